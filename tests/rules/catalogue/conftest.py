@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_service
 from rules.catalogue import CatalogueFile, read_tdc_json
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -21,7 +22,9 @@ def carddata_dir() -> Path | None:
 def real_carddata() -> Path:
     found = carddata_dir()
     if found is None:
-        pytest.skip("the real card files are not available (set DICEMASTERS_CARDDATA)")
+        require_service(
+            "Card data", "the real card files are not available (set DICEMASTERS_CARDDATA)"
+        )
     return found
 
 
