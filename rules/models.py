@@ -1,0 +1,114 @@
+"""The card catalogue, formats and teams. Legality itself is pure Python in rules.teams."""
+
+from django.db import models
+
+
+class CardKind(models.TextChoices):
+    CHARACTER = "character", "Character"
+    ACTION = "action", "Action"
+    BASIC_ACTION = "basic_action", "Basic action"
+    # The community data cannot tell these apart when a card's die stats were never entered.
+    CHARACTER_OR_ACTION = "character_or_action", "Character or action"
+
+
+class CardSet(models.Model):
+    code = models.SlugField("set code", max_length=20, unique=True)
+    name = models.CharField(max_length=100)
+    group = models.SlugField(max_length=20, help_text="The main set an OP/promo set belongs to.")
+    universe = models.CharField(max_length=50, blank=True)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
+class Die(models.Model):
+    """One physical die, shared by the cards of the same character in a set."""
+
+    key = models.CharField(max_length=80, unique=True)
+    card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="dice")
+    # [{"level": 1, "fielding": 0, "attack": 1, "defense": 2, "bursts": 1}, ...]
+    faces = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["key"]
+
+    def __str__(self):
+        return self.key
+
+
+class Card(models.Model):
+    key = models.CharField(
+        max_length=20, unique=True, help_text="Team Builder code: <number><set code>, e.g. 1avx."
+    )
+    card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="cards")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100, db_index=True)
+    subtitle = models.CharField(max_length=150, blank=True)
+    kind = models.CharField(max_length=20, choices=CardKind.choices)
+    cost = models.PositiveSmallIntegerField(null=True, blank=True)
+    energy = models.JSONField(default=list, blank=True)
+    affiliations = models.JSONField(default=list, blank=True)
+    rarity = models.CharField(max_length=20, blank=True)
+    max_dice = models.PositiveSmallIntegerField(null=True, blank=True)
+    ability_lines = models.JSONField(default=list, blank=True)
+    global_lines = models.JSONField(default=list, blank=True)
+    keywords = models.JSONField(default=list, blank=True)
+    die = models.ForeignKey(
+        Die, on_delete=models.SET_NULL, null=True, blank=True, related_name="cards"
+    )
+    stats_trust = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["card_set__code", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["card_set", "number"], name="card_unique_number")
+        ]
+
+    def __str__(self):
+        return f"{self.name}: {self.subtitle}" if self.subtitle else self.name
+
+
+class Format(models.Model):
+    """A play format as data; `definition` is rules.teams.formats.Format.to_dict()."""
+
+    code = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=100)
+    definition = models.JSONField()
+    is_builtin = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Team(models.Model):
+    """A team list: exact cards and dice. Locked once its event starts."""
+
+    name = models.CharField(max_length=100, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.name or f"Team {self.pk}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.locked_at is not None
+
+
+class TeamCard(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    dice = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["team", "card"], name="teamcard_unique")]
+
+    def __str__(self):
+        return f"{self.dice}x {self.card}"

@@ -1,0 +1,28 @@
+"""Read-side queries for the card catalogue."""
+
+from rules.models import Card, Format
+from rules.teams import CardIndex, CardInfo
+from rules.teams import Format as FormatDefinition
+
+
+def card_info(card: Card) -> CardInfo:
+    return CardInfo(
+        key=card.key,
+        set_code=card.card_set.code,
+        set_name=card.card_set.name,
+        number=card.number,
+        name=card.name,
+        subtitle=card.subtitle,
+        kind=card.kind,
+        max_dice=card.max_dice or 0,
+        cost=card.cost,
+    )
+
+
+def card_index() -> CardIndex:
+    """Every card of the catalogue, for team-list parsing and legality checks."""
+    return CardIndex(card_info(card) for card in Card.objects.select_related("card_set"))
+
+
+def format_definition(fmt: Format) -> FormatDefinition:
+    return FormatDefinition.from_dict(fmt.definition)

@@ -1,0 +1,311 @@
+"""Writes to the card catalogue and teams. Parsing and legality are pure (rules.catalogue/teams)."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.db import transaction
+
+from rules.catalogue import CardRecord, CatalogueFile, read_catalogue
+from rules.models import Card, CardSet, Die, Format, Team, TeamCard
+from rules.teams import (
+    CardIndex,
+    format_dmdb,
+    format_plain,
+    format_tb_link,
+    parse_team_list,
+    validate_team,
+)
+from rules.teams import Team as TeamList
+from rules.teams.formats import BUILT_IN_FORMATS, rotation
+
+# Card fields an importer may provide, and the model field each one is stored in.
+CARD_FIELDS = {
+    "number": "number",
+    "name": "name",
+    "subtitle": "subtitle",
+    "kind": "kind",
+    "cost": "cost",
+    "energy": "energy",
+    "affiliations": "affiliations",
+    "rarity": "rarity",
+    "max_dice": "max_dice",
+    "ability_lines": "ability_lines",
+    "global_lines": "global_lines",
+    "keywords": "keywords",
+    "stats_trust": "stats_trust",
+}
+JSON_FIELDS = {"energy", "affiliations", "ability_lines", "global_lines", "keywords"}
+
+
+@dataclass
+class ImportCounts:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged"
+
+
+@dataclass
+class ImportSummary:
+    path: str
+    format: str
+    sets: ImportCounts = field(default_factory=ImportCounts)
+    dice: ImportCounts = field(default_factory=ImportCounts)
+    cards: ImportCounts = field(default_factory=ImportCounts)
+    formats: ImportCounts = field(default_factory=ImportCounts)
+
+    @property
+    def changed(self) -> bool:
+        counts = (self.sets, self.dice, self.cards, self.formats)
+        return any(c.created or c.updated for c in counts)
+
+    def lines(self) -> list[str]:
+        return [
+            f"{self.path} ({self.format}):",
+            f"  sets:  {self.sets}",
+            f"  dice:  {self.dice}",
+            f"  cards: {self.cards}",
+        ] + (
+            [f"  formats: {self.formats}"]
+            if self.formats.created or self.formats.updated or self.formats.unchanged
+            else []
+        )
+
+
+def catalogue_import(*, path: str | Path) -> ImportSummary:
+    """Import one card file. All or nothing: a malformed file raises before anything is saved."""
+    catalogue = read_catalogue(str(path))
+    with transaction.atomic():
+        return _store(catalogue)
+
+
+def _store(catalogue: CatalogueFile) -> ImportSummary:
+    summary = ImportSummary(path=catalogue.path, format=catalogue.format)
+    sets = _store_sets(catalogue, summary.sets)
+    dice = _store_dice(catalogue.cards, sets, summary.dice)
+    _store_cards(catalogue.cards, sets, dice, summary.cards)
+    _store_format_lists(catalogue, summary.formats)
+    return summary
+
+
+def _store_format_lists(catalogue: CatalogueFile, counts: ImportCounts) -> None:
+    """The source's rotation lists (Golden Age bans, Modern Age sets, ...) as Tournament-based
+    formats: every set the catalogue knows minus the excluded ones, and the excluded cards
+    banned."""
+    if not catalogue.format_lists:
+        return
+    all_sets = set(CardSet.objects.values_list("code", flat=True))
+    for code, listing in sorted(catalogue.format_lists.items()):
+        excluded_sets = set(listing["excluded_sets"])
+        definition = rotation(
+            code,
+            listing["name"].split(":")[0].removesuffix(" bans").removesuffix(" exclusions"),
+            legal_sets=None if not excluded_sets else all_sets - excluded_sets,
+            banned=listing["excluded_cards"],
+        )
+        values = {"name": definition.name, "definition": definition.to_dict()}
+        current = Format.objects.filter(code=code).first()
+        if current is None:
+            Format.objects.create(code=code, is_builtin=False, **values)
+            counts.created += 1
+        elif current.name != values["name"] or current.definition != values["definition"]:
+            Format.objects.filter(pk=current.pk).update(**values)
+            counts.updated += 1
+        else:
+            counts.unchanged += 1
+
+
+def _store_sets(catalogue: CatalogueFile, counts: ImportCounts) -> dict[str, CardSet]:
+    existing = {s.code: s for s in CardSet.objects.all()}
+    for record in catalogue.sets:
+        values = {"name": record.name, "group": record.group, "universe": record.universe}
+        current = existing.get(record.code)
+        if current is None:
+            existing[record.code] = CardSet.objects.create(code=record.code, **values)
+            counts.created += 1
+        elif any(getattr(current, k) != v for k, v in values.items() if v):
+            for key, value in values.items():
+                if value:
+                    setattr(current, key, value)
+            current.save()
+            counts.updated += 1
+        else:
+            counts.unchanged += 1
+    return existing
+
+
+def _faces_json(record: CardRecord) -> list[dict]:
+    return [
+        {
+            "level": f.level,
+            "fielding": f.fielding,
+            "attack": f.attack,
+            "defense": f.defense,
+            "bursts": f.bursts,
+        }
+        for f in record.faces
+    ]
+
+
+def _store_dice(
+    records: Iterable[CardRecord], sets: dict[str, CardSet], counts: ImportCounts
+) -> dict[str, Die]:
+    # The first card of a die that brings faces defines them (cards of one die share faces).
+    wanted: dict[str, tuple[str, list[dict]]] = {}
+    for record in records:
+        if not record.die_key or "faces" not in record.provided:
+            continue
+        faces = _faces_json(record)
+        if record.die_key not in wanted or (faces and not wanted[record.die_key][1]):
+            wanted[record.die_key] = (record.set_code, faces)
+    existing = {d.key: d for d in Die.objects.filter(key__in=wanted)}
+    to_create, to_update = [], []
+    for key, (set_code, faces) in wanted.items():
+        die = existing.get(key)
+        if die is None:
+            to_create.append(Die(key=key, card_set=sets[set_code], faces=faces))
+        elif die.faces != faces:
+            die.faces = faces
+            to_update.append(die)
+        else:
+            counts.unchanged += 1
+    Die.objects.bulk_create(to_create, batch_size=500)
+    Die.objects.bulk_update(to_update, ["faces"], batch_size=500)
+    counts.created += len(to_create)
+    counts.updated += len(to_update)
+    return {d.key: d for d in Die.objects.filter(key__in=wanted)}
+
+
+def _card_values(record: CardRecord) -> dict:
+    values = {}
+    for source, target in CARD_FIELDS.items():
+        if source not in record.provided:
+            continue
+        value = getattr(record, source)
+        values[target] = list(value) if source in JSON_FIELDS else value
+    return values
+
+
+def _store_cards(
+    records: Iterable[CardRecord],
+    sets: dict[str, CardSet],
+    dice: dict[str, Die],
+    counts: ImportCounts,
+) -> None:
+    records = list(records)
+    existing = {c.key: c for c in Card.objects.filter(key__in=[r.key for r in records])}
+    to_create: list[Card] = []
+    to_update: list[Card] = []
+    changed_fields: set[str] = set()
+    for record in records:
+        values = _card_values(record)
+        if record.die_key and record.die_key in dice:
+            values["die_id"] = dice[record.die_key].pk
+        card = existing.get(record.key)
+        if card is None:
+            to_create.append(_new_card(record, sets[record.set_code], values))
+            continue
+        changes = {k: v for k, v in values.items() if getattr(card, k) != v}
+        if not changes:
+            counts.unchanged += 1
+            continue
+        for key, value in changes.items():
+            setattr(card, key, value)
+        changed_fields.update(changes)
+        to_update.append(card)
+    Card.objects.bulk_create(to_create, batch_size=500)
+    if to_update:
+        Card.objects.bulk_update(to_update, sorted(changed_fields), batch_size=500)
+    counts.created += len(to_create)
+    counts.updated += len(to_update)
+
+
+def _new_card(record: CardRecord, card_set: CardSet, values: dict) -> Card:
+    # A partial source (e.g. a table with only names and costs) still creates a usable card.
+    defaults = {
+        "number": record.number,
+        "name": record.name,
+        "subtitle": record.subtitle,
+        "kind": record.kind,
+    }
+    return Card(key=record.key, card_set=card_set, **{**defaults, **values})
+
+
+class TeamIllegal(ValueError):
+    """A team list that breaks its format's rules; carries every violation."""
+
+    def __init__(self, violations):
+        self.violations = list(violations)
+        super().__init__("; ".join(f"({v.rule}) {v.message}" for v in self.violations))
+
+
+def formats_install_builtin() -> list[Format]:
+    """Create or refresh the built-in formats (Tournament, Basic, Doubles, Draft 8..20, 10/10)."""
+    installed = []
+    for definition in BUILT_IN_FORMATS.values():
+        fmt, _ = Format.objects.update_or_create(
+            code=definition.code,
+            defaults={
+                "name": definition.name,
+                "definition": definition.to_dict(),
+                "is_builtin": True,
+            },
+        )
+        installed.append(fmt)
+    return installed
+
+
+@transaction.atomic
+def team_create(*, team: TeamList, fmt: Format, cards: CardIndex | None = None) -> Team:
+    """Validate a team list against a format and store it; nothing is saved when it is illegal."""
+    from rules.selectors import card_index, format_definition
+
+    index = cards if cards is not None else card_index()
+    violations = validate_team(team, format_definition(fmt), index)
+    if violations:
+        raise TeamIllegal(violations)
+    stored = Team.objects.create(name=team.name)
+    by_key = Card.objects.in_bulk([e.card_key.lower() for e in team.entries], field_name="key")
+    TeamCard.objects.bulk_create(
+        [TeamCard(team=stored, card=by_key[e.card_key.lower()], dice=e.dice) for e in team.entries]
+    )
+    return stored
+
+
+@dataclass(frozen=True)
+class TeamCheck:
+    """A parsed team list, its violations in a format, and the team in every notation."""
+
+    team: TeamList
+    violations: list
+    cards: CardIndex
+    notations: dict[str, str]
+
+    @property
+    def is_legal(self) -> bool:
+        return not self.violations
+
+    def rows(self) -> list[tuple]:
+        """(card, dice) for display, basic actions last; unknown keys give card None."""
+        pairs = [(self.cards.get(entry.card_key), entry.dice) for entry in self.team.entries]
+        return sorted(
+            pairs, key=lambda pair: pair[0] is not None and pair[0].kind == "basic_action"
+        )
+
+
+def team_list_check(*, text: str, fmt: Format, cards: CardIndex | None = None) -> TeamCheck:
+    """Parse a team list in any notation and check it. Raises TeamListError for bad lines."""
+    from rules.selectors import card_index, format_definition
+
+    index = cards if cards is not None else card_index()
+    team = parse_team_list(text, index)
+    notations = {
+        "tb_link": format_tb_link(team, index),
+        "dmdb": format_dmdb(team, index),
+        "plain": format_plain(team, index),
+    }
+    violations = validate_team(team, format_definition(fmt), index)
+    return TeamCheck(team=team, violations=violations, cards=index, notations=notations)

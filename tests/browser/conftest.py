@@ -1,0 +1,56 @@
+"""Playwright driving Debian's Chromium against pytest-django's live server.
+
+Set up database rows in fixtures requested *before* `phone`/`desktop`: while Playwright's event
+loop runs, Django keeps ORM connections in a context-local that test teardown never closes.
+"""
+
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """One Chromium per test: Playwright's sync API keeps an event loop running in this thread
+    while it is open, so it must not outlive the test (later ORM calls would be refused)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package.")
+    from playwright.sync_api import sync_playwright
+
+    # The test's own ORM calls run beside that loop; they are synchronous and safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def desktop(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()

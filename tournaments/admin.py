@@ -1,0 +1,42 @@
+from django.contrib import admin
+
+from tournaments.models import Event, Game, Match, Player, Registration, Round
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "venue", "format", "status"]
+    list_filter = ["status", "format"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "venue"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "contact", "user"]
+    search_fields = ["display_name"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "checked_in", "dropped_after_round"]
+    list_filter = ["event", "checked_in"]
+    raw_id_fields = ["team"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "seed", "started_at"]
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    extra = 0
+    raw_id_fields = ["first_player", "winner"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round"]
+    raw_id_fields = ["player1", "player2"]
+    inlines = [GameInline]

@@ -1,0 +1,128 @@
+"""Load the demo: the project's own card catalogue, users, and a store event with rounds played.
+
+Idempotent: a second run refreshes the catalogue and leaves an existing demo event alone.
+"""
+
+import datetime
+import random
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from rules.catalogue import DEMO_CATALOGUE_PATH, read_demo_teams
+from rules.models import Format
+from rules.selectors import card_index
+from rules.services import catalogue_import, formats_install_builtin, team_create
+from rules.teams import Team, TeamEntry
+from tournaments.models import Event, Game, Player, Registration
+from tournaments.services import game_record, round_create_simple
+
+DEMO_EVENT_SLUG = "demo-store-championship"
+DEMO_USERS = [
+    # (username, password, is_superuser, role shown to the person running the demo)
+    ("admin", "dicemasters-admin", True, "administrator"),
+    ("organiser", "dicemasters-organiser", False, "organiser of the demo event"),
+    ("judge", "dicemasters-judge", False, "judge"),
+]
+PLAYER_NAMES = [
+    "Diane Okafor", "Carlos Medina", "Aiko Tanaka", "Ben Walsh", "Chiara Rossi", "Dev Patel",
+    "Elena Petrova", "Farid Haddad", "Grace Lin", "Hugo Martin", "Ines Duarte", "Jonas Berg",
+    "Kira Novak", "Liam O'Brien", "Maya Cohen", "Noah Fischer",
+]  # fmt: skip
+ROUNDS_PLAYED = 2
+
+
+class Command(BaseCommand):
+    help = "Load the demo catalogue, demo users and a demo event with some rounds played."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--allow-production",
+            action="store_true",
+            help="Load even when DEBUG is off (the demo users have published passwords).",
+        )
+
+    def handle(self, *args, allow_production: bool = False, **options):
+        if not settings.DEBUG and not allow_production:
+            raise CommandError(
+                "Refusing to load demo users with published passwords while DEBUG is off; "
+                "pass --allow-production to do it anyway."
+            )
+        formats_install_builtin()
+        summary = catalogue_import(path=DEMO_CATALOGUE_PATH)
+        for line in summary.lines():
+            self.stdout.write(line)
+        organiser = self._users()
+        if Event.objects.filter(slug=DEMO_EVENT_SLUG).exists():
+            self.stdout.write("Demo event already loaded; left as it is.")
+        else:
+            self._event(organiser)
+            self.stdout.write(self.style.SUCCESS("Demo event loaded."))
+        self._print_welcome()
+
+    def _users(self):
+        users = get_user_model().objects
+        accounts = {}
+        for username, password, is_superuser, _ in DEMO_USERS:
+            user, created = users.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+            user.is_staff = True
+            user.is_superuser = is_superuser
+            user.save()
+            accounts[username] = user
+        return accounts["organiser"]
+
+    @transaction.atomic
+    def _event(self, organiser):
+        rng = random.Random(2026)
+        cards = card_index()
+        tournament = Format.objects.get(code="tournament")
+        event = Event.objects.create(
+            name="Demo Store Championship",
+            slug=DEMO_EVENT_SLUG,
+            date=datetime.date.today(),
+            venue="The Rolling Die, Main Street",
+            organiser=organiser,
+            format=tournament,
+            status=Event.Status.RUNNING,
+            swiss_rounds=4,
+            top_cut=4,
+        )
+        for name, team in zip(PLAYER_NAMES, read_demo_teams(), strict=True):
+            entries = tuple(TeamEntry(card_key=key, dice=dice) for key, dice in team.cards)
+            stored = team_create(
+                team=Team(entries=entries, name=team.name), fmt=tournament, cards=cards
+            )
+            player = Player.objects.create(display_name=name)
+            Registration.objects.create(event=event, player=player, team=stored, checked_in=True)
+        for number in range(1, ROUNDS_PLAYED + 1):
+            played = round_create_simple(event=event, seed=rng.randrange(2**31))
+            for match in played.matches.filter(player2__isnull=False):
+                winner = rng.choice([match.player1, match.player2])
+                winner_life = rng.randint(1, 20)
+                game_record(
+                    match=match,
+                    winner=winner,
+                    ending=Game.Ending.LIFE,
+                    first_player=rng.choice([match.player1, match.player2]),
+                    life1=winner_life if winner == match.player1 else 0,
+                    life2=winner_life if winner == match.player2 else 0,
+                )
+            self.stdout.write(f"Round {number}: {played.matches.count()} matches played.")
+        round_create_simple(event=event, seed=rng.randrange(2**31))
+
+    def _print_welcome(self):
+        host = "http://127.0.0.1:8000"
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS("Demo ready:"))
+        self.stdout.write(f"  Home page:   {host}/")
+        self.stdout.write(f"  Demo event:  {host}/events/{DEMO_EVENT_SLUG}/")
+        self.stdout.write(f"  Admin:       {host}/admin/")
+        self.stdout.write(f"  API docs:    {host}/api/docs/")
+        self.stdout.write(f"  Health:      {host}/healthz")
+        self.stdout.write("  Demo logins (username / password):")
+        for username, password, _, role in DEMO_USERS:
+            self.stdout.write(f"    {username} / {password}   ({role})")

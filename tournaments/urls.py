@@ -1,0 +1,8 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("<slug:slug>/", views.event_detail, name="event"),
+]
