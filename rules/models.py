@@ -71,6 +71,10 @@ class Card(models.Model):
         return f"{self.name}: {self.subtitle}" if self.subtitle else self.name
 
 
+class TeamLocked(Exception):
+    """A locked team's cards and dice can't change (T4.2: teams are fixed for the event)."""
+
+
 class Format(models.Model):
     """A play format as data; `definition` is rules.teams.formats.Format.to_dict()."""
 
@@ -84,6 +88,20 @@ class Format(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        from rules.teams import Format as Definition
+
+        try:
+            definition = Definition.from_dict(self.definition)
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ValidationError({"definition": str(error)}) from error
+        if definition.code != self.code:
+            raise ValidationError(
+                {"definition": f"The definition's code {definition.code!r} must be {self.code!r}."}
+            )
 
 
 class Team(models.Model):
@@ -112,3 +130,15 @@ class TeamCard(models.Model):
 
     def __str__(self):
         return f"{self.dice}x {self.card}"
+
+    def save(self, *args, **kwargs):
+        self._refuse_if_locked()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        self._refuse_if_locked()
+        return super().delete(*args, **kwargs)
+
+    def _refuse_if_locked(self) -> None:
+        if Team.objects.filter(pk=self.team_id, locked_at__isnull=False).exists():
+            raise TeamLocked(f"{self.team} is locked: its cards and dice can't change.")

@@ -309,3 +309,12 @@ def team_list_check(*, text: str, fmt: Format, cards: CardIndex | None = None) -
     }
     violations = validate_team(team, format_definition(fmt), index)
     return TeamCheck(team=team, violations=violations, cards=index, notations=notations)
+
+
+def teams_lock(*, teams) -> int:
+    """Lock teams (at the start of their event); returns how many were newly locked."""
+    from django.utils import timezone
+
+    return Team.objects.filter(pk__in=[t.pk for t in teams], locked_at__isnull=True).update(
+        locked_at=timezone.now()
+    )
