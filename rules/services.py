@@ -315,6 +315,11 @@ def teams_lock(*, teams) -> int:
     """Lock teams (at the start of their event); returns how many were newly locked."""
     from django.utils import timezone
 
-    return Team.objects.filter(pk__in=[t.pk for t in teams], locked_at__isnull=True).update(
-        locked_at=timezone.now()
+    now = timezone.now()
+    teams = list(teams)
+    locked = Team.objects.filter(pk__in=[t.pk for t in teams], locked_at__isnull=True).update(
+        locked_at=now
     )
+    for team in teams:  # keep the caller's instances in step with the rows
+        team.locked_at = team.locked_at or now
+    return locked

@@ -1,7 +1,36 @@
-"""Events, players, registrations, rounds, matches and games."""
+"""Events, players, registrations, rounds, matches, games and the result audit trail."""
+
+import secrets
+from fractions import Fraction
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+
+DEFAULT_TIEBREAKERS = ["omw", "gw", "ogw", "random"]
+TIEBREAKER_NAMES = {
+    "omw": "Opponents' match-win %",
+    "gw": "Game-win %",
+    "ogw": "Opponents' game-win %",
+    "random": "Random draw",
+}
+
+
+def default_tiebreakers() -> list[str]:
+    return list(DEFAULT_TIEBREAKERS)
+
+
+def random_draw() -> int:
+    """The recorded random final tiebreaker (T3.2), drawn once per registration."""
+    return secrets.randbelow(2**31)
+
+
+def swiss_rounds_for(players: int) -> int:
+    """WizKids' recommended number of Swiss rounds (T1.3), with the defaults beyond the table."""
+    for most, rounds in ((5, None), (8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (256, 8)):
+        if players <= most:
+            return rounds if rounds is not None else max(1, players - 1)
+    return (players - 1).bit_length()
 
 
 class Player(models.Model):
@@ -49,13 +78,57 @@ class Event(models.Model):
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
-    teams_revealed_at = models.DateTimeField(null=True, blank=True)
+    tiebreakers = models.JSONField(
+        default=default_tiebreakers,
+        help_text="Order of tiebreakers after match points: omw, gw, ogw, random (T3.2).",
+    )
+    percentage_floor = models.CharField(
+        max_length=12, default="1/3", help_text="Floor for win percentages, e.g. 1/3, 0.33 or 0."
+    )
+    team_list_required = models.BooleanField(
+        default=True, help_text="Every player must register a legal team before the start."
+    )
+    teams_revealed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the teams became public (the event start)."
+    )
+    judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="judged_events"
+    )
 
     class Meta:
         ordering = ["-date", "name"]
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        unknown = [name for name in self.tiebreakers if name not in TIEBREAKER_NAMES]
+        if unknown or len(set(self.tiebreakers)) != len(self.tiebreakers):
+            raise ValidationError(
+                {"tiebreakers": f"Use each of {', '.join(TIEBREAKER_NAMES)} at most once."}
+            )
+        try:
+            floor = self.floor
+        except (ValueError, ZeroDivisionError):
+            floor = None
+        if floor is None or not 0 <= floor < 1:
+            raise ValidationError(
+                {"percentage_floor": "Give a fraction between 0 and 1, such as 1/3 or 0.33."}
+            )
+
+    @property
+    def floor(self) -> Fraction:
+        return Fraction(self.percentage_floor.strip())
+
+    @property
+    def planned_swiss_rounds(self) -> int:
+        if self.swiss_rounds:
+            return self.swiss_rounds
+        return swiss_rounds_for(self.registrations.filter(dropped_after_round__isnull=True).count())
+
+    @property
+    def is_best_of_three(self) -> bool:
+        return self.match_type == self.MatchType.BEST_OF_THREE
 
 
 class Registration(models.Model):
@@ -65,7 +138,13 @@ class Registration(models.Model):
         "rules.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="registration"
     )
     checked_in = models.BooleanField(default=False)
-    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Not paired after this round (0: dropped before round 1)."
+    )
+    late_entry_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="First round played, for a late entry."
+    )
+    random_draw = models.BigIntegerField(default=random_draw)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -95,11 +174,23 @@ class Round(models.Model):
 
 
 class Match(models.Model):
+    class ResultStatus(models.TextChoices):
+        PENDING = "pending", "No result yet"
+        REPORTED = "reported", "Reported, awaiting the opponent"
+        DISPUTED = "disputed", "Players disagree: a judge decides"
+        CONFIRMED = "confirmed", "Confirmed"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for a bye.")
     player1 = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(
         Registration, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    result_status = models.CharField(
+        max_length=12, choices=ResultStatus.choices, default=ResultStatus.PENDING
+    )
+    missed_round = models.BooleanField(
+        default=False, help_text="A late entry's missed round, scored as a loss (no opponent)."
     )
 
     class Meta:
@@ -112,7 +203,10 @@ class Match(models.Model):
 
     @property
     def is_bye(self) -> bool:
-        return self.player2_id is None
+        return self.player2_id is None and not self.missed_round
+
+    def player_ids(self) -> set[int]:
+        return {self.player1_id} | ({self.player2_id} if self.player2_id else set())
 
 
 class Game(models.Model):
@@ -152,3 +246,43 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.match} game {self.number}"
+
+
+class ResultReport(models.Model):
+    """A player's own report of their match, waiting for the opponent's confirmation."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    games = models.JSONField(help_text="[{winner: registration id or null for a draw, ...}]")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self):
+        return f"{self.reported_by.player} reports {self.match}"
+
+
+class ResultChange(models.Model):
+    """Audit trail: every official result written or changed, by whom, when and why."""
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", "Entered by staff"
+        CONFIRMED = "confirmed", "Confirmed by both players"
+        CORRECTED = "corrected", "Corrected"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(default=list, blank=True)
+    after = models.JSONField(default=list)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.match} by {self.changed_by}"

@@ -1,11 +1,11 @@
-"""Read-side queries for tournament pages."""
+"""Read-side queries for tournament pages. Standings math itself is pure (tournaments.standings)."""
 
-from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 
-from tournaments.models import Event, Game, Match, Registration, Round
+from tournaments.models import Event, Game, Match, Registration, ResultChange, Round
+from tournaments.standings import Entrant, MatchResult, Scoring, compute_standings
 
 
 def events_for_home() -> QuerySet[Event]:
@@ -17,67 +17,77 @@ def events_for_home() -> QuerySet[Event]:
 
 def rounds_with_matches(event: Event) -> QuerySet[Round]:
     matches = Match.objects.select_related("player1__player", "player2__player").prefetch_related(
-        Prefetch("games", queryset=Game.objects.order_by("number"))
+        Prefetch("games", queryset=Game.objects.order_by("number")),
+        Prefetch("changes", queryset=ResultChange.objects.select_related("changed_by")),
+        "reports",
     )
     return event.rounds.prefetch_related(Prefetch("matches", queryset=matches))
 
 
+def counted_results(event: Event, *, after_round: int | None = None) -> list[MatchResult]:
+    """Confirmed matches, byes and missed rounds: one query, game wins counted in SQL."""
+    matches = Match.objects.filter(round__event=event, result_status=Match.ResultStatus.CONFIRMED)
+    if after_round is not None:
+        matches = matches.filter(round__number__lte=after_round)
+    rows = matches.annotate(
+        wins1=Count("games", filter=Q(games__winner_id=F("player1_id"))),
+        wins2=Count("games", filter=Q(games__winner_id=F("player2_id"))),
+        drawn=Count("games", filter=Q(games__is_draw=True)),
+    ).values_list(
+        "round__number", "player1_id", "player2_id", "wins1", "wins2", "drawn", "missed_round"
+    )
+    return [MatchResult(*row) for row in rows]
+
+
 @dataclass(frozen=True)
-class MatchPointsRow:
+class StandingsRow:
     rank: int
     registration: Registration
     points: int
     wins: int
     draws: int
     losses: int
+    figures: dict[str, str] = field(default_factory=dict)
 
 
-def match_points_table(event: Event) -> list[MatchPointsRow]:
-    """Match points only. The full tiebreaker chain (T3.2) replaces this in the standings work."""
-    record: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-    matches = Match.objects.filter(round__event=event).prefetch_related("games")
-    for match in matches:
-        if match.is_bye:
-            record[match.player1_id][0] += 1
-            continue
-        outcome = match_outcome(match)
-        if outcome is None:
-            continue
-        if outcome == "draw":
-            record[match.player1_id][1] += 1
-            record[match.player2_id][1] += 1
-        else:
-            loser = match.player2_id if outcome == match.player1_id else match.player1_id
-            record[outcome][0] += 1
-            record[loser][2] += 1
-    registrations = event.registrations.select_related("player")
-    rows = sorted(
-        (
-            (
-                wins * event.points_win + draws * event.points_draw + losses * event.points_loss,
-                wins,
-                draws,
-                losses,
-                registration,
-            )
-            for registration in registrations
-            for wins, draws, losses in [record[registration.pk]]
-        ),
-        key=lambda row: (-row[0], row[4].player.display_name.casefold()),
+def scoring_for(event: Event) -> Scoring:
+    return Scoring(
+        win=event.points_win,
+        draw=event.points_draw,
+        loss=event.points_loss,
+        floor=event.floor,
+        tiebreakers=tuple(event.tiebreakers),
     )
+
+
+def standings_for_event(event: Event, *, after_round: int | None = None) -> list[StandingsRow]:
+    """The pure standings function over the event's counted results: two queries in all."""
+    registrations = {r.pk: r for r in event.registrations.select_related("player")}
+    entrants = [
+        Entrant(id=pk, name=r.player.display_name, random_key=r.random_draw)
+        for pk, r in registrations.items()
+    ]
+    results = counted_results(event, after_round=after_round)
     return [
-        MatchPointsRow(rank, registration, points, wins, draws, losses)
-        for rank, (points, wins, draws, losses, registration) in enumerate(rows, start=1)
+        StandingsRow(
+            rank=standing.rank,
+            registration=registrations[standing.entrant.id],
+            points=standing.points,
+            wins=standing.wins,
+            draws=standing.draws,
+            losses=standing.losses,
+            figures={name: standing.percent(name) for name in ("omw", "gw", "ogw")},
+        )
+        for standing in compute_standings(entrants, results, scoring_for(event))
     ]
 
 
-def match_outcome(match: Match) -> int | str | None:
-    """The winning registration id, "draw", or None while no game is recorded."""
-    games = list(match.games.all())
-    if not games:
-        return None
-    wins1 = sum(1 for game in games if game.winner_id == match.player1_id)
-    wins2 = sum(1 for game in games if game.winner_id == match.player2_id)
-    if wins1 == wins2:
-        return "draw"
-    return match.player1_id if wins1 > wins2 else match.player2_id
+def revealed_teams(event: Event) -> list[Registration]:
+    """Every registered team, once the event has started (T4.2); nothing before."""
+    if event.teams_revealed_at is None:
+        return []
+    return list(
+        event.registrations.filter(team__isnull=False)
+        .select_related("player", "team")
+        .prefetch_related("team__cards__card")
+    )

@@ -1,17 +1,72 @@
-from django.shortcuts import get_object_or_404, render
+"""Public event pages and the players' own result reporting."""
 
-from tournaments.models import Event
-from tournaments.selectors import match_points_table, rounds_with_matches
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournaments import services
+from tournaments.forms import MatchResultForm
+from tournaments.models import Event, Match
+from tournaments.permissions import is_event_staff, registration_of
+from tournaments.selectors import revealed_teams, rounds_with_matches, standings_for_event
 
 
 def event_detail(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    rounds = rounds_with_matches(event)
+    after_round = request.GET.get("after_round", "")
+    after_round = int(after_round) if after_round.isdigit() else None
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
-            "rounds": rounds_with_matches(event),
-            "standings": match_points_table(event),
+            "rounds": rounds,
+            "after_round": after_round,
+            "standings": standings_for_event(event, after_round=after_round),
+            "teams": revealed_teams(event),
+            "tiebreakers": [name for name in event.tiebreakers if name != "random"],
+            "is_staff": is_event_staff(request.user, event),
         },
     )
+
+
+@login_required
+def match_report(request, slug: str, match_id: int):
+    """A player reports their own match, or confirms the opponent's report."""
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player1__player", "player2__player"),
+        pk=match_id,
+        round__event__slug=slug,
+        player2__isnull=False,
+    )
+    me = registration_of(request.user, match)
+    if me is None:
+        raise PermissionDenied("Only the two players of this match can report it.")
+    opponent_report = match.reports.exclude(reported_by=me).first()
+    form = MatchResultForm(request.POST or None, match=match)
+    if request.method == "POST":
+        try:
+            if "confirm" in request.POST:
+                services.result_confirm(match=match, confirmer=me)
+                messages.success(request, "Result confirmed. Thank you!")
+                return redirect("tournaments:event", slug=slug)
+            if form.is_valid():
+                match = services.result_report(match=match, games=form.games(), reporter=me)
+                messages.success(request, _after_report_message(match))
+                return redirect("tournaments:match-report", slug=slug, match_id=match.pk)
+        except services.EventError as error:
+            messages.error(request, str(error))
+    return render(
+        request,
+        "tournaments/match_report.html",
+        {"match": match, "form": form, "me": me, "opponent_report": opponent_report},
+    )
+
+
+def _after_report_message(match: Match) -> str:
+    return {
+        Match.ResultStatus.CONFIRMED: "Both reports agree: the result is confirmed.",
+        Match.ResultStatus.DISPUTED: "Your report differs from your opponent's; a judge decides.",
+    }.get(match.result_status, "Reported. Your opponent now confirms it.")

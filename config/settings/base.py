@@ -102,7 +102,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "manage:events"
+LOGOUT_REDIRECT_URL = "home"
 
 # ---------------------------------------------------------------- I18N
 LANGUAGE_CODE = "en"

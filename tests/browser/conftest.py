@@ -1,12 +1,9 @@
-"""Playwright driving Debian's Chromium against pytest-django's live server.
-
-Set up database rows in fixtures requested *before* `phone`/`desktop`: while Playwright's event
-loop runs, Django keeps ORM connections in a context-local that test teardown never closes.
-"""
+"""Playwright driving Debian's Chromium against pytest-django's live server."""
 
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -34,6 +31,10 @@ def browser(monkeypatch):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser
         browser.close()
+        # While the loop runs, Django keeps the test body's ORM connections in a context-local
+        # that pytest-django's teardown can't see; close them here, in that same context, or
+        # PostgreSQL refuses to drop the test database at the end of the session.
+        connections.close_all()
 
 
 @pytest.fixture

@@ -2,26 +2,17 @@
 
 import pytest
 
-from rules.catalogue import DEMO_CATALOGUE_PATH, read_demo_teams
 from rules.models import Team
 from rules.selectors import card_index
-from rules.services import catalogue_import, formats_install_builtin
 from rules.teams import Team as TeamList
 from rules.teams import TeamEntry, format_dmdb, format_plain, format_tb_link
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def demo_catalogue():
-    formats_install_builtin()
-    catalogue_import(path=DEMO_CATALOGUE_PATH)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_catalogue")]
 
 
 @pytest.fixture
-def legal_team() -> TeamList:
-    demo = read_demo_teams()[0]
-    return TeamList(entries=tuple(TeamEntry(k, d) for k, d in demo.cards), name=demo.name)
+def legal_team(demo_team_lists):
+    return demo_team_lists[0]
 
 
 @pytest.mark.parametrize("formatter", [format_tb_link, format_dmdb, format_plain])

@@ -3,31 +3,21 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from rules.catalogue import DEMO_CATALOGUE_PATH, read_demo_teams
 from rules.models import Format, Team, TeamCard, TeamLocked
 from rules.services import (
     TeamIllegal,
-    catalogue_import,
-    formats_install_builtin,
     team_create,
     teams_lock,
 )
 from rules.teams import Team as TeamList
-from rules.teams import TeamEntry, rotation
+from rules.teams import rotation
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def demo_catalogue():
-    formats_install_builtin()
-    catalogue_import(path=DEMO_CATALOGUE_PATH)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_catalogue")]
 
 
 @pytest.fixture
-def team_list() -> TeamList:
-    demo = read_demo_teams()[1]
-    return TeamList(entries=tuple(TeamEntry(k, d) for k, d in demo.cards), name=demo.name)
+def team_list(demo_team_lists):
+    return demo_team_lists[1]
 
 
 def test_team_is_stored_with_its_exact_cards_and_dice(team_list):

@@ -14,10 +14,10 @@ from django.db import transaction
 from rules.catalogue import DEMO_CATALOGUE_PATH, read_demo_teams
 from rules.models import Format
 from rules.selectors import card_index
-from rules.services import catalogue_import, formats_install_builtin, team_create
-from rules.teams import Team, TeamEntry
-from tournaments.models import Event, Game, Player, Registration
-from tournaments.services import game_record, round_create_simple
+from rules.services import catalogue_import, formats_install_builtin
+from rules.teams import Team, TeamEntry, format_tb_link
+from tournaments import services
+from tournaments.models import Event
 
 DEMO_EVENT_SLUG = "demo-store-championship"
 DEMO_USERS = [
@@ -54,11 +54,11 @@ class Command(BaseCommand):
         summary = catalogue_import(path=DEMO_CATALOGUE_PATH)
         for line in summary.lines():
             self.stdout.write(line)
-        organiser = self._users()
+        accounts = self._users()
         if Event.objects.filter(slug=DEMO_EVENT_SLUG).exists():
             self.stdout.write("Demo event already loaded; left as it is.")
         else:
-            self._event(organiser)
+            self._event(accounts["organiser"], accounts["judge"])
             self.stdout.write(self.style.SUCCESS("Demo event loaded."))
         self._print_welcome()
 
@@ -73,46 +73,45 @@ class Command(BaseCommand):
             user.is_superuser = is_superuser
             user.save()
             accounts[username] = user
-        return accounts["organiser"]
+        return accounts
 
     @transaction.atomic
-    def _event(self, organiser):
+    def _event(self, organiser, judge):
         rng = random.Random(2026)
         cards = card_index()
-        tournament = Format.objects.get(code="tournament")
-        event = Event.objects.create(
+        event = services.event_create(
+            organiser=organiser,
             name="Demo Store Championship",
-            slug=DEMO_EVENT_SLUG,
             date=datetime.date.today(),
             venue="The Rolling Die, Main Street",
-            organiser=organiser,
-            format=tournament,
-            status=Event.Status.RUNNING,
+            format=Format.objects.get(code="tournament"),
             swiss_rounds=4,
             top_cut=4,
         )
+        event.judges.add(judge)
         for name, team in zip(PLAYER_NAMES, read_demo_teams(), strict=True):
-            entries = tuple(TeamEntry(card_key=key, dice=dice) for key, dice in team.cards)
-            stored = team_create(
-                team=Team(entries=entries, name=team.name), fmt=tournament, cards=cards
+            team_list = format_tb_link(
+                Team(tuple(TeamEntry(key, dice) for key, dice in team.cards), team.name), cards
             )
-            player = Player.objects.create(display_name=name)
-            Registration.objects.create(event=event, player=player, team=stored, checked_in=True)
-        for number in range(1, ROUNDS_PLAYED + 1):
-            played = round_create_simple(event=event, seed=rng.randrange(2**31))
+            registration = services.registration_create(
+                event=event, display_name=name, team_list=team_list
+            )
+            services.registration_check_in(registration=registration)
+        event = services.event_start(event=event)
+        for _ in range(ROUNDS_PLAYED):
+            played = services.round_pair(event=event, seed=rng.randrange(2**31))
             for match in played.matches.filter(player2__isnull=False):
-                winner = rng.choice([match.player1, match.player2])
-                winner_life = rng.randint(1, 20)
-                game_record(
-                    match=match,
+                winner = rng.choice([match.player1_id, match.player2_id])
+                life = rng.randint(1, 20)
+                game = services.GameInput(
                     winner=winner,
-                    ending=Game.Ending.LIFE,
-                    first_player=rng.choice([match.player1, match.player2]),
-                    life1=winner_life if winner == match.player1 else 0,
-                    life2=winner_life if winner == match.player2 else 0,
+                    life1=life if winner == match.player1_id else 0,
+                    life2=life if winner == match.player2_id else 0,
+                    first_player=rng.choice([match.player1_id, match.player2_id]),
                 )
-            self.stdout.write(f"Round {number}: {played.matches.count()} matches played.")
-        round_create_simple(event=event, seed=rng.randrange(2**31))
+                services.result_enter(match=match, games=[game], by=organiser)
+            self.stdout.write(f"Round {played.number}: {played.matches.count()} matches played.")
+        services.round_pair(event=event, seed=rng.randrange(2**31))
 
     def _print_welcome(self):
         host = "http://127.0.0.1:8000"

@@ -1,0 +1,152 @@
+"""Organiser pages, driven through the Django test client: every step of event day."""
+
+import re
+
+import pytest
+
+from tests.tournaments import factories
+from tournaments.models import Event, Match, Registration, ResultChange
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(client):
+    factories.demo_catalogue()
+    user = factories.user("orga")
+    client.force_login(user)
+    return user
+
+
+def test_anonymous_is_sent_to_log_in_and_strangers_are_refused(client):
+    event = factories.event(players=2)
+    assert client.get(f"/manage/{event.slug}/").status_code == 302
+    client.force_login(factories.user())
+    assert client.get(f"/manage/{event.slug}/").status_code == 403
+    assert client.post(f"/manage/{event.slug}/start/").status_code == 403
+
+
+def test_judges_can_enter_results_but_not_manage_registrations(client):
+    event = factories.event(players=2, start=True)
+    judge = factories.user()
+    event.judges.add(judge)
+    client.force_login(judge)
+    assert client.get(f"/manage/{event.slug}/").status_code == 200
+    assert client.post(f"/manage/{event.slug}/pair/").status_code == 302
+    match = Match.objects.get(round__event=event)
+    response = client.post(
+        f"/manage/{event.slug}/matches/{match.pk}/result/",
+        {f"m{match.pk}-game1_winner": match.player1_id, f"m{match.pk}-game1_ending": "life"},
+    )
+    assert response.status_code == 302
+    assert Match.objects.get(pk=match.pk).result_status == "confirmed"
+    registration = event.registrations.first()
+    assert (
+        client.post(f"/manage/{event.slug}/registrations/{registration.pk}/drop/").status_code
+        == 403
+    )
+
+
+def test_event_day_from_creation_to_standings(client, organiser):
+    response = client.post(
+        "/manage/new/",
+        {
+            "name": "Friday Night Dice",
+            "date": "2026-11-27",
+            "venue": "Shop",
+            "format": "tournament",
+            "match_type": "single",
+            "round_minutes": 30,
+            "top_cut": 0,
+            "points_win": 3,
+            "points_draw": 1,
+            "points_loss": 0,
+            "tiebreakers": "omw, gw, ogw, random",
+            "percentage_floor": "1/3",
+            "team_list_required": "on",
+        },
+    )
+    event = Event.objects.get(name="Friday Night Dice")
+    assert response.url == f"/manage/{event.slug}/"
+    page = f"/manage/{event.slug}/"
+
+    links = factories.team_links()
+    for n in range(4):
+        client.post(page, {"register-display_name": f"Player {n}", "register-team_list": links[n]})
+    refused = client.post(
+        page,
+        {
+            "register-display_name": "Greedy",
+            "register-team_list": links[0].replace("cards=", "cards=9x19sww;"),
+        },
+    ).content.decode()
+    assert "Not registered" in refused and "R2.1" in refused
+    assert event.registrations.count() == 4
+
+    for registration in event.registrations.all():
+        client.post(f"{page}registrations/{registration.pk}/check-in/")
+    client.post(f"{page}start/")
+    event.refresh_from_db()
+    assert event.status == "running"
+
+    response = client.post(f"{page}pair/")
+    assert response.url == f"{page}rounds/1/"
+    round_page = client.get(response.url).content.decode()
+    match = Match.objects.filter(round__event=event).first()
+    assert f"Table {match.table}" in round_page
+
+    for m in Match.objects.filter(round__event=event):
+        client.post(
+            f"{page}matches/{m.pk}/result/",
+            {
+                f"m{m.pk}-game1_winner": m.player1_id,
+                f"m{m.pk}-game1_life1": 5,
+                f"m{m.pk}-game1_life2": 0,
+                f"m{m.pk}-game1_first": m.player2_id,
+            },
+        )
+    client.post(
+        f"{page}matches/{match.pk}/result/",
+        {f"m{match.pk}-game1_winner": match.player2_id, f"m{match.pk}-reason": "Wrong slip"},
+    )
+    assert ResultChange.objects.filter(match=match, kind="corrected", reason="Wrong slip").exists()
+    other = Match.objects.filter(round__event=event).exclude(pk=match.pk).first()
+    assert other.games.get().first_player_id == other.player2_id
+
+    dropper = Registration.objects.filter(event=event).first()
+    client.post(f"{page}registrations/{dropper.pk}/drop/")
+    dropper.refresh_from_db()
+    assert dropper.dropped_after_round == 1
+
+    public = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Standings" in public and "OMW%" in public and "(dropped)" in public
+    assert re.search(r"<td>1</td>\s*<td>Player", public)
+
+
+def test_round_repair_and_delete_from_the_round_page(client, organiser):
+    event = factories.event(players=4, start=True, organiser=organiser)
+    client.post(f"/manage/{event.slug}/pair/")
+    client.post(f"/manage/{event.slug}/rounds/1/repair/")
+    assert event.rounds.get().matches.count() == 2
+    response = client.post(f"/manage/{event.slug}/rounds/1/delete/", follow=True)
+    assert "Confirm" in response.content.decode()
+    client.post(f"/manage/{event.slug}/rounds/1/delete/", {"confirm": "yes"})
+    assert not event.rounds.exists()
+
+
+def test_late_entry_from_the_dashboard(client, organiser):
+    event = factories.event(players=4, start=True, organiser=organiser)
+    client.post(f"/manage/{event.slug}/pair/")
+    response = client.post(
+        f"/manage/{event.slug}/",
+        {
+            "late-display_name": "Running Late",
+            "late-team_list": factories.team_links()[7],
+            "late-missed_rounds_as": "bye",
+        },
+        follow=True,
+    )
+    assert "Running Late registered." in response.content.decode()
+    late = Registration.objects.get(player__display_name="Running Late")
+    assert late.late_entry_round == 2
+    assert Match.objects.get(player1=late).is_bye

@@ -1,0 +1,128 @@
+from django import forms
+
+from rules.models import Format
+from tournaments.models import TIEBREAKER_NAMES, Event, Game, Match
+from tournaments.services import GameInput
+
+DRAW = "draw"
+
+
+class EventForm(forms.ModelForm):
+    tiebreakers = forms.CharField(
+        initial="omw, gw, ogw, random",
+        help_text=f"In order, separated by commas: {', '.join(TIEBREAKER_NAMES)}.",
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "date", "venue", "format", "match_type", "round_minutes", "swiss_rounds",
+            "top_cut", "points_win", "points_draw", "points_loss", "tiebreakers",
+            "percentage_floor", "team_list_required",
+        ]  # fmt: skip
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].queryset = Format.objects.all()
+        self.fields["format"].to_field_name = "code"
+        self.fields["format"].empty_label = None
+        if not self.instance.pk:
+            self.initial.setdefault("format", "tournament")
+        if self.instance.pk:
+            self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+
+    def clean_tiebreakers(self):
+        names = [name.strip().lower() for name in self.cleaned_data["tiebreakers"].split(",")]
+        return [name for name in names if name]
+
+
+class RegistrationForm(forms.Form):
+    display_name = forms.CharField(label="Player name", max_length=80)
+    contact = forms.CharField(label="Contact (optional)", max_length=200, required=False)
+    team_list = forms.CharField(
+        label="Team list",
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
+    )
+
+
+class LateEntryForm(RegistrationForm):
+    missed_rounds_as = forms.ChoiceField(
+        label="Missed rounds count as",
+        choices=[("loss", "a loss each"), ("bye", "a bye each")],
+    )
+
+
+class MatchResultForm(forms.Form):
+    """One row of fields per game: winner (or draw), how it ended, final life totals."""
+
+    reason = forms.CharField(
+        required=False, max_length=500, help_text="Needed when correcting a confirmed result."
+    )
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        players = [(str(match.player1_id), match.player1.player.display_name)]
+        players.append((str(match.player2_id), match.player2.player.display_name))
+        self.game_count = 3 if match.round.event.is_best_of_three else 1
+        existing = {game.number: game for game in match.games.all()}
+        for number in range(1, self.game_count + 1):
+            optional = number > 1
+            game = existing.get(number)
+            self.fields[f"game{number}_winner"] = forms.ChoiceField(
+                label=f"Game {number} winner",
+                choices=([("", "not played")] if optional else [("", "choose")])
+                + players
+                + [(DRAW, "Draw")],
+                required=not optional,
+                initial=(DRAW if game.is_draw else str(game.winner_id)) if game else "",
+            )
+            self.fields[f"game{number}_first"] = forms.ChoiceField(
+                label=f"Game {number} went first",
+                choices=[("", "not recorded")] + players,
+                required=False,
+                initial=str(game.first_player_id) if game and game.first_player_id else "",
+            )
+            self.fields[f"game{number}_ending"] = forms.ChoiceField(
+                label=f"Game {number} ended by",
+                choices=Game.Ending.choices,
+                initial=game.ending if game else Game.Ending.LIFE,
+                required=False,
+            )
+            for side, player in ((1, match.player1), (2, match.player2)):
+                self.fields[f"game{number}_life{side}"] = forms.IntegerField(
+                    label=f"Game {number}: {player.player.display_name}'s life",
+                    required=False,
+                    min_value=-99,
+                    max_value=99,
+                    initial=getattr(game, f"life{side}") if game else None,
+                )
+
+    def games(self) -> list[GameInput]:
+        games = []
+        for number in range(1, self.game_count + 1):
+            winner = self.cleaned_data.get(f"game{number}_winner")
+            if not winner:
+                continue
+            games.append(
+                GameInput(
+                    winner=None if winner == DRAW else int(winner),
+                    ending=self.cleaned_data.get(f"game{number}_ending") or Game.Ending.LIFE,
+                    life1=self.cleaned_data.get(f"game{number}_life1"),
+                    life2=self.cleaned_data.get(f"game{number}_life2"),
+                    first_player=int(first)
+                    if (first := self.cleaned_data.get(f"game{number}_first"))
+                    else None,
+                )
+            )
+        return games
+
+    def game_rows(self):
+        return [
+            [self[f"game{n}_{part}"] for part in ("winner", "first", "ending", "life1", "life2")]
+            for n in range(1, self.game_count + 1)
+        ]

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from tournaments import manage_views as views
+
+app_name = "manage"
+urlpatterns = [
+    path("", views.event_list, name="events"),
+    path("new/", views.event_create, name="event-create"),
+    path("<slug:slug>/", views.event_dashboard, name="event"),
+    path("<slug:slug>/start/", views.event_start, name="event-start"),
+    path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
+    path(
+        "<slug:slug>/registrations/<int:registration_id>/<slug:action>/",
+        views.registration_action,
+        name="registration-action",
+    ),
+    path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
+    path("<slug:slug>/rounds/<int:number>/delete/", views.round_delete, name="round-delete"),
+    path("<slug:slug>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
+]

@@ -1,0 +1,236 @@
+"""Organiser and judge pages for event day. Views stay thin: forms in, services do the work."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from rules.services import TeamIllegal
+from rules.teams import TeamListError
+from tournaments import services
+from tournaments.forms import EventForm, LateEntryForm, MatchResultForm, RegistrationForm
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.permissions import require_event_staff, require_organiser
+from tournaments.selectors import rounds_with_matches
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("format", "organiser"), slug=slug)
+
+
+def _team_problems(error: Exception) -> list[str]:
+    """Every problem of a refused team list, as sentences for the page."""
+    if isinstance(error, TeamListError):
+        return [f"Line {p.line}: {p.message}" for p in error.problems]
+    if isinstance(error, TeamIllegal):
+        return [f"({v.rule}) {v.message}" for v in error.violations]
+    return [str(error)]
+
+
+@login_required
+def event_list(request):
+    events = Event.objects.select_related("format")
+    if not request.user.is_superuser:
+        events = events.filter(Q(organiser=request.user) | Q(judges=request.user)).distinct()
+    return render(request, "tournaments/manage/event_list.html", {"events": events})
+
+
+@login_required
+def event_create(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = {k: v for k, v in form.cleaned_data.items()}
+        event = services.event_create(organiser=request.user, **fields)
+        messages.success(request, f"{event} created. Register the players next.")
+        return redirect("manage:event", slug=event.slug)
+    return render(request, "tournaments/manage/event_form.html", {"form": form})
+
+
+@login_required
+def event_dashboard(request, slug: str):
+    event = _event(slug)
+    require_event_staff(request.user, event)
+    registration_form = RegistrationForm(prefix="register")
+    late_form = LateEntryForm(prefix="late")
+    problems: list[str] = []
+    if request.method == "POST":
+        require_organiser(request.user, event)
+        late = "late-display_name" in request.POST
+        form = (
+            LateEntryForm(request.POST, prefix="late")
+            if late
+            else RegistrationForm(request.POST, prefix="register")
+        )
+        if form.is_valid():
+            try:
+                if late:
+                    registration = services.registration_late_entry(
+                        event=event, **form.cleaned_data
+                    )
+                else:
+                    registration = services.registration_create(event=event, **form.cleaned_data)
+            except (TeamListError, TeamIllegal, services.EventError) as error:
+                problems = _team_problems(error)
+            else:
+                messages.success(request, f"{registration.player} registered.")
+                return redirect("manage:event", slug=event.slug)
+        if late:
+            late_form = form
+        else:
+            registration_form = form
+    registrations = event.registrations.select_related("player", "team").order_by(
+        "player__display_name"
+    )
+    return render(
+        request,
+        "tournaments/manage/event_dashboard.html",
+        {
+            "event": event,
+            "registrations": registrations,
+            "rounds": event.rounds.all(),
+            "registration_form": registration_form,
+            "late_form": late_form,
+            "problems": problems,
+            "is_organiser": event.organiser_id == request.user.pk or request.user.is_superuser,
+        },
+    )
+
+
+def _run(request, event: Event, action, success: str):
+    try:
+        action()
+    except services.EventError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, success)
+
+
+@login_required
+@require_POST
+def registration_action(request, slug: str, registration_id: int, action: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    name = registration.player.display_name
+    actions = {
+        "check-in": (
+            lambda: services.registration_check_in(registration=registration),
+            f"{name} checked in.",
+        ),
+        "undo-check-in": (
+            lambda: services.registration_check_in(registration=registration, checked_in=False),
+            f"{name} is no longer checked in.",
+        ),
+        "drop": (
+            lambda: services.registration_drop(registration=registration),
+            f"{name} dropped; they keep their standing and are not paired again.",
+        ),
+    }
+    if action not in actions:
+        return redirect("manage:event", slug=slug)
+    _run(request, event, *actions[action])
+    return redirect("manage:event", slug=slug)
+
+
+@login_required
+@require_POST
+def event_start(request, slug: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    _run(
+        request,
+        event,
+        lambda: services.event_start(event=event),
+        "The event has started: teams are locked and revealed.",
+    )
+    return redirect("manage:event", slug=slug)
+
+
+@login_required
+@require_POST
+def round_pair(request, slug: str):
+    event = _event(slug)
+    require_event_staff(request.user, event)
+    try:
+        new_round = services.round_pair(event=event)
+    except services.EventError as error:
+        messages.error(request, str(error))
+        return redirect("manage:event", slug=slug)
+    messages.success(request, f"Round {new_round.number} paired.")
+    return redirect("manage:round", slug=slug, number=new_round.number)
+
+
+@login_required
+def round_detail(request, slug: str, number: int):
+    event = _event(slug)
+    require_event_staff(request.user, event)
+    round_ = get_object_or_404(rounds_with_matches(event), number=number)
+    matches = [
+        (match, MatchResultForm(match=match, prefix=f"m{match.pk}"))
+        for match in round_.matches.all()
+        if match.player2_id
+    ]
+    others = [match for match in round_.matches.all() if not match.player2_id]
+    return render(
+        request,
+        "tournaments/manage/round.html",
+        {"event": event, "round": round_, "matches": matches, "others": others},
+    )
+
+
+@login_required
+@require_POST
+def match_result(request, slug: str, match_id: int):
+    event = _event(slug)
+    require_event_staff(request.user, event)
+    match = get_object_or_404(
+        Match.objects.select_related("round", "player1__player", "player2__player"),
+        pk=match_id,
+        round__event=event,
+    )
+    form = MatchResultForm(request.POST, match=match, prefix=f"m{match.pk}")
+    if form.is_valid():
+        _run(
+            request,
+            event,
+            lambda: services.result_enter(
+                match=match, games=form.games(), by=request.user, reason=form.cleaned_data["reason"]
+            ),
+            f"Result saved for table {match.table}.",
+        )
+    else:
+        messages.error(request, f"Table {match.table}: {form.errors.as_text()}")
+    return redirect(f"{_round_url(event, match.round)}#match-{match.pk}")
+
+
+def _round_url(event: Event, round_: Round) -> str:
+    from django.urls import reverse
+
+    return reverse("manage:round", kwargs={"slug": event.slug, "number": round_.number})
+
+
+@login_required
+@require_POST
+def round_repair(request, slug: str, number: int):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    _run(request, event, lambda: services.round_repair(round_=round_), f"Round {number} re-paired.")
+    return redirect("manage:round", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_delete(request, slug: str, number: int):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    confirmed = request.POST.get("confirm") == "yes"
+    _run(
+        request,
+        event,
+        lambda: services.round_delete(round_=round_, confirm=confirmed),
+        f"Round {number} and its results were deleted.",
+    )
+    return redirect("manage:event", slug=slug)

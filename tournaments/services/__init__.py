@@ -1,0 +1,34 @@
+"""Writes for events, split by sub-domain. Every function is keyword-only and atomic."""
+
+from tournaments.services.errors import EventError
+from tournaments.services.events import event_create, event_start
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_late_entry,
+)
+from tournaments.services.results import (
+    GameInput,
+    result_confirm,
+    result_enter,
+    result_report,
+)
+from tournaments.services.rounds import round_delete, round_pair, round_repair
+
+__all__ = [
+    "EventError",
+    "GameInput",
+    "event_create",
+    "event_start",
+    "registration_check_in",
+    "registration_create",
+    "registration_drop",
+    "registration_late_entry",
+    "result_confirm",
+    "result_enter",
+    "result_report",
+    "round_delete",
+    "round_pair",
+    "round_repair",
+]

@@ -1,0 +1,89 @@
+from django.db import transaction
+
+from rules.selectors import card_index
+from rules.services import team_create
+from rules.teams import parse_team_list
+from tournaments.models import Event, Match, Player, Registration
+from tournaments.services.errors import EventError
+
+
+def _last_round_number(event: Event) -> int:
+    return event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+@transaction.atomic
+def registration_create(
+    *, event: Event, display_name: str, team_list: str = "", contact: str = "", user=None
+) -> Registration:
+    """Register a player with their team list, checked against the event's format.
+
+    Raises TeamListError (unreadable lines) or TeamIllegal (every violation); nothing is saved.
+    """
+    if event.status != Event.Status.REGISTRATION:
+        raise EventError("Registration is closed; add the player as a late entry.", code="closed")
+    display_name = display_name.strip()
+    if not display_name:
+        raise EventError("Give the player's name.", code="name_missing")
+    if event.registrations.filter(player__display_name__iexact=display_name).exists():
+        raise EventError(f"{display_name} is already registered.", code="duplicate_player")
+    team = None
+    if team_list.strip():
+        cards = card_index()
+        team = team_create(team=parse_team_list(team_list, cards), fmt=event.format, cards=cards)
+    elif event.team_list_required:
+        raise EventError("This event needs a team list with the registration.", code="team_missing")
+    player = Player.objects.create(display_name=display_name, contact=contact.strip(), user=user)
+    return Registration.objects.create(event=event, player=player, team=team)
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, registration: Registration) -> Registration:
+    """Drop a player from the next round on (T1.6); their results and standing stay."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.dropped_after_round is not None:
+        raise EventError(f"{registration.player} has already dropped.", code="already_dropped")
+    registration.dropped_after_round = _last_round_number(registration.event)
+    registration.save(update_fields=["dropped_after_round"])
+    return registration
+
+
+@transaction.atomic
+def registration_late_entry(
+    *, event: Event, display_name: str, team_list: str, missed_rounds_as: str, contact: str = ""
+) -> Registration:
+    """A player joining after round 1: each missed round is a loss or a bye (T1.6)."""
+    if missed_rounds_as not in ("loss", "bye"):
+        raise EventError("Missed rounds count as 'loss' or 'bye'.", code="bad_policy")
+    if event.status != Event.Status.RUNNING:
+        raise EventError("Late entries join an event that is running.", code="not_running")
+    cards = card_index()
+    team = team_create(team=parse_team_list(team_list, cards), fmt=event.format, cards=cards)
+    player = Player.objects.create(display_name=display_name.strip(), contact=contact.strip())
+    played = list(event.rounds.all())
+    registration = Registration.objects.create(
+        event=event,
+        player=player,
+        team=team,
+        checked_in=True,
+        late_entry_round=len(played) + 1,
+    )
+    from rules.services import teams_lock
+
+    teams_lock(teams=[team])
+    Match.objects.bulk_create(
+        Match(
+            round=missed,
+            player1=registration,
+            missed_round=missed_rounds_as == "loss",
+            result_status=Match.ResultStatus.CONFIRMED,
+        )
+        for missed in played
+    )
+    return registration
