@@ -47,6 +47,31 @@ class RegistrationForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
     )
+    fixed_table = forms.IntegerField(
+        label="Fixed table (optional)",
+        required=False,
+        min_value=1,
+        help_text="For a player who must always sit at the same table.",
+    )
+
+
+class SwapForm(forms.Form):
+    """A judge swaps two players' seats; warnings must be confirmed."""
+
+    first = forms.ModelChoiceField(queryset=None, label="Swap")
+    second = forms.ModelChoiceField(queryset=None, label="with")
+    confirm = forms.BooleanField(required=False, label="I have read the warnings; swap anyway")
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        from tournaments.models import Registration
+
+        seated_ids = {pid for match in round_.matches.all() for pid in match.player_ids()}
+        seated = Registration.objects.filter(pk__in=seated_ids).select_related("player")
+        for name in ("first", "second"):
+            self.fields[name].queryset = seated
+            self.fields[name].label_from_instance = lambda r: r.player.display_name
+            self.fields[name].empty_label = "choose a player"
 
 
 class LateEntryForm(RegistrationForm):
@@ -68,7 +93,7 @@ class MatchResultForm(forms.Form):
         self.match = match
         players = [(str(match.player1_id), match.player1.player.display_name)]
         players.append((str(match.player2_id), match.player2.player.display_name))
-        self.game_count = 3 if match.round.event.is_best_of_three else 1
+        self.game_count = 3 if match.round.is_best_of_three else 1
         existing = {game.number: game for game in match.games.all()}
         for number in range(1, self.game_count + 1):
             optional = number > 1

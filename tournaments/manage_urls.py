@@ -9,6 +9,7 @@ urlpatterns = [
     path("<slug:slug>/", views.event_dashboard, name="event"),
     path("<slug:slug>/start/", views.event_start, name="event-start"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
+    path("<slug:slug>/top-cut/", views.top_cut_start, name="top-cut-start"),
     path(
         "<slug:slug>/registrations/<int:registration_id>/<slug:action>/",
         views.registration_action,

@@ -9,7 +9,13 @@ from django.views.decorators.http import require_POST
 from rules.services import TeamIllegal
 from rules.teams import TeamListError
 from tournaments import services
-from tournaments.forms import EventForm, LateEntryForm, MatchResultForm, RegistrationForm
+from tournaments.forms import (
+    EventForm,
+    LateEntryForm,
+    MatchResultForm,
+    RegistrationForm,
+    SwapForm,
+)
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import require_event_staff, require_organiser
 from tournaments.selectors import rounds_with_matches
@@ -172,10 +178,35 @@ def round_detail(request, slug: str, number: int):
         if match.player2_id
     ]
     others = [match for match in round_.matches.all() if not match.player2_id]
+    swap_form, warnings = SwapForm(request.POST or None, round_=round_), []
+    if request.method == "POST" and swap_form.is_valid():
+        try:
+            services.round_swap(
+                round_=round_,
+                first=swap_form.cleaned_data["first"],
+                second=swap_form.cleaned_data["second"],
+                by=request.user,
+                confirm=swap_form.cleaned_data["confirm"],
+            )
+        except services.PairingWarnings as problems:
+            warnings = problems.problems
+        except services.EventError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, "Players swapped; the change is logged.")
+            return redirect("manage:round", slug=slug, number=number)
     return render(
         request,
         "tournaments/manage/round.html",
-        {"event": event, "round": round_, "matches": matches, "others": others},
+        {
+            "event": event,
+            "round": round_,
+            "matches": matches,
+            "others": others,
+            "swap_form": swap_form,
+            "warnings": warnings,
+            "changes": round_.pairing_changes.select_related("changed_by"),
+        },
     )
 
 
@@ -234,3 +265,17 @@ def round_delete(request, slug: str, number: int):
         f"Round {number} and its results were deleted.",
     )
     return redirect("manage:event", slug=slug)
+
+
+@login_required
+@require_POST
+def top_cut_start(request, slug: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    try:
+        round_ = services.top_cut_start(event=event)
+    except services.EventError as error:
+        messages.error(request, str(error))
+        return redirect("manage:event", slug=slug)
+    messages.success(request, f"Top {event.top_cut} paired.")
+    return redirect("manage:round", slug=slug, number=round_.number)

@@ -145,6 +145,9 @@ class Registration(models.Model):
         null=True, blank=True, help_text="First round played, for a late entry."
     )
     random_draw = models.BigIntegerField(default=random_draw)
+    fixed_table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A table this player must always sit at (accessibility)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -158,9 +161,17 @@ class Registration(models.Model):
 
 
 class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.SWISS)
     seed = models.BigIntegerField(help_text="Random seed used to pair, so pairings reproduce.")
+    pairing_record = models.JSONField(
+        default=dict, blank=True, help_text="How the round was paired: method, quality, notes."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -171,6 +182,15 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.event} round {self.number}"
+
+    @property
+    def is_top_cut(self) -> bool:
+        return self.stage == self.Stage.TOP_CUT
+
+    @property
+    def is_best_of_three(self) -> bool:
+        # Top cut matches are best of 3 (T2.1), whatever the Swiss rounds use.
+        return self.is_top_cut or self.event.is_best_of_three
 
 
 class Match(models.Model):
@@ -286,3 +306,33 @@ class ResultChange(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.match} by {self.changed_by}"
+
+
+class ForbiddenPair(models.Model):
+    """Two players not to be paired in early rounds (family, team-mates), if avoidable."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    until_round = models.PositiveSmallIntegerField(default=3)
+
+    def __str__(self):
+        return f"{self.first.player} / {self.second.player} until round {self.until_round}"
+
+
+class PairingChange(models.Model):
+    """A judge's hand edit of a round's pairings, with the warnings they confirmed."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairing_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    description = models.TextField()
+    confirmed_warnings = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
+
+    def __str__(self):
+        return self.description

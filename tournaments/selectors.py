@@ -26,7 +26,11 @@ def rounds_with_matches(event: Event) -> QuerySet[Round]:
 
 def counted_results(event: Event, *, after_round: int | None = None) -> list[MatchResult]:
     """Confirmed matches, byes and missed rounds: one query, game wins counted in SQL."""
-    matches = Match.objects.filter(round__event=event, result_status=Match.ResultStatus.CONFIRMED)
+    matches = Match.objects.filter(
+        round__event=event,
+        round__stage=Round.Stage.SWISS,
+        result_status=Match.ResultStatus.CONFIRMED,
+    )
     if after_round is not None:
         matches = matches.filter(round__number__lte=after_round)
     rows = matches.annotate(

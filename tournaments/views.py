@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tournaments import services
 from tournaments.forms import MatchResultForm
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Round
 from tournaments.permissions import is_event_staff, registration_of
 from tournaments.selectors import revealed_teams, rounds_with_matches, standings_for_event
 
@@ -30,6 +30,12 @@ def event_detail(request, slug: str):
             "is_staff": is_event_staff(request.user, event),
         },
     )
+
+
+def bracket(request, slug: str):
+    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    rounds = rounds_with_matches(event).filter(stage=Round.Stage.TOP_CUT)
+    return render(request, "tournaments/bracket.html", {"event": event, "rounds": rounds})
 
 
 @login_required

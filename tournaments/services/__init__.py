@@ -14,11 +14,19 @@ from tournaments.services.results import (
     result_enter,
     result_report,
 )
-from tournaments.services.rounds import round_delete, round_pair, round_repair
+from tournaments.services.rounds import (
+    PairingWarnings,
+    round_delete,
+    round_pair,
+    round_repair,
+    round_swap,
+)
+from tournaments.services.topcut import top_cut_start
 
 __all__ = [
     "EventError",
     "GameInput",
+    "PairingWarnings",
     "event_create",
     "event_start",
     "registration_check_in",
@@ -31,4 +39,6 @@ __all__ = [
     "round_delete",
     "round_pair",
     "round_repair",
+    "round_swap",
+    "top_cut_start",
 ]

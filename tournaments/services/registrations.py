@@ -13,7 +13,13 @@ def _last_round_number(event: Event) -> int:
 
 @transaction.atomic
 def registration_create(
-    *, event: Event, display_name: str, team_list: str = "", contact: str = "", user=None
+    *,
+    event: Event,
+    display_name: str,
+    team_list: str = "",
+    contact: str = "",
+    user=None,
+    fixed_table: int | None = None,
 ) -> Registration:
     """Register a player with their team list, checked against the event's format.
 
@@ -33,7 +39,9 @@ def registration_create(
     elif event.team_list_required:
         raise EventError("This event needs a team list with the registration.", code="team_missing")
     player = Player.objects.create(display_name=display_name, contact=contact.strip(), user=user)
-    return Registration.objects.create(event=event, player=player, team=team)
+    return Registration.objects.create(
+        event=event, player=player, team=team, fixed_table=fixed_table
+    )
 
 
 @transaction.atomic
@@ -56,7 +64,13 @@ def registration_drop(*, registration: Registration) -> Registration:
 
 @transaction.atomic
 def registration_late_entry(
-    *, event: Event, display_name: str, team_list: str, missed_rounds_as: str, contact: str = ""
+    *,
+    event: Event,
+    display_name: str,
+    team_list: str,
+    missed_rounds_as: str,
+    contact: str = "",
+    fixed_table: int | None = None,
 ) -> Registration:
     """A player joining after round 1: each missed round is a loss or a bye (T1.6)."""
     if missed_rounds_as not in ("loss", "bye"):
@@ -73,6 +87,7 @@ def registration_late_entry(
         team=team,
         checked_in=True,
         late_entry_round=len(played) + 1,
+        fixed_table=fixed_table,
     )
     from rules.services import teams_lock
 

@@ -28,13 +28,11 @@ class GameInput:
 
 
 def _check_games(match: Match, games: list[GameInput]) -> None:
-    event = match.round.event
-    most = 3 if event.is_best_of_three else 1
+    most = 3 if match.round.is_best_of_three else 1
     if not 1 <= len(games) <= most:
+        kind = "best-of-3" if most == 3 else "single-game"
         raise EventError(
-            f"A {event.get_match_type_display().lower()} match has 1 to {most} game(s), "
-            f"not {len(games)}.",
-            code="game_count",
+            f"A {kind} match has 1 to {most} game(s), not {len(games)}.", code="game_count"
         )
     players = match.player_ids()
     wins: dict[int, int] = {}
@@ -60,6 +58,14 @@ def _check_games(match: Match, games: list[GameInput]) -> None:
 
 def _locked_match(match: Match) -> Match:
     match = Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    if (
+        match.round.is_top_cut
+        and match.round.event.rounds.filter(number__gt=match.round.number).exists()
+    ):
+        raise EventError(
+            "The next top cut round is already paired; delete it to change this result.",
+            code="bracket_moved_on",
+        )
     if match.player2_id is None:
         raise EventError("A bye or a missed round has no games to report.", code="no_opponent")
     return match
@@ -104,6 +110,10 @@ def _make_official(match: Match, games: list[GameInput], *, by, kind: str, reaso
         after=_as_json(games),
         reason=reason,
     )
+    if match.round.is_top_cut:
+        from tournaments.services.topcut import top_cut_advance
+
+        top_cut_advance(round_=match.round)
     return match
 
 

@@ -1,67 +1,124 @@
-"""Rounds: pair the next one, re-pair it while no result is in, delete it with its results."""
+"""Rounds: pair the next Swiss round, re-pair it while no result is in, let a judge swap
+players by hand (checked like the engine's own pairings), and delete a round with its results."""
 
-import random
 import secrets
-from collections import defaultdict
+from dataclasses import asdict
 
 from django.db import transaction
 
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    Match,
+    PairingChange,
+    Registration,
+    Round,
+)
 from tournaments.services.errors import EventError
+from tournaments.swiss import (
+    PairingProblem,
+    SwissPlayer,
+    assign_tables,
+    check_pairings,
+    pair_round,
+)
+
+# Problems the engine may report as flags on its own pairings (unavoidable, shown to staff).
+FLAGGED = {"rematch", "second_bye", "forbidden"}
+
+
+class PairingWarnings(EventError):
+    """A hand edit breaks pairing rules; the judge must confirm each warning to go ahead."""
+
+    def __init__(self, problems: list[PairingProblem]):
+        self.problems = problems
+        super().__init__(" ".join(p.message for p in problems), code="pairing_warnings")
 
 
 def _active(event: Event) -> list[Registration]:
-    return list(
-        event.registrations.filter(dropped_after_round__isnull=True, checked_in=True)
-        .exclude(team__isnull=True, **({"event__team_list_required": True}))
-        .select_related("player")
-    )
+    registrations = event.registrations.filter(dropped_after_round__isnull=True, checked_in=True)
+    if event.team_list_required:
+        registrations = registrations.filter(team__isnull=False)
+    return list(registrations.select_related("player"))
 
 
-def _previous_opponents(event: Event) -> dict[int, set[int]]:
-    opponents: dict[int, set[int]] = defaultdict(set)
-    pairs = Match.objects.filter(round__event=event, player2__isnull=False)
-    for p1, p2 in pairs.values_list("player1_id", "player2_id"):
-        opponents[p1].add(p2)
-        opponents[p2].add(p1)
-    return opponents
-
-
-def _had_bye(event: Event) -> set[int]:
-    byes = Match.objects.filter(
-        round__event=event, player2__isnull=True, missed_round=False
-    ).values_list("player1_id", flat=True)
-    return set(byes)
-
-
-def _simple_pairs(event: Event, players: list[Registration], seed: int):
-    """Interim method (T1.2): shuffled within equal points, best first, rematches avoided
-    greedily; the bye to the lowest-ranked player without one. The Swiss engine replaces it."""
+def swiss_players(
+    event: Event, registrations: list[Registration], *, exclude_round: Round | None = None
+) -> list[SwissPlayer]:
+    """The pairing engine's view: points and rank from the standings, history from matches."""
     from tournaments.selectors import standings_for_event
 
-    rng = random.Random(seed)
-    points = {row.registration.pk: row.points for row in standings_for_event(event)}
-    order = list(players)
-    rng.shuffle(order)
-    order.sort(key=lambda r: -points.get(r.pk, 0))
-    bye = None
-    if len(order) % 2:
-        had_bye = _had_bye(event)
-        bye = next((r for r in reversed(order) if r.pk not in had_bye), order[-1])
-        order.remove(bye)
-    opponents = _previous_opponents(event)
-    pairs = []
-    while order:
-        first = order.pop(0)
-        partner = next((r for r in order if r.pk not in opponents[first.pk]), order[0])
-        order.remove(partner)
-        pairs.append((first, partner))
-    return pairs, bye
+    rank = {row.registration.pk: (row.rank, row.points) for row in standings_for_event(event)}
+    opponents: dict[int, set[int]] = {r.pk: set() for r in registrations}
+    had_bye: set[int] = set()
+    history = Match.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
+    if exclude_round is not None:
+        history = history.exclude(round=exclude_round)
+    for p1, p2, missed in history.values_list("player1_id", "player2_id", "missed_round"):
+        if p2 is None:
+            if not missed:
+                had_bye.add(p1)
+            continue
+        opponents.setdefault(p1, set()).add(p2)
+        opponents.setdefault(p2, set()).add(p1)
+    return [
+        SwissPlayer(
+            id=r.pk,
+            name=r.player.display_name,
+            points=rank[r.pk][1],
+            rank=rank[r.pk][0],
+            opponents=frozenset(opponents.get(r.pk, ())),
+            had_bye=r.pk in had_bye,
+            fixed_table=r.fixed_table,
+        )
+        for r in registrations
+    ]
+
+
+def _forbidden(event: Event, number: int) -> list[tuple[int, int]]:
+    pairs = ForbiddenPair.objects.filter(event=event, until_round__gte=number)
+    return list(pairs.values_list("first_id", "second_id"))
+
+
+def _seat(round_: Round, players: list[SwissPlayer], pairs, bye) -> list[str]:
+    tables, conflicts = assign_tables(pairs, players)
+    matches = [
+        Match(round=round_, table=table, player1_id=a, player2_id=b)
+        for table, (a, b) in sorted(zip(tables, pairs, strict=True))
+    ]
+    if bye is not None:
+        matches.append(
+            Match(round=round_, player1_id=bye, result_status=Match.ResultStatus.CONFIRMED)
+        )
+    Match.objects.bulk_create(matches)
+    return conflicts
+
+
+def _pair_into(round_: Round, event: Event) -> Round:
+    registrations = _active(event)
+    if len(registrations) < 2:
+        raise EventError("Fewer than two active players are left to pair.", code="too_few")
+    players = swiss_players(event, registrations, exclude_round=round_)
+    forbidden = _forbidden(event, round_.number)
+    pairing = pair_round(players, seed=round_.seed, forbidden=forbidden)
+    problems = check_pairings(players, pairing.pairs, pairing.bye, forbidden=forbidden)
+    unexpected = [p for p in problems if p.code not in FLAGGED]
+    if unexpected:  # the engine's own output must never break these; refuse to save it
+        raise RuntimeError(f"Pairing failed its checks: {unexpected}")
+    conflicts = _seat(round_, players, pairing.pairs, pairing.bye)
+    round_.pairing_record = {
+        "method": pairing.method,
+        "quality": asdict(pairing.quality),
+        "notes": list(pairing.notes),
+        "flags": list(pairing.flags) + conflicts,
+    }
+    round_.save(update_fields=["pairing_record"])
+    return round_
 
 
 @transaction.atomic
 def round_pair(*, event: Event, seed: int | None = None) -> Round:
-    """Pair the next round. The previous round must be complete; the seed is recorded."""
+    """Pair the next Swiss round. The previous round must be complete; the seed is recorded."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.RUNNING:
         raise EventError("Start the event before pairing a round.", code="not_running")
@@ -74,25 +131,11 @@ def round_pair(*, event: Event, seed: int | None = None) -> Round:
                 "result.",
                 code="round_open",
             )
-    players = _active(event)
-    if len(players) < 2:
-        raise EventError("Fewer than two active players are left to pair.", code="too_few")
     seed = secrets.randbelow(2**31) if seed is None else seed
     new_round = Round.objects.create(
         event=event, number=(last.number if last else 0) + 1, seed=seed
     )
-    _create_matches(new_round, *_simple_pairs(event, players, seed))
-    return new_round
-
-
-def _create_matches(round_: Round, pairs, bye) -> None:
-    matches = [
-        Match(round=round_, table=table, player1=p1, player2=p2)
-        for table, (p1, p2) in enumerate(pairs, start=1)
-    ]
-    if bye is not None:
-        matches.append(Match(round=round_, player1=bye, result_status=Match.ResultStatus.CONFIRMED))
-    Match.objects.bulk_create(matches)
+    return _pair_into(new_round, event)
 
 
 def _has_results(round_: Round) -> bool:
@@ -103,23 +146,73 @@ def _has_results(round_: Round) -> bool:
     )
 
 
+def _latest_swiss_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.event.rounds.filter(number__gt=round_.number).exists():
+        raise EventError("Only the latest round can be changed.", code="not_latest")
+    if round_.is_top_cut:
+        raise EventError("Top cut rounds follow the bracket.", code="top_cut")
+    return round_
+
+
 @transaction.atomic
 def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     """Pair the latest round again (e.g. after a late drop), while no result is in."""
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
-    if round_.event.rounds.filter(number__gt=round_.number).exists():
-        raise EventError("Only the latest round can be re-paired.", code="not_latest")
+    round_ = _latest_swiss_round(round_)
     if _has_results(round_):
         raise EventError(
             f"Round {round_.number} already has results; delete the round to pair it again.",
             code="has_results",
         )
-    event = round_.event
     round_.matches.all().delete()
     round_.seed = secrets.randbelow(2**31) if seed is None else seed
     round_.save(update_fields=["seed"])
-    _create_matches(round_, *_simple_pairs(event, _active(event), round_.seed))
-    return round_
+    return _pair_into(round_, round_.event)
+
+
+@transaction.atomic
+def round_swap(*, round_: Round, first: Registration, second: Registration, by, confirm: bool):
+    """A judge swaps two players' seats in the latest round (before its results).
+
+    The changed round is checked like the engine's pairings; any problem raises
+    PairingWarnings unless `confirm` is given, and the change is logged with what was confirmed.
+    """
+    round_ = _latest_swiss_round(round_)
+    matches = list(round_.matches.select_related("player1__player", "player2__player"))
+    seat = {}
+    for match in matches:
+        for side in ("player1", "player2"):
+            registration_id = getattr(match, f"{side}_id")
+            if registration_id is not None:
+                seat[registration_id] = (match, side)
+    if first.pk not in seat or second.pk not in seat or first.pk == second.pk:
+        raise EventError("Choose two different players of this round.", code="not_in_round")
+    (match_a, side_a), (match_b, side_b) = seat[first.pk], seat[second.pk]
+    if match_a.pk == match_b.pk:
+        raise EventError("Those two already play each other.", code="same_match")
+    if any(
+        m.result_status != Match.ResultStatus.PENDING and m.player2_id for m in (match_a, match_b)
+    ):
+        raise EventError("Results are already in for one of these matches.", code="has_results")
+    setattr(match_a, f"{side_a}_id", second.pk)
+    setattr(match_b, f"{side_b}_id", first.pk)
+    pairs = [(m.player1_id, m.player2_id) for m in matches if m.player2_id]
+    bye = next((m.player1_id for m in matches if m.player2_id is None and not m.missed_round), None)
+    registrations = _active(round_.event)
+    players = swiss_players(round_.event, registrations, exclude_round=round_)
+    problems = check_pairings(
+        players, pairs, bye, forbidden=_forbidden(round_.event, round_.number)
+    )
+    if problems and not confirm:
+        raise PairingWarnings(problems)
+    for match in (match_a, match_b):
+        match.save(update_fields=["player1", "player2"])
+    return PairingChange.objects.create(
+        round=round_,
+        changed_by=by,
+        description=f"Swapped {first.player} and {second.player}.",
+        confirmed_warnings=[p.message for p in problems],
+    )
 
 
 @transaction.atomic
@@ -129,9 +222,12 @@ def round_delete(*, round_: Round, confirm: bool) -> int:
         raise EventError(
             "Confirm that the round and its results should be deleted.", code="confirm"
         )
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.event.rounds.filter(number__gt=round_.number).exists():
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    event = round_.event
+    if event.rounds.filter(number__gt=round_.number).exists():
         raise EventError("Only the latest round can be deleted.", code="not_latest")
     number = round_.number
     round_.delete()
+    if round_.is_top_cut and not event.rounds.filter(stage=Round.Stage.TOP_CUT).exists():
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     return number

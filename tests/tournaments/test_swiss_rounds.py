@@ -1,0 +1,141 @@
+"""The Swiss engine through the real models: pairing, seating, hand edits and the top cut."""
+
+import pytest
+
+from tests.tournaments import factories
+from tournaments import services
+from tournaments.models import Event, ForbiddenPair, Match, PairingChange, Round
+from tournaments.services import EventError, GameInput, PairingWarnings
+
+pytestmark = pytest.mark.django_db
+
+
+def play(round_, winner="player1") -> None:
+    for match in round_.matches.filter(player2__isnull=False):
+        services.result_enter(
+            match=match,
+            games=[GameInput(getattr(match, f"{winner}_id"))],
+            by=round_.event.organiser,
+        )
+
+
+def pairs_of(round_) -> set[frozenset[int]]:
+    return {
+        frozenset((m.player1_id, m.player2_id))
+        for m in round_.matches.filter(player2__isnull=False)
+    }
+
+
+def test_five_rounds_of_sixteen_without_a_rematch_and_recorded():
+    event = factories.event(players=16, start=True)
+    seen: set[frozenset[int]] = set()
+    for _ in range(5):
+        round_ = services.round_pair(event=event)
+        assert not pairs_of(round_) & seen
+        seen |= pairs_of(round_)
+        record = round_.pairing_record
+        assert record["method"] == "exact" and record["quality"]["rematches"] == 0
+        assert record["notes"][0].startswith("Paired 16 players")
+        assert sorted(round_.matches.values_list("table", flat=True)) == list(range(1, 9))
+        play(round_)
+
+
+def test_the_recorded_seed_reproduces_the_round():
+    event = factories.event(players=10, start=True)
+    play(services.round_pair(event=event, seed=42))
+    second = services.round_pair(event=event, seed=4242)
+    first_pairs = pairs_of(second)
+    services.round_repair(round_=second, seed=4242)
+    assert pairs_of(second) == first_pairs
+
+
+def test_table_one_goes_to_the_leaders_and_fixed_tables_are_kept():
+    event = factories.event(players=8, start=True)
+    needs_table = event.registrations.get(player__display_name="Player 05")
+    needs_table.fixed_table = 4
+    needs_table.save()
+    play(services.round_pair(event=event, seed=1))
+    round_ = services.round_pair(event=event, seed=2)
+    assert round_.matches.get(table=4).player_ids() & {needs_table.pk}
+
+
+def test_a_forbidden_pair_is_kept_apart_in_early_rounds():
+    event = factories.event(players=4, start=True)
+    first, second = event.registrations.all()[:2]
+    ForbiddenPair.objects.create(event=event, first=first, second=second, until_round=1)
+    for seed in range(5):
+        round_ = services.round_pair(event=event, seed=seed)
+        assert frozenset((first.pk, second.pk)) not in pairs_of(round_)
+        services.round_delete(round_=round_, confirm=True)
+
+
+def test_a_judges_swap_warns_confirms_and_is_logged():
+    event = factories.event(players=4, start=True)
+    round1 = services.round_pair(event=event, seed=1)
+    play(round1)
+    round2 = services.round_pair(event=event, seed=2)
+    old = round1.matches.first()
+    # Putting round 1's opponents together again is a rematch: a warning first.
+    current = {pid: m for m in round2.matches.all() for pid in m.player_ids()}
+    opponent_of_first = current[old.player1_id].player_ids() - {old.player1_id}
+    first, second = old.player2, event.registrations.get(pk=opponent_of_first.pop())
+    with pytest.raises(PairingWarnings) as caught:
+        services.round_swap(round_=round2, first=first, second=second, by=event.organiser,
+                            confirm=False)  # fmt: skip
+    assert {p.code for p in caught.value.problems} == {"rematch"}
+    assert not PairingChange.objects.exists()
+    services.round_swap(round_=round2, first=first, second=second, by=event.organiser, confirm=True)
+    change = PairingChange.objects.get()
+    assert change.confirmed_warnings and "already played" in change.confirmed_warnings[0]
+    assert frozenset((old.player1_id, old.player2_id)) in pairs_of(round2)
+
+
+def test_swap_through_the_round_page(client):
+    event = factories.event(players=4, start=True)
+    round_ = services.round_pair(event=event, seed=3)
+    client.force_login(event.organiser)
+    a, b = (m.player1 for m in round_.matches.all())
+    response = client.post(
+        f"/manage/{event.slug}/rounds/1/", {"first": a.pk, "second": b.pk, "swap": "1"},
+        follow=True,
+    )  # fmt: skip
+    assert "Players swapped" in response.content.decode()
+    assert PairingChange.objects.filter(round=round_).count() == 1
+
+
+def test_top_cut_runs_from_the_standings_to_the_final():
+    event = factories.event(players=8, start=True, top_cut=4, swiss_rounds=3)
+    for _ in range(3):
+        play(services.round_pair(event=event))
+    from tournaments.selectors import standings_for_event
+
+    top = [row.registration.pk for row in standings_for_event(event)][:4]
+    semis = services.top_cut_start(event=event)
+    assert semis.is_top_cut and Event.objects.get(pk=event.pk).status == "top_cut"
+    assert [(m.player1_id, m.player2_id) for m in semis.matches.order_by("table")] == [
+        (top[0], top[3]), (top[1], top[2])
+    ]  # fmt: skip
+    for match in semis.matches.all():  # best of 3 in the cut: the higher seed wins 2-1
+        p1, p2 = match.player1_id, match.player2_id
+        services.result_enter(
+            match=match, games=[GameInput(p1), GameInput(p2), GameInput(p1)], by=event.organiser
+        )
+    final = Round.objects.get(event=event, stage="top_cut", number=semis.number + 1)
+    assert final.matches.get().player_ids() == {top[0], top[1]}
+    with pytest.raises(EventError, match="already paired"):
+        services.result_enter(
+            match=semis.matches.first(), games=[GameInput(top[3])], by=event.organiser,
+            reason="late appeal",
+        )  # fmt: skip
+    match = final.matches.get()
+    services.result_enter(match=match, games=[GameInput(match.player2_id)] * 2, by=event.organiser)
+    assert Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_bracket_page_shows_the_cut(client):
+    event = factories.event(players=4, start=True, top_cut=2, swiss_rounds=1)
+    play(services.round_pair(event=event))
+    services.top_cut_start(event=event)
+    page = client.get(f"/events/{event.slug}/bracket/").content.decode()
+    assert "Final" in page and page.count("bracket-match") == 1
+    assert Match.objects.filter(round__stage="top_cut").count() == 1
