@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from tournaments.models import Event, Game, Match, Player, Registration, Round
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Match,
+    PairingChange,
+    Player,
+    Registration,
+    ResultChange,
+    ResultReport,
+    Round,
+)
 
 
 @admin.register(Event)
@@ -40,3 +51,37 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round"]
     raw_id_fields = ["player1", "player2"]
     inlines = [GameInline]
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event"]
+    raw_id_fields = ["first", "second"]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    """The audit trail is read-only: it records what happened."""
+
+    list_display = ["match", "kind", "changed_by", "changed_at", "reason"]
+    list_filter = ["kind"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(admin.ModelAdmin):
+    list_display = ["match", "reported_by", "created_at"]
+
+
+@admin.register(PairingChange)
+class PairingChangeAdmin(ResultChangeAdmin):
+    list_display = ["round", "description", "changed_by", "changed_at"]
+    list_filter = []

@@ -151,3 +151,24 @@ class MatchResultForm(forms.Form):
             [self[f"game{n}_{part}"] for part in ("winner", "first", "ending", "life1", "life2")]
             for n in range(1, self.game_count + 1)
         ]
+
+
+class ForbiddenPairForm(forms.Form):
+    """Keep two players apart (family, team-mates) while the pairing allows it."""
+
+    first = forms.ModelChoiceField(queryset=None, label="Keep apart", empty_label="choose a player")
+    second = forms.ModelChoiceField(queryset=None, label="and", empty_label="choose a player")
+    until_round = forms.IntegerField(label="until round", min_value=1, initial=3)
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = event.registrations.select_related("player").order_by("player__display_name")
+        for name in ("first", "second"):
+            self.fields[name].queryset = players
+            self.fields[name].label_from_instance = lambda r: r.player.display_name
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Choose two different players.")
+        return data

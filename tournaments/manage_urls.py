@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:slug>/start/", views.event_start, name="event-start"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
     path("<slug:slug>/top-cut/", views.top_cut_start, name="top-cut-start"),
+    path("<slug:slug>/keep-apart/", views.forbidden_pair_add, name="forbidden-pair-add"),
     path(
         "<slug:slug>/registrations/<int:registration_id>/<slug:action>/",
         views.registration_action,

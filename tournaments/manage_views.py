@@ -11,12 +11,13 @@ from rules.teams import TeamListError
 from tournaments import services
 from tournaments.forms import (
     EventForm,
+    ForbiddenPairForm,
     LateEntryForm,
     MatchResultForm,
     RegistrationForm,
     SwapForm,
 )
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, ForbiddenPair, Match, Registration, Round
 from tournaments.permissions import require_event_staff, require_organiser
 from tournaments.selectors import rounds_with_matches
 
@@ -99,6 +100,10 @@ def event_dashboard(request, slug: str):
             "late_form": late_form,
             "problems": problems,
             "is_organiser": event.organiser_id == request.user.pk or request.user.is_superuser,
+            "forbidden_form": ForbiddenPairForm(event=event),
+            "forbidden_pairs": event.forbidden_pairs.select_related(
+                "first__player", "second__player"
+            ),
         },
     )
 
@@ -279,3 +284,22 @@ def top_cut_start(request, slug: str):
         return redirect("manage:event", slug=slug)
     messages.success(request, f"Top {event.top_cut} paired.")
     return redirect("manage:round", slug=slug, number=round_.number)
+
+
+@login_required
+@require_POST
+def forbidden_pair_add(request, slug: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    form = ForbiddenPairForm(request.POST, event=event)
+    if form.is_valid():
+        ForbiddenPair.objects.get_or_create(
+            event=event,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            defaults={"until_round": form.cleaned_data["until_round"]},
+        )
+        messages.success(request, "Those players are kept apart while the pairing allows it.")
+    else:
+        messages.error(request, " ".join(form.errors.get("__all__", [])) or "Choose two players.")
+    return redirect("manage:event", slug=slug)

@@ -139,3 +139,23 @@ def test_bracket_page_shows_the_cut(client):
     page = client.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "Final" in page and page.count("bracket-match") == 1
     assert Match.objects.filter(round__stage="top_cut").count() == 1
+
+
+def test_organiser_keeps_two_players_apart_from_the_dashboard(client):
+    event = factories.event(players=4, start=True)
+    first, second = event.registrations.all()[:2]
+    client.force_login(event.organiser)
+    response = client.post(
+        f"/manage/{event.slug}/keep-apart/",
+        {"first": first.pk, "second": second.pk, "until_round": 2},
+        follow=True,
+    )
+    assert "kept apart" in response.content.decode()
+    pair = ForbiddenPair.objects.get(event=event)
+    assert (pair.first, pair.second, pair.until_round) == (first, second, 2)
+    same = client.post(
+        f"/manage/{event.slug}/keep-apart/",
+        {"first": first.pk, "second": first.pk, "until_round": 2},
+        follow=True,
+    )
+    assert "two different players" in same.content.decode()
