@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments import manage_views as views
+from tournaments import table_views
 
 app_name = "manage"
 urlpatterns = [
@@ -10,6 +11,12 @@ urlpatterns = [
     path("<slug:slug>/start/", views.event_start, name="event-start"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
     path("<slug:slug>/top-cut/", views.top_cut_start, name="top-cut-start"),
+    path("<slug:slug>/floor/", table_views.floor, name="floor"),
+    path("<slug:slug>/floor/state/", table_views.floor_state, name="floor-state"),
+    path(
+        "<slug:slug>/rounds/<int:number>/clock/", table_views.round_clock_start, name="round-clock"
+    ),
+    path("<slug:slug>/matches/<int:match_id>/extend/", table_views.time_extend, name="extend"),
     path("<slug:slug>/keep-apart/", views.forbidden_pair_add, name="forbidden-pair-add"),
     path(
         "<slug:slug>/registrations/<int:registration_id>/<slug:action>/",

@@ -212,6 +212,9 @@ class Match(models.Model):
     missed_round = models.BooleanField(
         default=False, help_text="A late entry's missed round, scored as a loss (no opponent)."
     )
+    extra_seconds = models.PositiveIntegerField(
+        default=0, help_text="Extra time given to this table by judges (see TimeExtension)."
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -269,10 +272,13 @@ class Game(models.Model):
 
 
 class ResultReport(models.Model):
-    """A player's own report of their match, waiting for the opponent's confirmation."""
+    """A player's own report of their match, waiting for the opponent's confirmation; or, with
+    no reporter, the life tracker's proposal after the game ended, for either player to confirm."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
-    reported_by = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reported_by = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
     games = models.JSONField(help_text="[{winner: registration id or null for a draw, ...}]")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -280,7 +286,8 @@ class ResultReport(models.Model):
         ordering = ["created_at"]
 
     def __str__(self):
-        return f"{self.reported_by.player} reports {self.match}"
+        who = self.reported_by.player if self.reported_by else "The life tracker"
+        return f"{who} reports {self.match}"
 
 
 class ResultChange(models.Model):
@@ -336,3 +343,85 @@ class PairingChange(models.Model):
 
     def __str__(self):
         return self.description
+
+
+class TableGame(models.Model):
+    """A game as it is played at the table: life totals, whose turn, the time call."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_games")
+    number = models.PositiveSmallIntegerField(default=1)
+    starting_life = models.SmallIntegerField()
+    life1 = models.SmallIntegerField()
+    life2 = models.SmallIntegerField()
+    turn = models.PositiveSmallIntegerField(default=1)
+    active_side = models.PositiveSmallIntegerField(default=1, help_text="1 or 2: whose turn.")
+    time_called_turn = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The turn in progress when time was called (turn 0)."
+    )
+    finished = models.BooleanField(default=False)
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    ending = models.CharField(max_length=20, choices=Game.Ending.choices, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="tablegame_unique_number")
+        ]
+
+    def __str__(self):
+        return f"{self.match} game {self.number}: {self.life1}-{self.life2}"
+
+    @property
+    def extra_turn(self) -> int | None:
+        """0 for the turn in progress at the time call, then 1..5 (T2.4); None before it."""
+        return None if self.time_called_turn is None else self.turn - self.time_called_turn
+
+
+class LifeChange(models.Model):
+    """One change to one or both life totals, as entered at the table. Never edited: an undo
+    marks it undone, so the history stays whole."""
+
+    class Reason(models.TextChoices):
+        COMBAT = "combat", "Combat damage"
+        ABILITY = "ability", "Ability damage"
+        LOSS = "loss", "Life loss"
+        SHORTFALL = "shortfall", "Shortfall on draw"
+        GAIN = "gain", "Life gain"
+        CORRECTION = "correction", "Correction"
+
+    table_game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="changes")
+    delta1 = models.SmallIntegerField(default=0)
+    delta2 = models.SmallIntegerField(default=0)
+    life1 = models.SmallIntegerField(help_text="Player 1's total after the change.")
+    life2 = models.SmallIntegerField(help_text="Player 2's total after the change.")
+    wasted1 = models.PositiveSmallIntegerField(default=0, help_text="Gain above the start, lost.")
+    wasted2 = models.PositiveSmallIntegerField(default=0)
+    reason = models.CharField(max_length=12, choices=Reason.choices)
+    turn = models.PositiveSmallIntegerField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.delta1:+d}/{self.delta2:+d} ({self.get_reason_display()})"
+
+
+class TimeExtension(models.Model):
+    """Extra time a judge gave one table, e.g. for a ruling."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="time_extensions")
+    seconds = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"+{self.seconds // 60} min for {self.match}: {self.reason}"

@@ -95,3 +95,66 @@ def revealed_teams(event: Event) -> list[Registration]:
         .select_related("player", "team")
         .prefetch_related("team__cards__card")
     )
+
+
+def floor_for_round(round_: Round, *, stale_minutes: int = 10) -> list[dict]:
+    """Every table of a round for the judges' floor view, with tables gone quiet flagged."""
+    from django.utils import timezone
+
+    from tournaments.services.life import table_state
+
+    now = timezone.now()
+    rows = []
+    matches = round_.matches.filter(player2__isnull=False).select_related(
+        "round__event__format", "player1__player", "player2__player"
+    )
+    for match in matches.order_by("table"):
+        state = table_state(match)
+        last = state["last_change"]["at"] if state["last_change"] else None
+        quiet_since = (
+            match.table_games.order_by("-updated_at").values_list("updated_at", flat=True).first()
+        )
+        quiet = quiet_since is not None and (now - quiet_since).total_seconds() > stale_minutes * 60
+        no_life_yet = last is None and round_.started_at is not None and (
+            (now - round_.started_at).total_seconds() > stale_minutes * 60
+        )  # fmt: skip
+        rows.append(
+            {**state, "table": match.table, "stale": bool(quiet or no_life_yet) and not state[
+                "finished"] and match.result_status != Match.ResultStatus.CONFIRMED}
+        )  # fmt: skip
+    return rows
+
+
+CHART_WIDTH, CHART_HEIGHT = 320, 160
+
+
+def _polyline(values: list[int], top: int, bottom: int) -> str:
+    """SVG points for a life total over the changes: x by change, y by life (top at y=0)."""
+    step = CHART_WIDTH / max(len(values) - 1, 1)
+    span = top - bottom or 1
+    return " ".join(
+        f"{i * step:.1f},{(top - value) / span * CHART_HEIGHT:.1f}"
+        for i, value in enumerate(values)
+    )
+
+
+def life_history(match: Match) -> list[dict]:
+    """Each tracked game's life totals over time, as an SVG polyline per player."""
+    games = []
+    for game in match.table_games.order_by("number").prefetch_related("changes"):
+        kept = [c for c in game.changes.all() if not c.undone]
+        life1 = [game.starting_life] + [c.life1 for c in kept]
+        life2 = [game.starting_life] + [c.life2 for c in kept]
+        top, bottom = max(*life1, *life2), min(0, *life1, *life2)
+        games.append(
+            {
+                "game": game,
+                "line1": _polyline(life1, top, bottom),
+                "line2": _polyline(life2, top, bottom),
+                "zero_y": top / (top - bottom or 1) * CHART_HEIGHT,
+                "width": CHART_WIDTH,
+                "height": CHART_HEIGHT,
+                "changes": len(kept),
+            }
+        )
+    return games

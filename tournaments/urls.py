@@ -1,10 +1,18 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import table_views, views
 
 app_name = "tournaments"
 urlpatterns = [
     path("<slug:slug>/", views.event_detail, name="event"),
     path("<slug:slug>/bracket/", views.bracket, name="bracket"),
+    path("<slug:slug>/matches/<int:match_id>/", table_views.match_detail, name="match"),
+    path("<slug:slug>/tables/<int:match_id>/", table_views.table, name="table"),
+    path("<slug:slug>/tables/<int:match_id>/state/", table_views.table_state, name="table-state"),
+    path(
+        "<slug:slug>/tables/<int:match_id>/<slug:action>/",
+        table_views.table_action,
+        name="table-action",
+    ),
     path("<slug:slug>/matches/<int:match_id>/report/", views.match_report, name="match-report"),
 ]

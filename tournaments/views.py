@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 
 from tournaments import services
 from tournaments.forms import MatchResultForm
@@ -26,10 +27,22 @@ def event_detail(request, slug: str):
             "after_round": after_round,
             "standings": standings_for_event(event, after_round=after_round),
             "teams": revealed_teams(event),
+            "round_ends_at": round_ends_at(event),
+            "now": timezone.now(),
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "is_staff": is_event_staff(request.user, event),
         },
     )
+
+
+def round_ends_at(event: Event):
+    """When the current round's time runs out (tables with extra time run later)."""
+    import datetime
+
+    current = event.rounds.order_by("-number").first()
+    if current is None or current.started_at is None:
+        return None
+    return current.started_at + datetime.timedelta(minutes=event.round_minutes)
 
 
 def bracket(request, slug: str):

@@ -1,7 +1,16 @@
 """Writes for events, split by sub-domain. Every function is keyword-only and atomic."""
 
+from tournaments.services.clock import clock_for, round_start, time_extend
 from tournaments.services.errors import EventError
 from tournaments.services.events import event_create, event_start
+from tournaments.services.life import (
+    current_game,
+    game_set_first,
+    life_change,
+    life_undo,
+    table_state,
+    turn_end,
+)
 from tournaments.services.registrations import (
     registration_check_in,
     registration_create,
@@ -24,6 +33,15 @@ from tournaments.services.rounds import (
 from tournaments.services.topcut import top_cut_start
 
 __all__ = [
+    "clock_for",
+    "current_game",
+    "game_set_first",
+    "life_change",
+    "life_undo",
+    "round_start",
+    "table_state",
+    "time_extend",
+    "turn_end",
     "EventError",
     "GameInput",
     "PairingWarnings",

@@ -1,0 +1,48 @@
+"""Both phones at a table change life at the same moment, on real PostgreSQL connections."""
+
+import threading
+
+import pytest
+from django.db import connections
+
+from tests.tournaments import factories
+from tournaments import services
+from tournaments.models import LifeChange, Match, TableGame
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_simultaneous_entries_from_two_phones_never_overwrite_each_other():
+    event = factories.event(players=2, start=True)
+    services.round_pair(event=event, seed=2)
+    match = Match.objects.get(round__event=event)
+    game = services.current_game(match)
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def phone(delta1: int, delta2: int, times: int) -> None:
+        try:
+            barrier.wait(timeout=10)
+            for _ in range(times):
+                services.life_change(game=game, delta1=delta1, delta2=delta2, reason="combat")
+        except BaseException as error:  # surfaced to the test below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=phone, args=(-1, 0, 8)),
+        threading.Thread(target=phone, args=(0, -1, 8)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    game = TableGame.objects.get(pk=game.pk)
+    assert (game.life1, game.life2) == (12, 12)
+    assert LifeChange.objects.filter(table_game=game).count() == 16
+    # Each logged total follows from the one before: no entry was computed from a stale total.
+    totals = list(LifeChange.objects.filter(table_game=game).values_list("life1", "life2"))
+    steps = zip([(20, 20), *totals], totals, strict=False)
+    assert all((a1 - b1) + (a2 - b2) == 1 for (a1, a2), (b1, b2) in steps)

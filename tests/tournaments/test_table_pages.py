@@ -1,0 +1,101 @@
+"""The table page's JSON actions, the floor view, the clock controls and the life chart."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from tests.tournaments import factories
+from tournaments import services
+from tournaments.models import Match, TimeExtension
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match():
+    event = factories.event(players=4, start=True)
+    services.round_pair(event=event, seed=1)
+    match = Match.objects.filter(round__event=event, player2__isnull=False).first()
+    for registration in (match.player1, match.player2):
+        registration.player.user = factories.user()
+        registration.player.save()
+    return match
+
+
+def base(match) -> str:
+    return f"/events/{match.round.event.slug}/tables/{match.pk}/"
+
+
+def test_only_the_tables_players_and_staff_open_it(client, match):
+    assert client.get(base(match)).status_code == 302
+    client.force_login(factories.user())
+    assert client.get(base(match)).status_code == 403
+    assert client.post(base(match) + "life/", {"delta1": -1}).status_code == 403
+    client.force_login(match.player2.player.user)
+    assert client.get(base(match)).status_code == 200
+    client.force_login(match.round.event.organiser)
+    assert client.get(base(match) + "state/").json()["life"] == [20, 20]
+
+
+def test_life_turn_and_undo_through_the_json_actions(client, match):
+    client.force_login(match.player1.player.user)
+    state = client.post(base(match) + "life/", {"delta2": -5, "reason": "combat"}).json()
+    assert state["life"] == [20, 15]
+    assert state["last_change"]["delta"] == [0, -5]
+    state = client.post(base(match) + "turn/").json()
+    assert (state["turn"], state["active_side"]) == (2, 2)
+    state = client.post(base(match) + "undo/").json()
+    assert state["life"] == [20, 20]
+    refused = client.post(base(match) + "undo/")
+    assert refused.status_code == 409 and "no change to undo" in refused.json()["error"]
+    bad = client.post(base(match) + "life/", {"delta1": "lots"})
+    assert bad.status_code == 409 and "whole number" in bad.json()["error"]
+
+
+def test_floor_view_lists_every_table_and_flags_quiet_ones(client, match):
+    event = match.round.event
+    round_ = match.round
+    round_.started_at = timezone.now() - datetime.timedelta(minutes=12)
+    round_.save()
+    client.force_login(match.player1.player.user)
+    assert client.get(f"/manage/{event.slug}/floor/state/").status_code == 403
+    client.post(base(match) + "life/", {"delta1": -2})
+    client.force_login(event.organiser)
+    payload = client.get(f"/manage/{event.slug}/floor/state/?stale=10").json()
+    assert payload["round"] == 1 and len(payload["tables"]) == 2
+    by_table = {row["table"]: row for row in payload["tables"]}
+    assert by_table[match.table]["life"] == [18, 20] and not by_table[match.table]["stale"]
+    quiet = next(row for row in payload["tables"] if row["table"] != match.table)
+    assert quiet["stale"]  # no life change in 12 minutes of a running round
+    assert client.get(f"/manage/{event.slug}/floor/").status_code == 200
+
+
+def test_clock_start_and_extra_time_from_the_round_page(client, match):
+    event = match.round.event
+    client.force_login(event.organiser)
+    client.post(f"/manage/{event.slug}/rounds/1/clock/")
+    match.round.refresh_from_db()
+    assert match.round.started_at is not None
+    response = client.post(
+        f"/manage/{event.slug}/matches/{match.pk}/extend/",
+        {"minutes": 5, "reason": "Long ruling"},
+        follow=True,
+    )
+    assert "extra time" in response.content.decode()
+    assert TimeExtension.objects.get(match=match).seconds == 300
+    state = client.get(base(match) + "state/").json()
+    assert state["clock"]["state"] == "running"
+    assert 34 * 60 < state["clock"]["remaining_seconds"] <= 35 * 60
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert 'class="round-clock"' in page
+
+
+def test_match_page_draws_each_games_life_as_a_chart(client, match):
+    game = services.current_game(match)
+    for delta in (-3, -4, -6):
+        game = services.life_change(game=game, delta2=delta, reason="combat")
+    html = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/").content.decode()
+    assert html.count("<polyline") == 2
+    assert "Life over 3 changes" in html
+    assert "Game 1: 20 – 7" in html
