@@ -42,7 +42,7 @@ system-deps:
 run: $(VENV)/.installed-run
 	@mkdir -p var
 	DEBUG=$${DEBUG:-true} $(PY) manage.py migrate --noinput
-	DEBUG=$${DEBUG:-true} $(PY) manage.py load_demo
+	DEBUG=$${DEBUG:-true} $(PY) manage.py load_demo --url http://$(HOST):$(PORT)
 	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
 test: $(VENV)/.installed-dev system-deps

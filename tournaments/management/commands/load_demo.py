@@ -39,12 +39,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
+            "--url", default="http://127.0.0.1:8000", help="Where the app is served, for the links."
+        )
+        parser.add_argument(
             "--allow-production",
             action="store_true",
             help="Load even when DEBUG is off (the demo users have published passwords).",
         )
 
-    def handle(self, *args, allow_production: bool = False, **options):
+    def handle(self, *args, url: str = "http://127.0.0.1:8000", allow_production=False, **options):
         if not settings.DEBUG and not allow_production:
             raise CommandError(
                 "Refusing to load demo users with published passwords while DEBUG is off; "
@@ -60,7 +63,7 @@ class Command(BaseCommand):
         else:
             self._event(accounts["organiser"], accounts["judge"])
             self.stdout.write(self.style.SUCCESS("Demo event loaded."))
-        self._print_welcome()
+        self._print_welcome(url.rstrip("/"))
 
     def _users(self):
         users = get_user_model().objects
@@ -113,8 +116,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Round {played.number}: {played.matches.count()} matches played.")
         services.round_pair(event=event, seed=rng.randrange(2**31))
 
-    def _print_welcome(self):
-        host = "http://127.0.0.1:8000"
+    def _print_welcome(self, host: str):
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS("Demo ready:"))
         self.stdout.write(f"  Home page:   {host}/")
