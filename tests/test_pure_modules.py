@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ["rules.teams", "rules.catalogue", "tournaments.standings", "tournaments.swiss"]
+PURE = [
+    "rules.teams",
+    "rules.catalogue",
+    "rules.engine",
+    "tournaments.standings",
+    "tournaments.swiss",
+]
 FORBID_DJANGO = """
 import sys
 class Forbid:

@@ -1,0 +1,21 @@
+"""The Dice Masters rules engine: pure Python, no Django, no I/O, no dice rolled by itself.
+
+`apply(state, action, cards)` returns Applied (the new immutable state, events, the rules that
+applied) or Illegal (a Verdict citing a rule ID from `rulebook.RULES`, with one plain reason).
+"""
+
+from rules.engine.actions import Action, Draw, EndTurn, FieldDie, Purchase, Reroll, Roll
+from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, parse_face
+from rules.engine.game import apply, new_game
+from rules.engine.notation import GameLog, NotationError, format_action, format_log, parse_log
+from rules.engine.replay import Replay, ReplayStep
+from rules.engine.rulebook import RULES
+from rules.engine.state import Die, GameState, PlayerState, Step, Zone
+from rules.engine.verdicts import Applied, Illegal, IllegalActionError, Verdict
+
+__all__ = [
+    "RULES", "SIDEKICK_FACES", "Action", "Applied", "CardDef", "Die", "Draw", "EndTurn", "Face",
+    "FieldDie", "GameLog", "GameState", "Illegal", "IllegalActionError", "NotationError",
+    "PlayerState", "Purchase", "Replay", "ReplayStep", "Reroll", "Roll", "Step", "Verdict",
+    "Zone", "apply", "format_action", "format_log", "new_game", "parse_face", "parse_log",
+]  # fmt: skip

@@ -1,0 +1,199 @@
+"""A game log as text, one action per line, that a judge can type and read.
+
+    # a comment: a line starting with '#', or text after ' #'
+    game tournament life 20 first P1
+    P1 team 19sww:4 22sww:4 5sww:2 basic 31sww 33sww
+    P2 team 9sww:3 10sww:2 basic 31sww 34sww
+    P1 draw SK1 SK2 SK3 out SK4
+    P1 roll SK1=mask SK2=fist SK3=L1
+    P1 reroll SK3=wild
+    P1 buy 19sww pay SK1 SK2 SK3
+    P1 field SK3 pay SK1
+    P1 end
+
+Die names are stable for the game: SK1..SK8 for a player's sidekicks, <card key>#n for the
+dice of their cards, BA:<card key>#n for basic action dice. In a player's line the player's own
+prefix may be left out ("SK1" is "P1:SK1" on a P1 line). `format_log` writes the same text back.
+"""
+
+from dataclasses import dataclass, field
+from functools import partial
+
+from rules.engine.actions import Action, Draw, EndTurn, FieldDie, Purchase, Reroll, Roll
+from rules.engine.faces import CardDef, parse_face
+
+
+class NotationError(ValueError):
+    def __init__(self, line: int, column: int, message: str, text: str = ""):
+        self.line, self.column, self.text = line, column, text
+        super().__init__(f"line {line}, column {column}: {message}")
+
+
+@dataclass
+class GameLog:
+    teams: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: {"P1": [], "P2": []})
+    first_player: str = "P1"
+    starting_life: int = 20
+    format: str = "tournament"
+    actions: list[tuple[int, Action]] = field(default_factory=list)  # (line number, action)
+
+
+def _column(raw: str, word: str) -> int:
+    return raw.find(word) + 1
+
+
+def _die(token: str, player: str) -> str:
+    return token if ":" in token else f"{player}:{token}"
+
+
+def _short(die_id: str, player: str) -> str:
+    return die_id.removeprefix(f"{player}:")
+
+
+def parse_log(text: str, cards: dict[str, CardDef]) -> GameLog:
+    log = GameLog()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        # '#' also appears in die names (19sww#2): a comment is a whole line, or follows " #".
+        if raw.lstrip().startswith("#"):
+            continue
+        line = raw.split(" #", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        words = line.split()
+        column = partial(_column, raw)
+        head = words[0]
+        if head == "game":
+            _parse_game(log, words, number, column)
+            continue
+        if head not in ("P1", "P2"):
+            raise NotationError(
+                number, column(head), f"expected P1, P2 or 'game', got {head!r}", raw
+            )
+        if len(words) < 2:
+            raise NotationError(number, len(raw) + 1, "expected an action after the player", raw)
+        verb, rest = words[1], words[2:]
+        try:
+            if verb == "team":
+                log.teams[head] = _parse_team(rest, cards)
+            else:
+                log.actions.append((number, _parse_action(head, verb, rest, cards)))
+        except ValueError as error:
+            if isinstance(error, NotationError):
+                raise
+            word = next((w for w in rest if str(error).find(w) >= 0), verb)
+            raise NotationError(number, column(word), str(error), raw) from error
+    return log
+
+
+def _parse_game(log: GameLog, words: list[str], number: int, column) -> None:
+    pairs = dict(zip(words[1::2], words[2::2], strict=False))
+    if len(words) % 2 == 0:
+        log.format = words[1]
+        pairs = dict(zip(words[2::2], words[3::2], strict=False))
+    if "life" in pairs:
+        if not pairs["life"].isdigit():
+            raise NotationError(number, column(pairs["life"]), "life must be a number")
+        log.starting_life = int(pairs["life"])
+    if "first" in pairs:
+        if pairs["first"] not in ("P1", "P2"):
+            raise NotationError(number, column(pairs["first"]), "first must be P1 or P2")
+        log.first_player = pairs["first"]
+
+
+def _parse_team(words: list[str], cards: dict[str, CardDef]) -> list[tuple[str, int]]:
+    team, basic = [], False
+    for word in words:
+        if word == "basic":
+            basic = True
+            continue
+        key, _, count = word.partition(":")
+        key = key.lower()
+        if key not in cards:
+            raise ValueError(f"unknown card {word!r}")
+        if basic:
+            team.append((key, 0))
+        elif not count.isdigit():
+            raise ValueError(f"expected <card>:<dice>, got {word!r}")
+        else:
+            team.append((key, int(count)))
+    return team
+
+
+def _faces(words: list[str], player: str, cards: dict[str, CardDef]):
+    faces = []
+    for word in words:
+        die, _, face = word.partition("=")
+        if not face:
+            raise ValueError(f"expected <die>=<face>, got {word!r}")
+        die_id = _die(die, player)
+        card_key = die_id.split(":", 1)[1].split("#")[0] if "#" in die_id else None
+        faces.append((die_id, parse_face(face, cards.get(card_key) if card_key else None)))
+    return tuple(faces)
+
+
+def _split(words: list[str], keyword: str) -> tuple[list[str], list[str]]:
+    if keyword in words:
+        index = words.index(keyword)
+        return words[:index], words[index + 1 :]
+    return words, []
+
+
+def _parse_action(player: str, verb: str, words: list[str], cards) -> Action:
+    if verb == "draw":
+        drawn, out = _split(words, "out")
+        return Draw(
+            player, tuple(_die(w, player) for w in drawn), tuple(_die(w, player) for w in out)
+        )
+    if verb == "roll":
+        return Roll(player, _faces(words, player, cards))
+    if verb == "reroll":
+        return Reroll(player, _faces(words, player, cards))
+    if verb == "buy":
+        target, pay = _split(words, "pay")
+        if len(target) != 1:
+            raise ValueError("expected: buy <card> pay <dice>")
+        return Purchase(player, target[0].lower(), tuple(_die(w, player) for w in pay))
+    if verb == "field":
+        target, pay = _split(words, "pay")
+        if len(target) != 1:
+            raise ValueError("expected: field <die> [pay <dice>]")
+        return FieldDie(player, _die(target[0], player), tuple(_die(w, player) for w in pay))
+    if verb == "end":
+        return EndTurn(player)
+    raise ValueError(f"unknown action {verb!r} (draw, roll, reroll, buy, field, end)")
+
+
+def format_action(action: Action) -> str:
+    p = action.player
+    short = lambda ids: " ".join(_short(i, p) for i in ids)  # noqa: E731
+    faces = lambda pairs: " ".join(f"{_short(i, p)}={f.notation()}" for i, f in pairs)  # noqa: E731
+    match action:
+        case Draw():
+            return f"{p} draw {short(action.dice)}" + (
+                f" out {short(action.out_of_play)}" if action.out_of_play else ""
+            )
+        case Roll():
+            return f"{p} roll {faces(action.faces)}"
+        case Reroll():
+            return f"{p} reroll {faces(action.faces)}"
+        case Purchase():
+            return f"{p} buy {action.card} pay {short(action.pay)}".rstrip()
+        case FieldDie():
+            return f"{p} field {_short(action.die, p)}" + (
+                f" pay {short(action.pay)}" if action.pay else ""
+            )
+        case EndTurn():
+            return f"{p} end"
+    raise TypeError(action)
+
+
+def format_log(log: GameLog) -> str:
+    lines = [f"game {log.format} life {log.starting_life} first {log.first_player}"]
+    for player in ("P1", "P2"):
+        own = [f"{k}:{n}" for k, n in log.teams[player] if n]
+        basic = [k for k, n in log.teams[player] if not n]
+        lines.append(
+            f"{player} team {' '.join(own)}" + (f" basic {' '.join(basic)}" if basic else "")
+        )
+    lines += [format_action(action) for _, action in log.actions]
+    return "\n".join(lines) + "\n"
