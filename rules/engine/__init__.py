@@ -4,7 +4,19 @@
 applied) or Illegal (a Verdict citing a rule ID from `rulebook.RULES`, with one plain reason).
 """
 
-from rules.engine.actions import Action, Draw, EndTurn, FieldDie, Purchase, Reroll, Roll
+from rules.engine.actions import (
+    Action,
+    AssignDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+    Draw,
+    EndTurn,
+    FieldDie,
+    JudgeAdjust,
+    Purchase,
+    Reroll,
+    Roll,
+)
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, parse_face
 from rules.engine.game import apply, new_game
 from rules.engine.notation import GameLog, NotationError, format_action, format_log, parse_log
@@ -14,7 +26,8 @@ from rules.engine.state import Die, GameState, PlayerState, Step, Zone
 from rules.engine.verdicts import Applied, Illegal, IllegalActionError, Verdict
 
 __all__ = [
-    "RULES", "SIDEKICK_FACES", "Action", "Applied", "CardDef", "Die", "Draw", "EndTurn", "Face",
+    "RULES", "SIDEKICK_FACES", "Action", "Applied", "AssignDamage", "DeclareAttackers",
+    "DeclareBlockers", "JudgeAdjust", "CardDef", "Die", "Draw", "EndTurn", "Face",
     "FieldDie", "GameLog", "GameState", "Illegal", "IllegalActionError", "NotationError",
     "PlayerState", "Purchase", "Replay", "ReplayStep", "Reroll", "Roll", "Step", "Verdict",
     "Zone", "apply", "format_action", "format_log", "new_game", "parse_face", "parse_log",

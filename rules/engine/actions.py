@@ -49,4 +49,50 @@ class EndTurn:
     player: str
 
 
-Action = Draw | Roll | Reroll | Purchase | FieldDie | EndTurn
+@dataclass(frozen=True)
+class DeclareAttackers:
+    player: str
+    dice: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeclareBlockers:
+    """The defender's blocks: (blocker, attacker) pairs; none at all is allowed."""
+
+    player: str
+    blocks: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class AssignDamage:
+    """How each attacker with several blockers splits its A: (attacker, blocker, amount)."""
+
+    player: str
+    assignments: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class JudgeAdjust:
+    """A judge's manual change for an effect the engine doesn't automate (logged, marked J1).
+
+    kind: "move" (die to zone), "face" (die shows face), "damage" (die takes amount),
+    "life" (player's life changes by amount), "modifier" (die gets +attack/+defense until
+    end of turn).
+    """
+
+    kind: str
+    die: str = ""
+    zone: str = ""
+    face: Face | None = None
+    amount: int = 0
+    target: str = ""  # the player, for "life"
+    attack: int = 0
+    defense: int = 0
+    note: str = ""
+    player: str = "judge"
+
+
+Action = (
+    Draw | Roll | Reroll | Purchase | FieldDie | DeclareAttackers | DeclareBlockers
+    | AssignDamage | EndTurn | JudgeAdjust
+)  # fmt: skip

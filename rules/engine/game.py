@@ -8,7 +8,21 @@ bag refill and shortfall (R4.1, R5.1, R5.1a), Roll and one group Reroll (R5.2), 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from rules.engine.actions import Action, Draw, EndTurn, FieldDie, Purchase, Reroll, Roll
+from rules.engine import combat
+from rules.engine.actions import (
+    Action,
+    AssignDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+    Draw,
+    EndTurn,
+    FieldDie,
+    JudgeAdjust,
+    Purchase,
+    Reroll,
+    Roll,
+)
+from rules.engine.adjustments import judge_adjust
 from rules.engine.energy import payment_problem
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face
 from rules.engine.state import Die, GameState, PlayerState, Step, Zone
@@ -25,6 +39,7 @@ def new_game(
     *,
     first_player: str = "P1",
     starting_life: int = 20,
+    tournament: bool = True,
 ) -> GameState:
     """Setup (R3.1): 8 sidekicks in each bag, each team's dice on their cards, and 3 shared dice
     per basic action card (two sets if both players chose the same card, R2.8)."""
@@ -55,6 +70,7 @@ def new_game(
         active=first_player,
         first_player=first_player,
         basic_actions=tuple(dict.fromkeys(basic_actions)),
+        tournament=tournament,
     )
 
 
@@ -62,8 +78,11 @@ def apply(state: GameState, action: Action, cards: Mapping[str, CardDef]) -> App
     handler = _HANDLERS[type(action)]
     if state.winner is not None:
         return _illegal(state, "R16.1", "The game is over.")
-    if action.player != state.active:
-        return _illegal(state, "R10.4", f"It is {state.active}'s turn, not {action.player}'s.")
+    # The defender declares blockers; judges adjust at any time; everything else is the active
+    # player's (R10.4).
+    acting = state.inactive if isinstance(action, DeclareBlockers) else state.active
+    if not isinstance(action, JudgeAdjust) and action.player != acting:
+        return _illegal(state, "R10.4", f"{acting} acts now, not {action.player}.")
     result = handler(state, action, cards)
     if isinstance(result, Illegal):  # handlers may have begun changing a copy: discard it
         return Illegal(result.verdict, state)
@@ -287,15 +306,17 @@ def _field(state: GameState, action: FieldDie, cards) -> Applied | Illegal:
 
 # -- R5.3, R5.5 ---------------------------------------------------------------------------
 def _end_turn(state: GameState, action: EndTurn, cards) -> Applied | Illegal:
-    main = _enter_main(state)
+    main = state if state.step == Step.CLEANUP else _enter_main(state)
     if main is None:
-        return _illegal(state, "R5.0", "The turn can end only after the Roll and Reroll step.")
+        return _illegal(state, "R5.0", "The turn can't end in the middle of this step.")
     state, player = main, action.player
     unfielded = [d.id for d in state.zone(player, Zone.RESERVE) if not d.face.is_energy]
     state = state.moved(unfielded, Zone.USED)  # R5.3 (and R5.5: non-energy dice leave Reserve)
     state = state.moved([d.id for d in state.zone(player, Zone.OUT_OF_PLAY)], Zone.USED)  # R4.6
-    state = replace(
-        state,
+    state = replace(  # damage and until-end-of-turn effects end (R5.5)
+        state.with_dice(
+            *(replace(d, damage=0, modifiers=()) for d in state.dice if d.damage or d.modifiers)
+        ),
         turn=state.turn + 1,
         active=state.inactive,
         step=Step.CLEAR_AND_DRAW,
@@ -305,7 +326,15 @@ def _end_turn(state: GameState, action: EndTurn, cards) -> Applied | Illegal:
     return Applied(state, (f"{player}'s turn ended",), ("R5.3", "R5.5"))
 
 
+def _declare_attackers(state, action, cards):
+    return combat.declare_attackers(state, action, cards, _enter_main)
+
+
 _HANDLERS = {
+    DeclareAttackers: _declare_attackers,
+    DeclareBlockers: combat.declare_blockers,
+    AssignDamage: combat.assign_damage,
+    JudgeAdjust: judge_adjust,
     Draw: _draw,
     Roll: _roll,
     Reroll: _reroll,

@@ -10,6 +10,11 @@
     P1 buy 19sww pay SK1 SK2 SK3
     P1 field SK3 pay SK1
     P1 end
+    P2 attack 5sww#1 5sww#2
+    P1 block 22sww#1>P2:5sww#1
+    P2 damage                          # or: damage 5sww#1>P1:SK1=2 5sww#1>P1:SK2=2
+    judge move P1:SK1 prep             # an effect the engine doesn't automate (J1)
+    judge face P1:SK2 L1 | judge damage P1:SK2 1 | judge life P1 -2 | judge modifier P2:SK3 +1A
 
 Die names are stable for the game: SK1..SK8 for a player's sidekicks, <card key>#n for the
 dice of their cards, BA:<card key>#n for basic action dice. In a player's line the player's own
@@ -19,7 +24,19 @@ prefix may be left out ("SK1" is "P1:SK1" on a P1 line). `format_log` writes the
 from dataclasses import dataclass, field
 from functools import partial
 
-from rules.engine.actions import Action, Draw, EndTurn, FieldDie, Purchase, Reroll, Roll
+from rules.engine.actions import (
+    Action,
+    AssignDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+    Draw,
+    EndTurn,
+    FieldDie,
+    JudgeAdjust,
+    Purchase,
+    Reroll,
+    Roll,
+)
 from rules.engine.faces import CardDef, parse_face
 
 
@@ -65,9 +82,16 @@ def parse_log(text: str, cards: dict[str, CardDef]) -> GameLog:
         if head == "game":
             _parse_game(log, words, number, column)
             continue
+        if head == "judge":
+            try:
+                log.actions.append((number, _parse_judge(words[1:], cards)))
+            except ValueError as error:
+                word = words[1] if len(words) > 1 else head
+                raise NotationError(number, column(word), str(error), raw) from error
+            continue
         if head not in ("P1", "P2"):
             raise NotationError(
-                number, column(head), f"expected P1, P2 or 'game', got {head!r}", raw
+                number, column(head), f"expected P1, P2, 'judge' or 'game', got {head!r}", raw
             )
         if len(words) < 2:
             raise NotationError(number, len(raw) + 1, "expected an action after the player", raw)
@@ -160,7 +184,67 @@ def _parse_action(player: str, verb: str, words: list[str], cards) -> Action:
         return FieldDie(player, _die(target[0], player), tuple(_die(w, player) for w in pay))
     if verb == "end":
         return EndTurn(player)
-    raise ValueError(f"unknown action {verb!r} (draw, roll, reroll, buy, field, end)")
+    if verb == "attack":
+        return DeclareAttackers(player, tuple(_die(w, player) for w in words))
+    if verb == "block":
+        return DeclareBlockers(player, tuple(_pair(w, player) for w in words))
+    if verb == "damage":
+        return AssignDamage(player, tuple(_assignment(w, player) for w in words))
+    raise ValueError(
+        f"unknown action {verb!r} (draw, roll, reroll, buy, field, attack, block, damage, end)"
+    )
+
+
+def _pair(word: str, player: str) -> tuple[str, str]:
+    mine, sep, theirs = word.partition(">")
+    if not sep:
+        raise ValueError(f"expected <blocker>><attacker>, got {word!r}")
+    other = "P2" if player == "P1" else "P1"
+    return _die(mine, player), _die(theirs, other)
+
+
+def _assignment(word: str, player: str) -> tuple[str, str, int]:
+    pair, sep, amount = word.partition("=")
+    if not sep or not amount.isdigit():
+        raise ValueError(f"expected <attacker>><blocker>=<damage>, got {word!r}")
+    attacker, blocker = _pair(pair, player)
+    return attacker, blocker, int(amount)
+
+
+def _signed(text: str) -> int:
+    if not text.lstrip("+-").isdigit():
+        raise ValueError(f"expected a number like -3 or +2, got {text!r}")
+    return int(text)
+
+
+def _parse_judge(words: list[str], cards) -> JudgeAdjust:
+    if len(words) < 3:
+        raise ValueError("expected: judge move|face|damage|life|modifier <die or player> <value>")
+    kind, subject, value = words[0], words[1], words[2]
+    note = " ".join(words[3:])
+    if kind == "life":
+        return JudgeAdjust("life", target=subject, amount=_signed(value), note=note)
+    if ":" not in subject:
+        raise ValueError(f"name the die with its player, e.g. P1:{subject}")
+    if kind == "move":
+        return JudgeAdjust("move", die=subject, zone=value, note=note)
+    if kind == "face":
+        card_key = subject.split(":", 1)[1].split("#")[0] if "#" in subject else None
+        return JudgeAdjust("face", die=subject, face=parse_face(value, cards.get(card_key)),
+                           note=note)  # fmt: skip
+    if kind == "damage":
+        return JudgeAdjust("damage", die=subject, amount=_signed(value), note=note)
+    if kind == "modifier":
+        attack = defense = 0
+        for part in value.upper().replace("-", "+-").split("+"):
+            if part.endswith("A") and part[:-1].lstrip("-").isdigit():
+                attack += int(part[:-1])
+            elif part.endswith("D") and part[:-1].lstrip("-").isdigit():
+                defense += int(part[:-1])
+            elif part:
+                raise ValueError(f"expected a modifier like +2A or +1A-1D, got {value!r}")
+        return JudgeAdjust("modifier", die=subject, attack=attack, defense=defense, note=note)
+    raise ValueError(f"unknown adjustment {kind!r} (move, face, damage, life, modifier)")
 
 
 def format_action(action: Action) -> str:
@@ -184,7 +268,29 @@ def format_action(action: Action) -> str:
             )
         case EndTurn():
             return f"{p} end"
+        case DeclareAttackers():
+            return f"{p} attack {short(action.dice)}"
+        case DeclareBlockers():
+            return f"{p} block " + " ".join(f"{_short(b, p)}>{a}" for b, a in action.blocks)
+        case AssignDamage():
+            return f"{p} damage " + " ".join(
+                f"{_short(a, p)}>{b}={n}" for a, b, n in action.assignments
+            )
+        case JudgeAdjust():
+            return _format_judge(action)
     raise TypeError(action)
+
+
+def _format_judge(action: JudgeAdjust) -> str:
+    note = f" {action.note}" if action.note else ""
+    value = {
+        "life": lambda: f"{action.target} {action.amount:+d}",
+        "move": lambda: f"{action.die} {action.zone}",
+        "face": lambda: f"{action.die} {action.face.notation()}",
+        "damage": lambda: f"{action.die} {action.amount:+d}",
+        "modifier": lambda: f"{action.die} {action.attack:+d}A{action.defense:+d}D",
+    }[action.kind]()
+    return f"judge {action.kind} {value}{note}"
 
 
 def format_log(log: GameLog) -> str:

@@ -66,7 +66,11 @@ class Replay:
     @classmethod
     def from_log(cls, log: GameLog, cards: Mapping[str, CardDef]) -> "Replay":
         start = new_game(
-            log.teams, cards, first_player=log.first_player, starting_life=log.starting_life
+            log.teams,
+            cards,
+            first_player=log.first_player,
+            starting_life=log.starting_life,
+            tournament=log.format == "tournament",
         )
         return cls(start, cards, log.actions)
 

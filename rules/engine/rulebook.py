@@ -1,6 +1,7 @@
 """The rule IDs the engine cites, each with a short title in the project's own words.
 
-IDs follow the rules digest (R3.1 ... R16.1, K-*) and the tournament rules (T2.2).
+IDs follow the rules digest (R3.1 ... R16.1, K-*) and the tournament rules (T2.2); J1 is the
+project's own: a judge's manual adjustment.
 A test checks that every ID the engine uses is listed here.
 """
 
@@ -23,9 +24,15 @@ RULES: dict[str, str] = {
     "R7.4": "A purchased die goes to the Used Pile.",
     "R8.1": "Field a character die from Reserve by paying its face's fielding cost.",
     "R10.4": "Only the active player purchases, fields and uses action dice.",
+    "R11.1": "Declare attackers: fielded character dice move to the Attack Zone.",
+    "R11.2": "Declare blockers: each blocker blocks one attacker; several may block one.",
+    "R11.4": "Damage: blocked attackers split their A among blockers; unblocked hit the player.",
+    "R11.5": "Dice with damage at least their D are KO'd to their owner's Prep; survivors stay.",
+    "R12.1": "Modifiers add up, then apply to printed stats; a stat can't go below 0.",
     "R12.4": "Life can't be gained above the starting total.",
     "R14.1": "A die showing a face it can't show is not a legal roll result.",
     "R16.1": "At 0 life or less a player loses; both at once is a tie.",
+    "J1": "Judge adjustment: a manual change recorded for an effect the engine doesn't automate.",
     "T2.2": "The first player of a tournament game may not attack on their first turn.",
 }
 

@@ -21,7 +21,19 @@ class Step(StrEnum):
     CLEAR_AND_DRAW = "clear_and_draw"
     ROLL_AND_REROLL = "roll_and_reroll"
     MAIN = "main"
+    BLOCKERS = "declare_blockers"  # attack step, waiting for the defender (R11.2)
+    DAMAGE = "assign_damage"  # attack step, waiting for damage assignment (R11.4)
+    CLEANUP = "cleanup"  # after combat: only ending the turn is left (R5.5)
     GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A +A/+D until end of turn, with where it came from (R12.1, R13.1)."""
+
+    attack: int = 0
+    defense: int = 0
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +45,9 @@ class Die:
     card: str | None  # card key; None for a sidekick
     zone: Zone
     face: Face | None = None  # None while unrolled
+    damage: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    blocking: str | None = None  # the attacker this die blocks
 
     @property
     def is_sidekick(self) -> bool:
@@ -59,6 +74,7 @@ class GameState:
     virtual_energy: int = 0  # generic, must be spent before priority passes (R6.4)
     winner: str | None = None  # "P1", "P2", "draw" once the game is over
     basic_actions: tuple[str, ...] = field(default=())
+    tournament: bool = True  # T2.2 applies in tournament games
 
     # -- reading -----------------------------------------------------------------------
     def die(self, die_id: str) -> Die | None:
@@ -84,11 +100,18 @@ class GameState:
         return replace(self, dice=tuple(by_id.get(d.id, d) for d in self.dice))
 
     def moved(self, die_ids, zone: Zone, *, keep_face: bool = False) -> "GameState":
+        """Move dice; unless `keep_face`, they become unrolled and lose damage and effects."""
         ids = set(die_ids)
         return replace(
             self,
             dice=tuple(
-                replace(d, zone=zone, face=d.face if keep_face else None) if d.id in ids else d
+                (
+                    replace(d, zone=zone)
+                    if keep_face
+                    else replace(d, zone=zone, face=None, damage=0, modifiers=(), blocking=None)
+                )
+                if d.id in ids
+                else d
                 for d in self.dice
             ),
         )
