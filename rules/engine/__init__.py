@@ -19,7 +19,15 @@ from rules.engine.actions import (
 )
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, parse_face
 from rules.engine.game import apply, new_game
-from rules.engine.notation import GameLog, NotationError, format_action, format_log, parse_log
+from rules.engine.notation import (
+    GameLog,
+    NotationError,
+    format_action,
+    format_log,
+    log_from_json,
+    log_to_json,
+    parse_log,
+)
 from rules.engine.replay import Replay, ReplayStep
 from rules.engine.rulebook import RULES
 from rules.engine.state import Die, GameState, PlayerState, Step, Zone
@@ -30,5 +38,6 @@ __all__ = [
     "DeclareBlockers", "JudgeAdjust", "CardDef", "Die", "Draw", "EndTurn", "Face",
     "FieldDie", "GameLog", "GameState", "Illegal", "IllegalActionError", "NotationError",
     "PlayerState", "Purchase", "Replay", "ReplayStep", "Reroll", "Roll", "Step", "Verdict",
-    "Zone", "apply", "format_action", "format_log", "new_game", "parse_face", "parse_log",
+    "Zone", "apply", "format_action", "format_log", "log_from_json", "log_to_json", "new_game",
+    "parse_face", "parse_log",
 ]  # fmt: skip

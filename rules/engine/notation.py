@@ -37,7 +37,7 @@ from rules.engine.actions import (
     Reroll,
     Roll,
 )
-from rules.engine.faces import CardDef, parse_face
+from rules.engine.faces import CardDef, Face, parse_face
 
 
 class NotationError(ValueError):
@@ -303,3 +303,79 @@ def format_log(log: GameLog) -> str:
         )
     lines += [format_action(action) for _, action in log.actions]
     return "\n".join(lines) + "\n"
+
+
+# -- the equivalent JSON form --------------------------------------------------------------
+_ACTIONS = {
+    cls.__name__: cls
+    for cls in (Draw, Roll, Reroll, Purchase, FieldDie, DeclareAttackers, DeclareBlockers,
+                AssignDamage, EndTurn, JudgeAdjust)
+}  # fmt: skip
+
+
+def _jsonable(value):
+    if isinstance(value, Face):
+        return value.notation()
+    if isinstance(value, tuple):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+def log_to_json(log: GameLog) -> dict:
+    """The log as plain JSON: a header and one object per action, tagged with its type."""
+    from dataclasses import fields
+
+    return {
+        "format": log.format,
+        "life": log.starting_life,
+        "first": log.first_player,
+        "teams": {p: [[key, dice] for key, dice in team] for p, team in log.teams.items()},
+        "actions": [
+            {"line": line, "type": type(action).__name__}
+            | {f.name: _jsonable(getattr(action, f.name)) for f in fields(action)}
+            for line, action in log.actions
+        ],
+    }
+
+
+def log_from_json(document: dict, cards: dict[str, CardDef]) -> GameLog:
+    """Read `log_to_json`'s form; ValueError naming the action and field for anything wrong."""
+    try:
+        log = GameLog(
+            teams={p: [(k, int(n)) for k, n in team] for p, team in document["teams"].items()},
+            first_player=document["first"],
+            starting_life=int(document["life"]),
+            format=document["format"],
+        )
+        for index, entry in enumerate(document["actions"]):
+            log.actions.append((int(entry.get("line", 0)), _action_from_json(entry, cards, index)))
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a game log in JSON form: {error!r}") from error
+    return log
+
+
+def _action_from_json(entry: dict, cards, index: int):
+    kind = _ACTIONS.get(entry.get("type"))
+    if kind is None:
+        raise ValueError(f"action {index}: unknown type {entry.get('type')!r}")
+    values = {k: v for k, v in entry.items() if k not in ("type", "line")}
+
+    def face(text, die_id):
+        key = die_id.split(":", 1)[1].split("#")[0] if "#" in die_id else None
+        return parse_face(text, cards.get(key) if key else None)
+
+    if kind in (Roll, Reroll):
+        values["faces"] = tuple((d, face(f, d)) for d, f in values["faces"])
+    elif kind is JudgeAdjust and values.get("face"):
+        values["face"] = face(values["face"], values["die"])
+    for name in ("dice", "out_of_play", "pay"):
+        if name in values:
+            values[name] = tuple(values[name])
+    if "blocks" in values:
+        values["blocks"] = tuple(tuple(pair) for pair in values["blocks"])
+    if "assignments" in values:
+        values["assignments"] = tuple(tuple(item) for item in values["assignments"])
+    try:
+        return kind(**values)
+    except TypeError as error:
+        raise ValueError(f"action {index} ({entry.get('type')}): {error}") from error

@@ -9,7 +9,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from rules.engine import NotationError, Replay, parse_log
+from rules.engine import Replay, log_from_json, parse_log
 from rules.selectors import engine_cards
 
 
@@ -24,8 +24,11 @@ class Command(BaseCommand):
         try:
             with open(file, encoding="utf-8") as handle:
                 text = handle.read()
-            log = parse_log(text, engine_cards())
-        except (OSError, UnicodeDecodeError, NotationError) as error:
+            if text.lstrip().startswith("{"):  # the JSON form of a log
+                log = log_from_json(jsonlib.loads(text), engine_cards())
+            else:
+                log = parse_log(text, engine_cards())
+        except (OSError, UnicodeDecodeError, ValueError) as error:  # NotationError included
             self.stderr.write(f"{file}: {error}")
             sys.exit(2)
         replay = Replay.from_log(log, engine_cards())

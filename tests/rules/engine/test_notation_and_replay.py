@@ -122,3 +122,23 @@ def test_face_notation_round_trips():
     for text in ("fist", "mask2", "bolt+fist", "wild", "generic2", "L1", "action*"):
         assert parse_face(text, None).notation() == text
     assert parse_face("mask2", None) == Face(energy=("mask", "mask"))
+
+
+@pytest.mark.django_db
+def test_replay_command_reads_the_json_form_too(tmp_path, cards):
+    from rules.catalogue import DEMO_CATALOGUE_PATH
+    from rules.engine import log_to_json
+    from rules.services import catalogue_import
+
+    catalogue_import(path=DEMO_CATALOGUE_PATH)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log_to_json(parse_log(LOG, cards))))
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path), stdout=out)
+    assert exited.value.code == 0
+    assert "P2: life 10" in out.getvalue()
+    path.write_text('{"format": "demo"}')
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    assert exited.value.code == 2

@@ -83,3 +83,27 @@ def test_the_full_example_round_trips_through_the_notation(cards):
     again = parse_log(format_log(log), cards)
     assert [a for _, a in again.actions] == [a for _, a in log.actions]
     assert format_log(again) == format_log(log)
+
+
+def test_the_json_form_round_trips_and_replays_the_same(cards):
+    import json
+
+    from rules.engine import log_from_json, log_to_json
+
+    log = parse_log(EXAMPLE_OF_PLAY, cards)
+    document = json.loads(json.dumps(log_to_json(log)))
+    again = log_from_json(document, cards)
+    assert [a for _, a in again.actions] == [a for _, a in log.actions]
+    assert log_to_json(again) == document
+    assert Replay.from_log(again, cards).final == Replay.from_log(log, cards).final
+
+
+def test_a_broken_json_log_says_which_action(cards):
+    import pytest
+
+    from rules.engine import log_from_json, log_to_json
+
+    document = log_to_json(parse_log(EXAMPLE_OF_PLAY, cards))
+    document["actions"][3]["type"] = "Teleport"
+    with pytest.raises(ValueError, match="action 3: unknown type 'Teleport'"):
+        log_from_json(document, cards)
