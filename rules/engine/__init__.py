@@ -17,6 +17,7 @@ from rules.engine.actions import (
     Reroll,
     Roll,
 )
+from rules.engine.board import Board, BoardError, Placement
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, parse_face
 from rules.engine.game import apply, new_game
 from rules.engine.notation import (
@@ -34,10 +35,43 @@ from rules.engine.state import Die, GameState, PlayerState, Step, Zone
 from rules.engine.verdicts import Applied, Illegal, IllegalActionError, Verdict
 
 __all__ = [
-    "RULES", "SIDEKICK_FACES", "Action", "Applied", "AssignDamage", "DeclareAttackers",
-    "DeclareBlockers", "JudgeAdjust", "CardDef", "Die", "Draw", "EndTurn", "Face",
-    "FieldDie", "GameLog", "GameState", "Illegal", "IllegalActionError", "NotationError",
-    "PlayerState", "Purchase", "Replay", "ReplayStep", "Reroll", "Roll", "Step", "Verdict",
-    "Zone", "apply", "format_action", "format_log", "log_from_json", "log_to_json", "new_game",
-    "parse_face", "parse_log",
-]  # fmt: skip
+    "RULES",
+    "SIDEKICK_FACES",
+    "Action",
+    "Applied",
+    "AssignDamage",
+    "Board",
+    "BoardError",
+    "CardDef",
+    "DeclareAttackers",
+    "DeclareBlockers",
+    "Die",
+    "Draw",
+    "EndTurn",
+    "Face",
+    "FieldDie",
+    "GameLog",
+    "GameState",
+    "Illegal",
+    "IllegalActionError",
+    "JudgeAdjust",
+    "NotationError",
+    "Placement",
+    "PlayerState",
+    "Purchase",
+    "Replay",
+    "ReplayStep",
+    "Reroll",
+    "Roll",
+    "Step",
+    "Verdict",
+    "Zone",
+    "apply",
+    "format_action",
+    "format_log",
+    "log_from_json",
+    "log_to_json",
+    "new_game",
+    "parse_face",
+    "parse_log",
+]

@@ -21,7 +21,7 @@ dice of their cards, BA:<card key>#n for basic action dice. In a player's line t
 prefix may be left out ("SK1" is "P1:SK1" on a P1 line). `format_log` writes the same text back.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from rules.engine.actions import (
@@ -37,7 +37,9 @@ from rules.engine.actions import (
     Reroll,
     Roll,
 )
+from rules.engine.board import Board, Placement
 from rules.engine.faces import CardDef, Face, parse_face
+from rules.engine.state import Step, Zone
 
 
 class NotationError(ValueError):
@@ -48,11 +50,14 @@ class NotationError(ValueError):
 
 @dataclass
 class GameLog:
+    """A parsed log. `board` is set when it starts from a described board, not a new game."""
+
     teams: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: {"P1": [], "P2": []})
     first_player: str = "P1"
     starting_life: int = 20
     format: str = "tournament"
     actions: list[tuple[int, Action]] = field(default_factory=list)  # (line number, action)
+    board: Board | None = None
 
 
 def _column(raw: str, word: str) -> int:
@@ -81,6 +86,23 @@ def parse_log(text: str, cards: dict[str, CardDef]) -> GameLog:
         head = words[0]
         if head == "game":
             _parse_game(log, words, number, column)
+            continue
+        if head == "board":
+            if log.actions:
+                raise NotationError(number, 1, "the board is described before any action", raw)
+            log.board = _parse_board_header(words[1:], number, column)
+            continue
+        if (
+            log.board is not None
+            and not log.actions
+            and len(words) > 1
+            and words[1] in ("life", "die")
+        ):
+            try:
+                log.board = _parse_board_line(log.board, head, words[1:], number, cards)
+            except ValueError as error:
+                raise NotationError(number, column(words[2] if len(words) > 2 else words[1]),
+                                    str(error), raw) from error  # fmt: skip
             continue
         if head == "judge":
             try:
@@ -122,6 +144,50 @@ def _parse_game(log: GameLog, words: list[str], number: int, column) -> None:
         if pairs["first"] not in ("P1", "P2"):
             raise NotationError(number, column(pairs["first"]), "first must be P1 or P2")
         log.first_player = pairs["first"]
+
+
+def _parse_board_header(words: list[str], number: int, column) -> Board:
+    pairs = dict(zip(words[::2], words[1::2], strict=False))
+    unknown = set(pairs) - {"turn", "active", "step"}
+    if unknown or len(words) % 2:
+        raise NotationError(number, 1, "expected: board turn N active P1|P2 step <step>")
+    try:
+        return Board(
+            turn=int(pairs.get("turn", "1")),
+            active=pairs.get("active", "P1"),
+            step=Step(pairs.get("step", "main")),
+        )
+    except ValueError as error:
+        steps = ", ".join(s.value for s in Step if s != Step.GAME_OVER)
+        raise NotationError(number, 1, f"bad board header ({error}); steps: {steps}") from error
+
+
+def _parse_board_line(board: Board, player: str, words: list[str], number: int, cards) -> Board:
+    if words[0] == "life":
+        if len(words) != 2 or not words[1].isdigit():
+            raise ValueError("expected: <player> life <number>")
+        return replace(board, life=(*board.life, (player, int(words[1]))))
+    if len(words) < 3:
+        raise ValueError("expected: <player> die <die> <zone> [<face>] [damage <n>]")
+    die_id, zone_name, rest = _die(words[1], player), words[2], words[3:]
+    try:
+        zone = Zone(zone_name)
+    except ValueError as error:
+        raise ValueError(
+            f"{zone_name!r} is not a zone ({', '.join(z.value for z in Zone)})"
+        ) from error
+    damage = 0
+    if "damage" in rest:
+        index = rest.index("damage")
+        if index + 1 >= len(rest) or not rest[index + 1].isdigit():
+            raise ValueError("expected: damage <number>")
+        damage, rest = int(rest[index + 1]), rest[:index] + rest[index + 2 :]
+    face = None
+    if rest:
+        card_key = die_id.split(":", 1)[1].split("#")[0] if "#" in die_id else None
+        face = parse_face(rest[0], cards.get(card_key) if card_key else None)
+    placement = Placement(number, player, die_id, zone, face, damage)
+    return replace(board, placements=(*board.placements, placement))
 
 
 def _parse_team(words: list[str], cards: dict[str, CardDef]) -> list[tuple[str, int]]:
@@ -301,6 +367,14 @@ def format_log(log: GameLog) -> str:
         lines.append(
             f"{player} team {' '.join(own)}" + (f" basic {' '.join(basic)}" if basic else "")
         )
+    if log.board is not None:
+        board = log.board
+        lines.append(f"board turn {board.turn} active {board.active} step {board.step.value}")
+        lines += [f"{player} life {life}" for player, life in board.life]
+        for p in board.placements:
+            face = f" {p.face.notation()}" if p.face else ""
+            damage = f" damage {p.damage}" if p.damage else ""
+            lines.append(f"{p.player} die {_short(p.die, p.player)} {p.zone.value}{face}{damage}")
     lines += [format_action(action) for _, action in log.actions]
     return "\n".join(lines) + "\n"
 
@@ -330,6 +404,25 @@ def log_to_json(log: GameLog) -> dict:
         "life": log.starting_life,
         "first": log.first_player,
         "teams": {p: [[key, dice] for key, dice in team] for p, team in log.teams.items()},
+        "board": None
+        if log.board is None
+        else {
+            "turn": log.board.turn,
+            "active": log.board.active,
+            "step": log.board.step.value,
+            "life": [list(pair) for pair in log.board.life],
+            "dice": [
+                {
+                    "line": p.line,
+                    "player": p.player,
+                    "die": p.die,
+                    "zone": p.zone.value,
+                    "face": p.face.notation() if p.face else None,
+                    "damage": p.damage,
+                }
+                for p in log.board.placements
+            ],
+        },  # fmt: skip
         "actions": [
             {"line": line, "type": type(action).__name__}
             | {f.name: _jsonable(getattr(action, f.name)) for f in fields(action)}
@@ -347,11 +440,31 @@ def log_from_json(document: dict, cards: dict[str, CardDef]) -> GameLog:
             starting_life=int(document["life"]),
             format=document["format"],
         )
+        if document.get("board"):
+            log.board = _board_from_json(document["board"], cards)
         for index, entry in enumerate(document["actions"]):
             log.actions.append((int(entry.get("line", 0)), _action_from_json(entry, cards, index)))
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a game log in JSON form: {error!r}") from error
     return log
+
+
+def _board_from_json(data: dict, cards) -> Board:
+    placements = []
+    for item in data["dice"]:
+        key = item["die"].split(":", 1)[1].split("#")[0] if "#" in item["die"] else None
+        face = parse_face(item["face"], cards.get(key) if key else None) if item["face"] else None
+        placements.append(
+            Placement(int(item["line"]), item["player"], item["die"], Zone(item["zone"]), face,
+                      int(item["damage"]))
+        )  # fmt: skip
+    return Board(
+        turn=int(data["turn"]),
+        active=data["active"],
+        step=Step(data["step"]),
+        life=tuple((player, int(life)) for player, life in data["life"]),
+        placements=tuple(placements),
+    )
 
 
 def _action_from_json(entry: dict, cards, index: int):

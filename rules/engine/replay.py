@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.engine.actions import Action
+from rules.engine.board import set_up_board
 from rules.engine.faces import CardDef
 from rules.engine.game import apply, new_game
 from rules.engine.notation import GameLog, format_action
@@ -72,6 +73,8 @@ class Replay:
             starting_life=log.starting_life,
             tournament=log.format == "tournament",
         )
+        if log.board is not None:  # BoardError (a ValueError) for an impossible board
+            start = set_up_board(start, log.board, cards)
         return cls(start, cards, log.actions)
 
     @property

@@ -9,6 +9,8 @@ RULES: dict[str, str] = {
     "R3.1": "Setup: 8 sidekicks in each bag; 3 dice per basic action card in the middle.",
     "R3.3": "The first player's first turn: draw 3 into Prep, a 4th goes Out of Play.",
     "R4.1": "An empty bag is refilled from the Used Pile (not Out of Play) mid-draw.",
+    "R4.3": "On the opponent's turn only energy faces may be in the Reserve Pool.",
+    "R4.4": "The Field holds fielded character dice.",
     "R4.6": "Out of Play exists on its owner's turn only and empties into Used at the end.",
     "R5.0": "Steps happen in order; there is no going back to an earlier step.",
     "R5.1": "Clear and Draw: Reserve to Used, then draw 4 dice into Prep.",
