@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.event_list, name="events"),
     path("new/", views.event_create, name="event-create"),
     path("<slug:slug>/", views.event_dashboard, name="event"),
+    path("<slug:slug>/edit/", views.event_edit, name="event-edit"),
     path("<slug:slug>/start/", views.event_start, name="event-start"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
     path("<slug:slug>/top-cut/", views.top_cut_start, name="top-cut-start"),

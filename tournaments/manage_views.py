@@ -55,6 +55,22 @@ def event_create(request):
 
 
 @login_required
+def event_edit(request, slug: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    form = EventForm(request.POST or None, instance=event)
+    if event.status != Event.Status.REGISTRATION:
+        # The format and team rules are fixed once teams are locked (T4.2).
+        form.fields["format"].disabled = True
+        form.fields["team_list_required"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Event settings saved.")
+        return redirect("manage:event", slug=event.slug)
+    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": event})
+
+
+@login_required
 def event_dashboard(request, slug: str):
     event = _event(slug)
     require_event_staff(request.user, event)

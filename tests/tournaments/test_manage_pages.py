@@ -5,6 +5,7 @@ import re
 import pytest
 
 from tests.tournaments import factories
+from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultChange
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +151,27 @@ def test_late_entry_from_the_dashboard(client, organiser):
     late = Registration.objects.get(player__display_name="Running Late")
     assert late.late_entry_round == 2
     assert Match.objects.get(player1=late).is_bye
+
+
+def test_organiser_edits_settings_but_not_the_format_once_started(client, organiser):
+    event = factories.event(players=2, organiser=organiser)
+    page = f"/manage/{event.slug}/edit/"
+    form = client.get(page).context["form"]
+    data = {**form.initial, "format": "tournament", "round_minutes": 45, "top_cut": 4,
+            "tiebreakers": "gw, omw, random", "date": "2026-11-22"}  # fmt: skip
+    data = {k: v for k, v in data.items() if v is not None and k != "judges"}
+    response = client.post(page, data)
+    assert response.status_code == 302, response.context["form"].errors
+    event.refresh_from_db()
+    assert (event.round_minutes, event.top_cut, event.tiebreakers) == (
+        45,
+        4,
+        ["gw", "omw", "random"],
+    )
+    services.event_start(event=event)
+    client.post(page, {**data, "format": "basic"})
+    event.refresh_from_db()
+    assert event.format.code == "tournament"  # fixed once teams are locked
+    other = factories.user()
+    client.force_login(other)
+    assert client.get(page).status_code == 403
