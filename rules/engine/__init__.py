@@ -16,6 +16,7 @@ from rules.engine.actions import (
     Purchase,
     Reroll,
     Roll,
+    UseAction,
 )
 from rules.engine.board import Board, BoardError, Placement
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, parse_face
@@ -64,6 +65,7 @@ __all__ = [
     "Reroll",
     "Roll",
     "Step",
+    "UseAction",
     "Verdict",
     "Zone",
     "apply",

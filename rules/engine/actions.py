@@ -50,6 +50,15 @@ class EndTurn:
 
 
 @dataclass(frozen=True)
+class UseAction:
+    """Use an action die from the Reserve Pool (its effect follows as judge adjustments until
+    card abilities are automated)."""
+
+    player: str
+    die: str
+
+
+@dataclass(frozen=True)
 class DeclareAttackers:
     player: str
     dice: tuple[str, ...]
@@ -93,6 +102,6 @@ class JudgeAdjust:
 
 
 Action = (
-    Draw | Roll | Reroll | Purchase | FieldDie | DeclareAttackers | DeclareBlockers
+    Draw | Roll | Reroll | Purchase | FieldDie | UseAction | DeclareAttackers | DeclareBlockers
     | AssignDamage | EndTurn | JudgeAdjust
 )  # fmt: skip

@@ -21,6 +21,7 @@ from rules.engine.actions import (
     Purchase,
     Reroll,
     Roll,
+    UseAction,
 )
 from rules.engine.adjustments import judge_adjust
 from rules.engine.energy import payment_problem
@@ -304,6 +305,27 @@ def _field(state: GameState, action: FieldDie, cards) -> Applied | Illegal:
     return Applied(state, (f"{player} fielded {die.id} at level {die.face.level}",), ("R8.1",))
 
 
+# -- R9 ----------------------------------------------------------------------------------
+def _use_action(state: GameState, action: UseAction, cards) -> Applied | Illegal:
+    # The Main Step, or the attack step's window after blockers and before damage (R11.3).
+    window = state if state.step == Step.DAMAGE else _enter_main(state)
+    if window is None:
+        return _illegal(state, "R9.1", "Action dice are used in the Main Step or after blocks.")
+    state, player = window, action.player
+    die = state.die(action.die)
+    if die is None or die.owner != player or die.zone != Zone.RESERVE:
+        return _illegal(state, "R9.1", f"{action.die} is not in {player}'s Reserve Pool.")
+    if not die.face.action:
+        return _illegal(state, "R9.1", f"{die.id} shows {die.face.notation()}, not an action.")
+    card = cards[die.card]
+    state = state.moved([die.id], Zone.OUT_OF_PLAY)  # used: Out of Play (R9.1)
+    bursts = (
+        f" with {die.face.bursts} burst{'s' * (die.face.bursts > 1)}" if die.face.bursts else ""
+    )
+    event = f"{player} used {die.id} ({card.name}){bursts}"
+    return Applied(state, (event,), ("R9.1", "R9.2") if die.face.bursts else ("R9.1",))
+
+
 # -- R5.3, R5.5 ---------------------------------------------------------------------------
 def _end_turn(state: GameState, action: EndTurn, cards) -> Applied | Illegal:
     main = state if state.step == Step.CLEANUP else _enter_main(state)
@@ -331,6 +353,7 @@ def _declare_attackers(state, action, cards):
 
 
 _HANDLERS = {
+    UseAction: _use_action,
     DeclareAttackers: _declare_attackers,
     DeclareBlockers: combat.declare_blockers,
     AssignDamage: combat.assign_damage,

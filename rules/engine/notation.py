@@ -36,6 +36,7 @@ from rules.engine.actions import (
     Purchase,
     Reroll,
     Roll,
+    UseAction,
 )
 from rules.engine.board import Board, Placement
 from rules.engine.faces import CardDef, Face, parse_face
@@ -250,6 +251,10 @@ def _parse_action(player: str, verb: str, words: list[str], cards) -> Action:
         return FieldDie(player, _die(target[0], player), tuple(_die(w, player) for w in pay))
     if verb == "end":
         return EndTurn(player)
+    if verb == "use":
+        if len(words) != 1:
+            raise ValueError("expected: use <action die>")
+        return UseAction(player, _die(words[0], player))
     if verb == "attack":
         return DeclareAttackers(player, tuple(_die(w, player) for w in words))
     if verb == "block":
@@ -257,7 +262,7 @@ def _parse_action(player: str, verb: str, words: list[str], cards) -> Action:
     if verb == "damage":
         return AssignDamage(player, tuple(_assignment(w, player) for w in words))
     raise ValueError(
-        f"unknown action {verb!r} (draw, roll, reroll, buy, field, attack, block, damage, end)"
+        f"unknown action {verb!r} (draw, roll, reroll, buy, field, use, attack, block, damage, end)"
     )
 
 
@@ -334,6 +339,8 @@ def format_action(action: Action) -> str:
             )
         case EndTurn():
             return f"{p} end"
+        case UseAction():
+            return f"{p} use {_short(action.die, p)}"
         case DeclareAttackers():
             return f"{p} attack {short(action.dice)}"
         case DeclareBlockers():
@@ -382,8 +389,8 @@ def format_log(log: GameLog) -> str:
 # -- the equivalent JSON form --------------------------------------------------------------
 _ACTIONS = {
     cls.__name__: cls
-    for cls in (Draw, Roll, Reroll, Purchase, FieldDie, DeclareAttackers, DeclareBlockers,
-                AssignDamage, EndTurn, JudgeAdjust)
+    for cls in (Draw, Roll, Reroll, Purchase, FieldDie, UseAction, DeclareAttackers,
+                DeclareBlockers, AssignDamage, EndTurn, JudgeAdjust)
 }  # fmt: skip
 
 

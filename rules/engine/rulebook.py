@@ -25,6 +25,8 @@ RULES: dict[str, str] = {
     "R7.2": "Pay the purchase cost with at least one energy of each type on the card.",
     "R7.4": "A purchased die goes to the Used Pile.",
     "R8.1": "Field a character die from Reserve by paying its face's fielding cost.",
+    "R9.1": "The active player uses action dice in the Main Step or the attack window; free.",
+    "R9.2": "Burst text applies when the action face shows the matching bursts.",
     "R10.4": "Only the active player purchases, fields and uses action dice.",
     "R11.1": "Declare attackers: fielded character dice move to the Attack Zone.",
     "R11.2": "Declare blockers: each blocker blocks one attacker; several may block one.",
