@@ -174,18 +174,25 @@ def event_start(request, slug: str):
     return redirect("manage:event", slug=slug)
 
 
+def _open_round(request, event: Event, create, success: str):
+    """Create a round with `create()`, then show it; a refusal goes back to the event page."""
+    try:
+        new_round = create()
+    except services.EventError as error:
+        messages.error(request, str(error))
+        return redirect("manage:event", slug=event.slug)
+    messages.success(request, success.format(number=new_round.number))
+    return redirect("manage:round", slug=event.slug, number=new_round.number)
+
+
 @login_required
 @require_POST
 def round_pair(request, slug: str):
     event = _event(slug)
     require_event_staff(request.user, event)
-    try:
-        new_round = services.round_pair(event=event)
-    except services.EventError as error:
-        messages.error(request, str(error))
-        return redirect("manage:event", slug=slug)
-    messages.success(request, f"Round {new_round.number} paired.")
-    return redirect("manage:round", slug=slug, number=new_round.number)
+    return _open_round(
+        request, event, lambda: services.round_pair(event=event), "Round {number} paired."
+    )
 
 
 @login_required
@@ -293,13 +300,9 @@ def round_delete(request, slug: str, number: int):
 def top_cut_start(request, slug: str):
     event = _event(slug)
     require_organiser(request.user, event)
-    try:
-        round_ = services.top_cut_start(event=event)
-    except services.EventError as error:
-        messages.error(request, str(error))
-        return redirect("manage:event", slug=slug)
-    messages.success(request, f"Top {event.top_cut} paired.")
-    return redirect("manage:round", slug=slug, number=round_.number)
+    return _open_round(
+        request, event, lambda: services.top_cut_start(event=event), f"Top {event.top_cut} paired."
+    )
 
 
 @login_required

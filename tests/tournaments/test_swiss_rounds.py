@@ -159,3 +159,13 @@ def test_organiser_keeps_two_players_apart_from_the_dashboard(client):
         follow=True,
     )
     assert "two different players" in same.content.decode()
+
+
+def test_top_cut_from_the_dashboard_button(client):
+    event = factories.event(players=4, start=True, top_cut=2, swiss_rounds=1)
+    play(services.round_pair(event=event))
+    client.force_login(event.organiser)
+    response = client.post(f"/manage/{event.slug}/top-cut/")
+    assert response.status_code == 302 and response.url.endswith("/rounds/2/")
+    again = client.post(f"/manage/{event.slug}/top-cut/", follow=True)
+    assert "starts after the Swiss rounds" in again.content.decode()
