@@ -1,0 +1,361 @@
+"""The effect queue (R13.3), interrupts (R13.4), 'the first time' (R13.5), targets (R10.3,
+R13.2), 'when damaged' before KO (R11.5), and the input requests of resolving effects.
+Abilities are scripted onto demo cards here, as the card abilities layer does for real ones."""
+
+import pytest
+
+from rules.engine import Ability, Contribution, EnergyCost, NeedsInput, Zone, apply, parse_action
+from tests.rules.engine.helpers import events, header, legal, refused, run, with_abilities
+
+BOARD = (
+    header()
+    + """\
+board turn 3 active P1 step main
+P1 die 19sww#1 reserve L1
+P1 die SK1 reserve shield
+P1 die SK2 reserve fist
+P1 die SK3 field L1
+P2 die 5sww#1 field L1
+P2 die SK1 field L1
+P2 die SK2 reserve shield
+"""
+)
+
+
+def _log(label):
+    """An ability that records its resolution in the events."""
+
+    def resolve(ctx):
+        ctx.emit("effect_resolved", f"{label} resolved now", rule="R13.3")
+
+    return resolve
+
+
+def triggered(name, trigger, label, subject="self", **kw):
+    return Ability(
+        name,
+        "triggered",
+        label,
+        trigger=trigger,
+        subject=subject,
+        resolve=kw.pop("resolve", _log(label)),
+        **kw,
+    )
+
+
+def resolved_order(step):
+    return [
+        e.text.removesuffix(" resolved now") for e in step.events if e.text.endswith("resolved now")
+    ]
+
+
+@pytest.fixture
+def scripted(cards):
+    """Superman: 'when fielded' (A) and a card-wide 'whenever you field a die' (B); Wonder
+    Woman (not in play): 'whenever you field a die' (C); Cheetah (P2): 'whenever an opposing
+    die is fielded, lose 1 life' (D); Giganta (P2): 'whenever you lose life' (E), which D
+    sets off while resolving."""
+    mine = lambda ctx: ctx.event.player == ctx.holder  # noqa: E731
+    theirs = lambda ctx: ctx.event.player != ctx.holder  # noqa: E731
+
+    def lose_life(ctx):
+        ctx.emit("effect_resolved", "D resolved now", rule="R13.3")
+        ctx.lose_life(ctx.holder, 1)
+
+    cards = with_abilities(
+        cards,
+        "19sww",
+        triggered("fielded", "fielded", "A"),
+        triggered("ally_fielded", "fielded", "B", subject="card", condition=mine),
+    )
+    cards = with_abilities(
+        cards, "22sww", triggered("any_fielded", "fielded", "C", subject="card", condition=mine)
+    )
+    cards = with_abilities(
+        cards,
+        "5sww",
+        triggered("watch", "fielded", "D", subject="card", condition=theirs, resolve=lose_life),
+    )
+    return with_abilities(
+        cards,
+        "9sww",
+        triggered(
+            "life",
+            "life_lost",
+            "E",
+            subject="card",
+            condition=lambda ctx: ctx.event.player == ctx.holder,
+        ),
+    )
+
+
+def test_simultaneous_triggers_wait_for_the_active_players_order(scripted):
+    text = BOARD + "P1 field 19sww#1 pay SK1\n"
+    replay = run(scripted, text)
+    state = replay.final
+    assert state.pending.kind == "order" and state.pending.player == "P1"
+    assert set(state.pending.options) == {"P1:19sww#1", "P1:19sww", "P1:22sww"}
+    refused(scripted, text + "P2 order a b\n", "R13.3")
+    refused(scripted, text + "P1 order P1:19sww P1:19sww#1\n", "R13.3")  # all three, once each
+    refused(scripted, text + "P1 buy 34sww pay SK2 SK3\n", "R13.3")  # the order comes first
+
+
+def test_the_active_players_effects_resolve_first_in_their_order_then_later_ones(scripted):
+    text = BOARD + "P1 field 19sww#1 pay SK1\nP1 order P1:22sww P1:19sww#1 P1:19sww\n"
+    replay = legal(scripted, text)
+    # P1's three in P1's order, then P2's D; D's life loss triggers E, which waits at the back.
+    assert resolved_order(replay.steps[-1]) == ["C", "A", "B", "D", "E"]
+    assert replay.final.player("P2").life == 19 and replay.final.pending is None
+
+
+def _target_damage(ctx):
+    target = ctx.choose(
+        "1 damage to an opposing character die", [d.id for d in ctx.characters(ctx.opponent)]
+    )
+    ctx.damage(target[0], 1)
+
+
+@pytest.fixture
+def with_target(cards):
+    ping = triggered("ping", "fielded", "ping", resolve=_target_damage)
+    return with_abilities(cards, "19sww", ping)
+
+
+def test_an_effect_waits_for_its_target_and_checks_it(with_target):
+    text = BOARD + "P1 field 19sww#1 pay SK1\n"
+    replay = run(with_target, text)
+    assert isinstance(replay.final.pending, object) and replay.final.pending.kind == "choose"
+    assert set(replay.final.pending.options) == {"P2:5sww#1", "P2:SK1"}
+    refused(with_target, text + "P1 choose P1:SK3\n", "R13.2")  # not an opposing die
+    refused(with_target, text + "P2 choose P2:SK1\n", "R13.3")  # P1 chooses
+    state = legal(with_target, text + "P1 choose P2:SK1\n").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage on D1: KO'd (R12.2)
+
+
+def test_an_effect_with_no_valid_target_cannot_be_used(cards):
+    plus = Ability("global", "global", "+1D", has_target=lambda q: False)
+    scripted = with_abilities(cards, "31sww", plus)
+    refused(scripted, BOARD + "P1 global 31sww pay SK1\n", "R10.3")
+
+
+def _plus_one_defense(ctx):
+    target = ctx.choose("+1D to a character die", [d.id for d in ctx.characters()])
+    ctx.modify(target[0], defense=1)
+
+
+def test_a_global_resolves_with_its_target_given_on_the_line(cards):
+    scripted = with_abilities(
+        cards,
+        "31sww",
+        Ability("global", "global", "+1D to a character die", resolve=_plus_one_defense),
+    )
+    state = legal(scripted, BOARD + "P1 global 31sww pay SK1 target P1:SK3\n").final
+    from rules.engine import query
+
+    stat = query.defense(state, scripted, state.die("P1:SK3"))
+    assert stat.value == 2 and stat.explain() == "2 = 1 printed +1 (P1:31sww.global)"
+
+
+def _when_damaged_gain(ctx):
+    ctx.gain_life(ctx.holder, 1)
+
+
+def test_when_damaged_resolves_before_the_ko(cards):
+    """R11.5: 'when damaged' effects resolve even for a die about to be KO'd, then the KO."""
+    scripted = with_abilities(
+        cards, "5sww", triggered("hurt", "damaged", "hurt", resolve=_when_damaged_gain)
+    )
+    text = (
+        header()
+        + """\
+board turn 3 active P1 step main
+P2 life 15
+P1 die 19sww#1 field L1
+P2 die 5sww#1 field L1
+P1 attack 19sww#1
+P2 block 5sww#1>19sww#1
+P1 damage
+"""
+    )
+    replay = legal(scripted, text)
+    text_events = events(replay.steps[-1])
+    assert text_events.index("P2 gained life") < text_events.index("P2:5sww#1 was KO'd")
+    assert replay.final.player("P2").life == 16
+
+
+def _prevent_one(ctx):
+    ctx.prevent(1)
+
+
+def test_a_reactive_global_interrupts_damage_before_anything_reacts_to_it(cards):
+    """R13.4: a prevent effect comes before the damage; prevented in full, the damage never
+    happened, so 'when damaged' never triggers."""
+    shield = Ability(
+        "global",
+        "global",
+        "prevent 1 damage to one of your dice",
+        interrupt=True,
+        cost=EnergyCost(1, ("shield",)),
+        resolve=_prevent_one,
+        condition=lambda ctx: (
+            not ctx.event.to_player and ctx.state.die(ctx.event.target).controller == ctx.holder
+        ),
+    )
+    scripted = with_abilities(cards, "31sww", shield)
+    scripted = with_abilities(
+        scripted, "5sww", triggered("hurt", "damaged", "hurt", resolve=_when_damaged_gain)
+    )
+    text = BOARD + "P1 attack SK3\nP2 block 5sww#1>SK3\nP1 damage\n"
+    request = run(scripted, text).final.pending
+    assert request.kind == "may" and request.player == "P2"  # for Cheetah, hit by P1:SK3
+    refused(scripted, text + "P2 yes pay SK1\n", "R6.1")  # SK1 is in the Field, not energy
+    text += "P2 yes pay SK2\n"
+    request = run(scripted, text).final.pending
+    assert request.kind == "may" and request.player == "P1"  # for P1:SK3, hit by Cheetah
+    replay = legal(scripted, text + "P1 no\n")
+    state = replay.final
+    assert state.die("P2:5sww#1").zone == Zone.FIELD and state.player("P2").life == 20
+    assert "hurt" not in events(replay.steps[-1])  # no damage, no 'when damaged'
+    assert state.die("P2:SK2").zone == Zone.USED  # paid on P1's turn: straight to Used
+    assert state.die("P1:SK3").zone == Zone.PREP  # P1 declined for P1:SK3
+    assert "R13.4" in replay.steps[-1].rules
+    # Reactive globals are used only when what they react to happens (R10.2).
+    refused(scripted, BOARD + "P1 global 31sww pay SK1\n", "R10.2")
+
+
+def test_a_redirected_effect_keeps_its_source_and_hits_the_new_target(cards):
+    redirect = Ability(
+        "shield",
+        "triggered",
+        "damage to Cheetah goes to her owner instead",
+        trigger="would_be_damaged",
+        interrupt=True,
+        subject="card",
+        condition=lambda ctx: ctx.event.target == "P2:5sww#1",
+        resolve=lambda ctx: ctx.redirect(ctx.holder),
+    )
+    scripted = with_abilities(cards, "5sww", redirect)
+    replay = legal(scripted, BOARD + "P1 attack SK3\nP2 block 5sww#1>SK3\nP1 damage\n")
+    state = replay.final
+    assert state.die("P2:5sww#1").damage == 0 and state.player("P2").life == 19
+    assert "redirected from P2:5sww#1 to P2" in events(replay.steps[-1])
+
+
+def test_the_first_time_is_checked_per_card(cards):
+    """R13.5: two of P2's dice KO'd at once: 'the first time each turn one of your dice is
+    KO'd, lose 1 life' resolves once."""
+    first = triggered(
+        "first",
+        "kod",
+        "first",
+        subject="card",
+        limit="first_time",
+        condition=lambda ctx: ctx.event.player == ctx.holder,
+        resolve=lambda ctx: ctx.lose_life(ctx.holder, 1),
+    )
+    scripted = with_abilities(cards, "9sww", first)
+    replay = legal(
+        scripted,
+        header()
+        + """\
+board turn 3 active P1 step main
+P1 die SK1 field L1
+P1 die SK2 field L1
+P2 die SK1 field L1
+P2 die SK2 field L1
+P1 attack SK1 SK2
+P2 block SK1>SK1 SK2>SK2
+P1 damage
+""",
+    )
+    assert {d.id for d in replay.final.zone("P2", Zone.PREP)} == {"P2:SK1", "P2:SK2"}
+    assert replay.final.player("P2").life == 19  # not 18
+    assert "R13.5" in replay.steps[-1].rules
+
+
+def _each_player_damage(ctx):
+    ctx.damage("P1", 1)
+    ctx.damage("P2", 1)
+
+
+def test_one_effect_taking_both_players_to_zero_is_a_tie(cards):
+    scripted = with_abilities(
+        cards,
+        "34sww",
+        Ability("action", "action", "1 damage to each player", resolve=_each_player_damage),
+    )
+    text = (
+        header()
+        + """\
+board turn 3 active P1 step main
+P1 life 1
+P2 life 1
+P1 die BA:34sww#1 reserve action
+P1 use BA:34sww#1
+"""
+    )
+    replay = legal(scripted, text)
+    assert replay.final.winner == "draw"
+    assert "the game is a tie" in events(replay.steps[-1])
+
+
+def _prep_from_bag(ctx):
+    if ctx.may("prep a die from the bag"):
+        ctx.draw(ctx.holder, 1)
+
+
+def test_an_effect_asks_may_and_which_die_was_drawn(cards):
+    scripted = with_abilities(
+        cards, "19sww", triggered("fielded", "fielded", "prep", resolve=_prep_from_bag)
+    )
+    text = BOARD + "P1 field 19sww#1 pay SK1\n"
+    assert run(scripted, text).final.pending.kind == "may"
+    assert legal(scripted, text + "P1 no\n").final.zone("P1", Zone.PREP) == ()
+    replay = run(scripted, text + "P1 yes\n")
+    assert replay.final.pending.kind == "draw" and replay.final.pending.count == 1
+    refused(scripted, text + "P1 yes\nP1 draw SK3\n", "R4.1")  # SK3 is in the Field
+    state = legal(scripted, text + "P1 yes\nP1 draw SK5\n").final
+    assert [d.id for d in state.zone("P1", Zone.PREP)] == ["P1:SK5"]
+
+
+def test_answers_come_only_when_asked(cards):
+    refused(cards, BOARD + "P1 choose P2:SK1\n", "R13.3")
+    refused(cards, BOARD + "P1 yes\n", "R13.3")
+
+
+def test_static_abilities_change_stats_while_active(cards):
+    aura = Ability(
+        "aura",
+        "static",
+        "your sidekicks get +1A",
+        while_active=True,
+        continuous=lambda q: (
+            [Contribution("attack", 1, "Superman's aura")]
+            if q.die is not None and q.die.is_sidekick and q.die.controller == q.holder
+            else []
+        ),
+    )
+    scripted = with_abilities(cards, "19sww", aura)
+    state = legal(scripted, BOARD).final
+    from rules.engine import query
+
+    assert query.attack(state, scripted, state.die("P1:SK3")).value == 1  # Superman not active
+    state = legal(scripted, BOARD + "P1 field 19sww#1 pay SK1\n").final
+    stat = query.attack(state, scripted, state.die("P1:SK3"))
+    assert stat.value == 2 and "+1 (Superman's aura)" in stat.explain()
+    assert query.attack(state, scripted, state.die("P2:SK1")).value == 1  # not P2's
+
+
+def test_an_answer_given_twice_is_refused_without_changing_anything(with_target):
+    text = BOARD + "P1 field 19sww#1 pay SK1\nP1 choose P2:SK1\n"
+    state = legal(with_target, text).final
+    result = apply(state, parse_action("P1 choose P2:SK1", with_target), with_target)
+    assert not result.legal and result.state is state
+    assert isinstance(
+        apply(
+            legal(with_target, BOARD).final,
+            parse_action("P1 field 19sww#1 pay SK1", with_target),
+            with_target,
+        ),
+        NeedsInput,
+    )
