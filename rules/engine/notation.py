@@ -452,7 +452,9 @@ def _parse_action(player: str, verb: _Word, line: _Line, cards) -> Action:
     if name == "choose":
         words = line.rest()
         if not words:
-            line.fail("expected what is chosen")
+            line.fail("expected what is chosen ('none' for nothing)")
+        if [w.text for w in words] == ["none"]:
+            return Choose(player, ())
         return Choose(player, tuple(w.text for w in words))
     if name in ("yes", "no"):
         options = _options(line, player, "pay") if name == "yes" else {}
@@ -695,7 +697,7 @@ def format_action(action: Action) -> str:
         case Order():
             return f"{p} order {' '.join(action.labels)}"
         case Choose():
-            return f"{p} choose {' '.join(action.picks)}"
+            return f"{p} choose {' '.join(action.picks) or 'none'}"
         case Answer():
             return f"{p} yes{_pay_text(action.pay, p)}" if action.yes else f"{p} no"
         case JudgeAdjust():

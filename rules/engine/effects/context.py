@@ -27,6 +27,17 @@ from rules.engine.txn import Txn
 from rules.engine.verdicts import reject
 
 
+def expand(name: str, options: tuple[str, ...], player: str) -> str:
+    """A pick as written ('SK1', 'P2:SK1'): an option itself, or the one option it ends
+    (the player's own die first)."""
+    if name in options:
+        return name
+    if f"{player}:{name}" in options:
+        return f"{player}:{name}"
+    matches = [o for o in options if o.endswith(f":{name}")]
+    return matches[0] if len(matches) == 1 else name
+
+
 class EffectContext(Txn):
     def __init__(self, state, cards, entry):
         super().__init__(state, cards, answers=entry.answers, entry=entry.id)
@@ -80,7 +91,7 @@ class EffectContext(Txn):
             reject("R10.3", f"There is no valid choice for: {prompt}")
         request = Request("choose", player, f"{player}: {prompt}", options, count)
         answer = self.ask(request, Choose)
-        picks = answer.picks
+        picks = tuple(expand(pick, options, player) for pick in answer.picks)
         if len(set(picks)) != len(picks) or not minimum <= len(picks) <= count:
             wanted = f"{count}" if minimum == count else f"{minimum} to {count}"
             reject("R13.2", f"{prompt}: choose {wanted}, not {len(picks)}.")
@@ -215,6 +226,23 @@ class EffectContext(Txn):
             die="" if pending.to_player else pending.target,
             player=pending.target if pending.to_player else "",
         )
+
+    def reduce_damage(self, die_id: str, amount: int) -> int:
+        """Take back up to `amount` of the damage a die took (a 'when damaged' prevention,
+        resolved before KOs, R11.5); returns how much."""
+        die = self.die(die_id)
+        taken = min(amount, die.damage)
+        if taken:
+            self.put(replace(die, damage=die.damage - taken))
+            self.emit(
+                "prevented",
+                f"{taken} of the damage to {die.id} prevented ({self.label})",
+                rule="R13.4",
+                die=die.id,
+                amount=taken,
+                player=die.controller,
+            )
+        return taken
 
     def redirect(self, target: str) -> None:
         """Redirect the damage being interrupted; its source stays the same (R13.4)."""

@@ -211,6 +211,10 @@ def apply_order(txn: Txn, action: Order) -> None:
     pending = txn.state.pending
     if pending is None or pending.kind != "order" or pending.player != action.player:
         reject("R13.3", f"There are no simultaneous effects for {action.player} to order now.")
+    from rules.engine.effects.context import expand
+
+    labels = tuple(expand(label, pending.options, action.player) for label in action.labels)
+    action = replace(action, labels=labels)
     if sorted(action.labels) != sorted(pending.options):
         reject("R13.3", f"Order each of {', '.join(pending.options)} exactly once.")
     group = {t.label: t for t in txn.state.unordered if t.controller == action.player}
