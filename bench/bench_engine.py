@@ -10,6 +10,7 @@ refuses; those are not counted, but their time is). Replay times `Replay` over a
 """
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -60,21 +61,23 @@ def main() -> None:
     args = parser.parse_args()
     cards = demo_cards()
 
-    started, actions, ended = time.perf_counter(), 0, 0
+    started, started_cpu, actions, ended = time.perf_counter(), time.process_time(), 0, 0
     for seed in range(args.games):
         player = RandomPlayer(cards, seed)
         final = player.play(TEAMS, turns=20, starting_life=10)
         actions += player.actions
         ended += final.winner is not None
     elapsed = time.perf_counter() - started
+    elapsed_cpu = time.process_time() - started_cpu
 
     text = recorded_game(cards)
     log = parse_log(text, cards)
-    timings, parse_timings = [], []
+    timings, cpu, parse_timings = [], [], []
     for _ in range(args.runs):
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         replay = Replay.from_log(log, cards)
         timings.append(time.perf_counter() - began)
+        cpu.append(time.process_time() - began_cpu)
         began = time.perf_counter()
         parse_log(text, cards)
         parse_timings.append(time.perf_counter() - began)
@@ -83,13 +86,18 @@ def main() -> None:
     assert start.pending is not None
 
     print(f"command: python bench/bench_engine.py --games {args.games} --runs {args.runs}")
+    print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print("| measure | value |")
     print("| --- | --- |")
     print(f"| random self-play (10 life, up to 20 turns; {ended} of {args.games} games won) | "
           f"{args.games / elapsed:.0f} games/s |")  # fmt: skip
     print(f"| accepted actions in self-play | {actions / elapsed:.0f} actions/s |")
+    print(f"| self-play per CPU second | {args.games / elapsed_cpu:.0f} games/s, "
+          f"{actions / elapsed_cpu:.0f} actions/s |")  # fmt: skip
     print(f"| replay of a recorded 20-turn game ({len(log.actions)} actions), median | "
           f"{statistics.median(timings) * 1000:.1f} ms |")  # fmt: skip
+    print(f"| the same replay, CPU time (unaffected by other load), median | "
+          f"{statistics.median(cpu) * 1000:.1f} ms |")  # fmt: skip
     print(f"| parsing that game's log ({len(text.splitlines())} lines), median | "
           f"{statistics.median(parse_timings) * 1000:.1f} ms |")  # fmt: skip
 

@@ -12,7 +12,7 @@ transitions, until a player must act or an input is missing.
 
 from collections.abc import Mapping
 
-from rules.engine import adjustments
+from rules.engine import abilities, adjustments
 from rules.engine.actions import (
     Activate,
     Answer,
@@ -115,13 +115,30 @@ def _dispatch(txn: Txn, action) -> None:
     _HANDLERS[type(action)](txn, action)
 
 
+def _needs_check(txn: Txn, checked: int) -> bool:
+    """Skip the state check when nothing since the last one could have changed its outcome
+    (static abilities can change anything, so with them in play it always runs)."""
+    if checked < 0 or abilities.in_play(txn.state, txn.cards):
+        return True
+    return any(e.kind in _CHECK_AFTER for e in txn.events[checked:])
+
+
 def _where(state: GameState) -> str:
     return f"turn {state.turn}, {state.active}'s {state.step.value.replace('_', ' ')} step"
 
 
+# Events after which a state check (R12.2 KOs, captures and control ending) may find something.
+_CHECK_AFTER = frozenset({
+    "damaged", "modified", "spun", "kod", "moved", "captured", "controlled", "copied",
+    "swapped", "token_created", "keyword_granted", "fielded", "rerolled_die", "effect_resolved",
+    "manual", "prepped", "released", "control_ended", "purchased", "prevented", "attacks",
+    "blocks", "end_of_turn", "step_ended",
+})  # fmt: skip
+
+
 def settle(txn: Txn) -> None:
     """Run everything that follows by itself, until a player must act or input is missing."""
-    seen = 0
+    seen, checked = 0, -1
     for _ in range(SETTLE_LIMIT):
         if txn.check_game_over() or txn.state.pending is not None:
             return
@@ -139,8 +156,10 @@ def settle(txn: Txn) -> None:
                 txn.update(pending=request)
                 return
             continue
-        if flow.state_checks(txn):
-            continue
+        if _needs_check(txn, checked):
+            checked = len(txn.events)
+            if flow.state_checks(txn):
+                continue
         if not flow.advance(txn):
             return
     raise RuntimeError("The engine did not settle: effects keep triggering each other.")

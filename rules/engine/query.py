@@ -18,14 +18,15 @@ class Stat:
     value: int
     printed: int
     parts: tuple[tuple[str, int], ...]  # (source, amount)
+    floor: str = "a stat can't go below 0, R12.1"  # why the value may exceed the sum
 
     def explain(self) -> str:
         """'5 = 3 printed +2 (Take Cover)': the value, then where it comes from."""
         text = f"{self.printed} printed" + "".join(
             f" {amount:+d} ({source})" for source, amount in self.parts
         )
-        floored = self.printed + sum(a for _, a in self.parts) < 0
-        return f"{self.value} = {text}" + (" (a stat can't go below 0, R12.1)" if floored else "")
+        floored = self.value != self.printed + sum(a for _, a in self.parts)
+        return f"{self.value} = {text}" + (f" ({self.floor})" if floored else "")
 
     def as_json(self) -> dict:
         return {
@@ -98,7 +99,7 @@ def purchase_cost(state: GameState, cards: Mapping[str, CardDef], player: str, c
     value = printed + sum(a for _, a in parts)
     if parts and value < printed:
         value = max(value, 1, len(cards[card].energy))
-    return Stat(max(0, value), printed, parts)
+    return Stat(max(0, value), printed, parts, "a reduced cost is never below 1, R7.3")
 
 
 def draw_count(state: GameState, cards: Mapping[str, CardDef], player: str) -> int:
@@ -164,3 +165,32 @@ def damage_prevented(
         )
         if c.amount
     ]
+
+
+def die_view(state: GameState, cards: Mapping[str, CardDef], die: Die) -> dict:
+    """Everything a judge sees about a die, as plain data: where it is, what it shows, and,
+    for a character, its A and D with their explanations."""
+    card = card_of(cards, die)
+    view = {
+        "id": die.id,
+        "name": title(cards, die),
+        "card": card.name if card else ("Sidekick" if die.is_sidekick else die.card),
+        "owner": die.owner,
+        "controller": die.controller,
+        "zone": die.zone.value,
+        "face": die.face.notation() if die.face else None,
+        "level": die.level or None,
+        "damage": die.damage,
+        "blocking": die.blocking,
+        "flags": sorted(die.flags),
+        "keywords": sorted(keywords(state, cards, die)),
+    }
+    if die.face is not None and die.face.is_character:
+        view["attack"] = attack(state, cards, die).as_json()
+        view["defense"] = defense(state, cards, die).as_json()
+        view["fielding"] = fielding_cost(state, cards, die).value
+    if die.held_by:
+        view["held_by"] = die.held_by
+    if die.copy is not None:
+        view["copy"] = {"mode": die.copy.mode, "card": die.copy.card, "of": die.copy.source}
+    return view

@@ -25,8 +25,10 @@ def replace(obj, /, **changes):
         if name not in name_set:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
     new = object.__new__(cls)
-    if hasattr(obj, "__dict__"):  # GameState: copy the fields, drop cached indexes
-        values = {name: obj.__dict__[name] for name in names}
+    if hasattr(obj, "__dict__"):  # GameState: copy the fields (and the dice index if valid)
+        values = obj.__dict__.copy()
+        if "dice" in changes:
+            values.pop("_positions", None)
         values.update(changes)
         object.__setattr__(new, "__dict__", values)
         return new
@@ -285,6 +287,7 @@ class GameState:
             "step": self.step.value,
             "priority": self.priority,
             "waiting_for": self.pending.text if self.pending else None,
+            "queue": [entry.label for entry in self.queue],
             "winner": self.winner,
         }
 

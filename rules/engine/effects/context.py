@@ -175,6 +175,30 @@ class EffectContext(Txn):
     def prep(self, die_id: str) -> None:
         dice_ops.prep(self, die_id, source=self.label)
 
+    def field(self, die_id: str, level: int = 1) -> None:
+        """An effect that fields a die (from the Used Pile, the bag, the Prep Area ...): free,
+        at `level` (level 1 unless the card says otherwise), and it is fielding: 'when fielded'
+        triggers (R8.2)."""
+        die = self.die(die_id)
+        levels = dice_ops.character_card_levels(self, die)
+        if not 0 < level <= len(levels):
+            reject("R8.2", f"{die.id} has no level {level} to be fielded at.", subject=die.id)
+        if die.zone in (Zone.FIELD, Zone.ATTACK, Zone.OUT_OF_PLAY, Zone.CAPTURED, Zone.UNPURCHASED):
+            reject(
+                "R8.2",
+                f"{die.id} is in the {die.zone.value.replace('_', ' ')} and can't be "
+                "fielded from there.",
+                subject=die.id,
+            )
+        self.put(replace(die, zone=Zone.FIELD, face=levels[level - 1], controller=die.owner))
+        self.emit(
+            "fielded",
+            f"{die.id} was fielded at level {level} ({self.label})",
+            rule="R8.2",
+            die=die.id,
+            player=die.owner,
+        )
+
     def send_to_used(self, die_id: str) -> None:
         """'Send to the Used Pile': Out of Play on its owner's turn (R4.6)."""
         die = self.die(die_id)

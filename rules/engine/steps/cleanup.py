@@ -21,6 +21,8 @@ def begin(txn: Txn) -> None:
         dice_ops.end_control(txn, die.id, why="control ends at end of turn")
     cleared = []
     for die in txn.state.dice:
+        if not (die.damage or die.modifiers or die.keywords or die.copy or die.flags):
+            continue
         flags = frozenset(
             f for f in die.flags if f not in TURN_FLAGS and not f.startswith("spared:")
         )

@@ -277,3 +277,20 @@ def test_replay_command_reports_an_impossible_board(tmp_path):
     with pytest.raises(SystemExit) as exited:
         call_command("replay", str(path), stdout=io.StringIO(), stderr=err)
     assert exited.value.code == 2 and "line 5" in err.getvalue() and "R4.4" in err.getvalue()
+
+
+def test_the_documented_board_example_replays_and_the_json_example_reads(cards):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "game-log.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in doc.split("```text\n")[1:]]
+    board = next(b for b in blocks if "board turn 6" in b)
+    replay = legal(cards, board)
+    assert replay.final.die("P1:SK1").zone == Zone.PREP
+    example = json.loads(doc.split("```json\n")[1].split("```", 1)[0])
+    log = log_from_json(example, cards)
+    assert [format_action(a) for _, a in log.actions] == [
+        "P1 draw SK1 SK2 SK3 out SK4", "P1 roll SK1=mask SK2=fist SK3=shield",
+        "P1 buy 34sww pay SK1 SK2 SK3",
+    ]  # fmt: skip
+    assert log_to_json(log)["actions"] == example["actions"]

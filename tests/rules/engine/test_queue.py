@@ -359,3 +359,123 @@ def test_an_answer_given_twice_is_refused_without_changing_anything(with_target)
         ),
         NeedsInput,
     )
+
+
+def _field_from_used(ctx):
+    used = [d.id for d in ctx.state.zone(ctx.holder, Zone.USED) if d.is_sidekick]
+    ctx.field(ctx.choose("a sidekick from your Used Pile to field", used)[0])
+
+
+def test_an_effect_that_fields_a_die_fields_it_free_at_level_1_and_it_triggers(cards):
+    """R8.2: an effect that says 'field' fields at level 1, free, and 'when fielded' triggers;
+    dice spent to field the first die are Out of Play and can't be chosen (R8.3)."""
+    fielder = triggered(
+        "fielded",
+        "fielded",
+        "field",
+        resolve=_field_from_used,
+        condition=lambda ctx: ctx.die.card == "19sww",
+    )
+    scripted = with_abilities(cards, "19sww", fielder)
+    text = BOARD.replace("P1 die SK3 field L1", "P1 die SK3 field L1\nP1 die SK4 used")
+    replay = run(scripted, text + "P1 field 19sww#1 pay SK1\n")
+    assert replay.final.pending.options == ("P1:SK4",)  # not SK1: it is Out of Play
+    state = legal(scripted, text + "P1 field 19sww#1 pay SK1\nP1 choose SK4\n").final
+    assert state.die("P1:SK4").zone == Zone.FIELD and state.die("P1:SK4").level == 1
+
+
+def test_a_restriction_beats_what_the_rules_allow(cards):
+    """R13.7, with Kitty Pryde's 'sidekicks can't block her' scripted on Superman."""
+
+    def no_sidekick_blocks(q):
+        if q.stat == "block" and q.other.card == "19sww" and q.die.is_sidekick:
+            return "sidekicks can't block Superman"
+        return None
+
+    scripted = with_abilities(
+        cards, "19sww", Ability("elusive", "static", "", restrict=no_sidekick_blocks)
+    )
+    text = (
+        BOARD.replace("P1 die 19sww#1 reserve L1", "P1 die 19sww#1 field L1")
+        + "P1 attack 19sww#1\n"
+    )
+    step = refused(scripted, text + "P2 block SK1>19sww#1\n", "R13.7")
+    assert "sidekicks can't block Superman" in step.reason
+    legal(scripted, text + "P2 block 5sww#1>19sww#1\n")
+
+
+def test_end_of_turn_effects_resolve_the_active_players_first(cards):
+    """R5.5: 'at end of turn' effects, the active player's first, then the inactive player's."""
+    mine = triggered("eot", "end_of_turn", "P1's", subject="card")
+    theirs = triggered("eot", "end_of_turn", "P2's", subject="card")
+    scripted = with_abilities(with_abilities(cards, "19sww", mine), "5sww", theirs)
+    replay = legal(scripted, BOARD + "P1 end\n")
+    assert resolved_order(replay.steps[-1]) == ["P1's", "P2's"]
+
+
+def test_start_of_turn_effects_come_before_the_draw(cards):
+    """R5.0, with Sabretooth's 'when your turn begins, spin up' scripted on Cheetah."""
+
+    def spin_up(ctx):
+        for die in ctx.characters(ctx.holder):
+            if die.card == "5sww":
+                ctx.spin(die.id, 1)
+
+    sabretooth = triggered(
+        "start",
+        "turn_started",
+        "spin up",
+        subject="card",
+        resolve=spin_up,
+        condition=lambda ctx: ctx.event.player == ctx.holder,
+    )
+    scripted = with_abilities(cards, "5sww", sabretooth)
+    replay = legal(scripted, BOARD + "P1 end\n")
+    state = replay.final
+    assert state.die("P2:5sww#1").level == 2 and state.pending.kind == "draw"
+    text = events(replay.steps[-1])
+    assert text.index("Turn 4: P2's turn begins") < text.index("P2:5sww#1 spun up")
+    assert text.index("P2:5sww#1 spun up") < text.index("P2 cleared P2:SK2")
+
+
+def test_extra_draws_and_cost_reductions_come_from_static_abilities(cards):
+    """R5.1: extra dice drawn in Clear and Draw; R7.3: a reduction never takes a cost below 1
+    (Jimmy Olsen's 'Superman costs 2 less' scripted, for a 6-cost Superman: 4; a 'costs 9
+    less': 1)."""
+    from rules.engine import query
+
+    def cheaper(amount):
+        return lambda q: (
+            [Contribution("purchase_cost", -amount, "cheaper")] if q.params == ("19sww",) else []
+        )
+
+    scripted = with_abilities(cards, "22sww", Ability("cheap", "static", "", continuous=cheaper(2)))
+    state = legal(scripted, BOARD).final
+    assert query.purchase_cost(state, scripted, "P1", "19sww").value == 4
+    scripted = with_abilities(cards, "22sww", Ability("cheap", "static", "", continuous=cheaper(9)))
+    stat = query.purchase_cost(state, scripted, "P1", "19sww")
+    assert stat.value == 1
+    assert stat.explain() == "1 = 6 printed -9 (cheaper) (a reduced cost is never below 1, R7.3)"
+
+    def one_more(q):
+        return [Contribution("draw", 1, "more")] if q.player == q.holder else []
+
+    extra = Ability("draw", "static", "draw one more", continuous=one_more)
+    scripted = with_abilities(cards, "19sww", extra)
+    state = legal(scripted, BOARD + "P1 end\nP2 draw SK3 SK4 SK5 SK6\n").final
+    assert state.pending.kind == "roll"  # P2 doesn't hold the card: 4
+    replay = run(
+        scripted,
+        BOARD
+        + "P1 end\nP2 draw SK3 SK4 SK5 SK6\nP2 roll "
+        + " ".join(f"SK{n}=fist" for n in (3, 4, 5, 6))
+        + "\nP2 end\n",
+    )
+    assert replay.final.pending.count == 5  # P1 holds it: 5
+
+
+def test_defense_reduced_to_zero_kos_and_life_is_never_gained_past_the_start(cards):
+    state = legal(cards, BOARD + "judge modifier P2:5sww#1 -2D\n").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # D 0: KO'd (R12.1)
+    replay = legal(cards, BOARD + "judge life P1 -3\njudge life P1 +5\n")
+    assert replay.final.player("P1").life == 20 and "R12.4" in replay.steps[-1].rules
