@@ -66,7 +66,9 @@ def printed_face(cards: Mapping[str, CardDef], die: Die) -> Face | None:
 def _stat(state: GameState, cards, die: Die, name: str) -> Stat:
     face = printed_face(cards, die)
     printed = getattr(face, name) if face is not None else 0
-    parts = [(m.source or "effect", getattr(m, name)) for m in die.modifiers if getattr(m, name)]
+    parts = [
+        (m.source or "effect", getattr(m, name, 0)) for m in die.modifiers if getattr(m, name, 0)
+    ]
     if die.is_character:
         for c in abilities.contributions(state, cards, name, die=die):
             if c.amount:

@@ -128,3 +128,13 @@ def test_suit_up_kos_a_listed_character_and_moves_the_die_to_the_field_at_level_
     assert "fielded" not in [e.kind for e in replay.steps[-1].events]
     refused(scripted, text + "P1 buy 22sww pay SK2 virtual3 suitup SK1\n", "K-SUITUP")
     refused(cards, text + "P1 buy 22sww pay SK2 virtual3 suitup 19sww#1\n", "K-SUITUP")
+
+
+def test_a_die_view_explains_its_stats_and_ignores_stat_modifiers_for_costs(cards):
+    state = legal(cards, BOARD + "judge modifier P1:19sww#1 +2A-1D -- Take Cover\n").final
+    superman = state.die("P1:19sww#1")
+    assert query.fielding_cost(state, cards, superman).value == 1
+    view = query.die_view(state, cards, superman)
+    assert view["attack"]["explanation"] == "6 = 4 printed +2 (Take Cover)"
+    assert view["defense"]["value"] == 5 and view["name"] == "Superman"
+    assert view["zone"] == "field" and view["level"] == 1 and view["controller"] == "P1"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import RULES, Step, Zone, new_game, query
+from rules.engine import RULES, Ability, Step, Zone, new_game, query
 from rules.engine.selfplay import RandomPlayer
 
 ENGINE = Path(__file__).resolve().parents[3] / "rules" / "engine"
@@ -27,17 +27,55 @@ def test_every_rule_the_engine_cites_is_in_the_rulebook():
     assert cited <= set(RULES), sorted(cited - set(RULES))
 
 
+def _ping(ctx):
+    targets = [d.id for d in ctx.characters(ctx.opponent)]
+    if targets:
+        ctx.damage(ctx.choose("1 damage to an opposing character die", targets)[0], 1)
+
+
+def _plus_defense(ctx):
+    ctx.modify(ctx.choose("+1D to a character die", [d.id for d in ctx.characters()])[0], defense=1)
+
+
+def _melee(ctx):
+    for die in ctx.characters():
+        ctx.damage(die.id, 1)
+    if ctx.bursts:
+        ctx.damage("P1", 1)
+        ctx.damage("P2", 1)
+
+
+def _any_character(q):
+    return any(d.is_character and d.zone in (Zone.FIELD, Zone.ATTACK) for d in q.state.dice)
+
+
+def _own_die_damaged(ctx):
+    return not ctx.event.to_player and ctx.state.die(ctx.event.target).controller == ctx.holder
+
+
+SCRIPTED = {
+    "19sww": Ability("ping", "triggered", "when fielded, 1 damage", trigger="fielded",
+                     resolve=_ping),
+    "5sww": Ability("revenge", "triggered", "when KO'd, the opponent loses 1 life",
+                    trigger="kod", resolve=lambda ctx: ctx.lose_life(ctx.opponent, 1)),
+    "31sww": Ability("global", "global", "+1D", resolve=_plus_defense, has_target=_any_character),
+    "26uxm": Ability("action", "action", "1 damage to every character", resolve=_melee),
+    "32sww": Ability("shield", "triggered", "prevent 1 damage to one of your dice", subject="card",
+                     trigger="would_be_damaged", interrupt=True, optional=True,
+                     resolve=lambda ctx: ctx.prevent(1), condition=_own_die_damaged),
+}  # fmt: skip
+
+
 def keyword_cards(cards):
-    """The demo cards, with keywords on some so random games exercise the keyword plugins."""
+    """The demo cards, with keywords on some and scripted abilities on others, so random games
+    exercise the keyword plugins, the queue, choices, globals and interrupts."""
     updated = dict(cards)
-    for key, keywords in {
-        "22sww": ("overcrush",),
-        "5sww": ("fast",),
-        "10uxm": ("iron_will",),
-        "21uxm": ("ally",),
-        "19sww": ("iron_will", "overcrush"),
-    }.items():
-        updated[key] = replace(cards[key], keywords=keywords)
+    keywords = {"22sww": ("overcrush",), "5sww": ("fast",), "10uxm": ("iron_will",),
+                "21uxm": ("ally",), "19sww": ("iron_will", "overcrush")}  # fmt: skip
+    for key, words in keywords.items():
+        updated[key] = replace(cards[key], keywords=words)
+    for key, ability in SCRIPTED.items():
+        updated[key] = replace(updated[key], abilities=(ability,))
     return updated
 
 
