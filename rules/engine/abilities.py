@@ -14,7 +14,16 @@ one of:
 - action: what an action die does when used (R9), with `ctx.bursts` for burst text (R9.2).
 
 `interrupt=True` marks prevent/reduce/redirect abilities (R13.4): they are offered when
-damage is about to be dealt and resolve before it, through `ctx.pending_damage`.
+damage is about to be dealt and resolve before it, through `ctx.prevent(n)` and
+`ctx.redirect(target)`; their `condition` sees the pending damage as `ctx.event` (with
+`target`, `amount`, `source`, `to_player`). A global with `interrupt=True` and a `cost` is a
+reactive global: the engine asks its holder whether to pay for it when its condition holds.
+
+`resolve(ctx)` receives an `EffectContext` (rules.engine.effects.context): the state, the
+holder, the source die, the triggering event, the bursts of an action die, questions
+(`choose`, `may`, `draw`, `roll`) and the engine's operations (`damage`, `ko`, `spin`,
+`modify`, `grant`, `prep`, `field`, `token`, `capture`, `control`, `copy`, `swap`,
+`gain_life`, `lose_life`, `send_to_used`, `last` for lasting effects).
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping

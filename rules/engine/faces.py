@@ -80,22 +80,30 @@ class EnergyCost:
         return (letters + (str(extra) if extra else "")) or "0"
 
 
-_COST_TOKEN = re.compile(r"\[([FBMS])\]|(\d+)")
+_COST_TOKEN = re.compile(r"\[(\d*)([FBMS]*)\]|(\d+)")
 _LETTER = {"F": "fist", "B": "bolt", "M": "mask", "S": "shield"}
 
 
 def parse_cost(text: str) -> EnergyCost:
-    """'[B][B]' -> two bolts; '[S]2' -> a shield and 2 more; ValueError if not a cost."""
+    """'[B][B]' or '[BB]' -> two bolts; '[S]2' or '[2][S]' -> a shield and 2 more; '[2F]' -> two
+    fists; '[0]' -> nothing; ValueError if not a cost."""
     types, generic, position = [], 0, 0
     text = text.replace(" ", "")
     for match in _COST_TOKEN.finditer(text):
         if match.start() != position:
             break
         position = match.end()
-        if match.group(1):
-            types.append(_LETTER[match.group(1)])
+        count, letter, plain = match.groups()
+        if plain is not None:
+            generic += int(plain)
+        elif letter:
+            for one in letter:
+                types += [_LETTER[one]] * int(count or 1)
+        elif count:
+            generic += int(count)
         else:
-            generic += int(match.group(2))
+            position = -1
+            break
     if position != len(text) or not text:
         raise ValueError(f"{text!r} is not an energy cost (write it like [B][B] or [S]2)")
     return EnergyCost(len(types) + generic, tuple(types))
@@ -200,7 +208,9 @@ def parse_face(text: str, card: CardDef | None) -> Face:
     )
 
 
-_GLOBAL_COST = re.compile(r"\bpay\s+((?:\s*(?:\[[FBMS]\]|\d+))+)", re.IGNORECASE)
+_GLOBAL_COST = re.compile(
+    r"(?:\b(?:pay|use)\s+|^global\s*)((?:\s*(?:\[\d*[FBMS]*\]|\d+))+)", re.IGNORECASE
+)
 
 
 def global_defs(lines) -> tuple[GlobalDef, ...]:

@@ -225,3 +225,25 @@ P1 draw SK1 SK2 SK3
         text + "P1 roll SK1=fist SK2=fist SK3=mask SK8=bolt\nP1 buy 22sww pay SK1 SK2 SK3 virtual\n"
     )
     assert legal(cards, spent).final.player("P1").virtual_energy == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "types"),
+    [
+        ("[B][B]", 2, ("bolt", "bolt")),
+        ("[BF]", 2, ("bolt", "fist")),
+        ("[2F]", 2, ("fist", "fist")),
+        ("[1] [S]", 2, ("shield",)),
+        ("[S]2", 3, ("shield",)),
+        ("[0]", 0, ()),
+    ],
+)
+def test_global_costs_are_read_from_card_text(text, amount, types):
+    from rules.engine import parse_cost
+    from rules.engine.faces import global_defs
+
+    assert parse_cost(text).amount == amount and parse_cost(text).types == types
+    line = f"Global: Pay {text}. Deal 1 damage to target character die."
+    assert global_defs([line])[0].cost == parse_cost(text)
+    with pytest.raises(ValueError):
+        parse_cost("[X]")
