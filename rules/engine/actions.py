@@ -198,7 +198,7 @@ class JudgeAdjust:
     draws `dice` from the bag into `zone`), "capture" / "control" (die by `other`),
     "release", "copy" (die copies `other`; `mode` stats, abilities or die), "swap" (die and
     `other`), "token" (target player gets a token with attack/defense, named `mode`),
-    "reroll" (die rerolled to face).
+    "reroll" (die rerolled to face), "prep" (die to its owner's Prep Area).
     """
 
     kind: str

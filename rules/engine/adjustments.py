@@ -1,7 +1,8 @@
 """Judge adjustments (J1): explicit, logged manual changes, so a card effect the engine does
 not automate can still be replayed. Each is marked manual in its events; what follows from it
 (a KO triggering 'when KO'd', a player at 0 life) follows as usual. Adjustments may come at
-any time, whoever has priority, but never while the game waits for a specific input.
+any time, whoever has priority, even while the game waits for an input (a start-of-turn
+effect entered by hand comes before the draw, for example).
 """
 
 from rules.engine.actions import JudgeAdjust
@@ -21,8 +22,6 @@ def apply_adjustment(txn: Txn, action: JudgeAdjust) -> None:
     handler = _KINDS.get(action.kind)
     if handler is None:
         _fail(f"Unknown adjustment {action.kind!r} (one of: {', '.join(_KINDS)}).")
-    if txn.state.pending is not None and txn.state.pending.kind in ("draw", "roll"):
-        _fail(f"The game waits for this first: {txn.state.pending.text}.")
     before = len(txn.events)
     handler(txn, action)
     note = f" ({action.note})" if action.note else ""
@@ -233,4 +232,5 @@ _KINDS = {
     "swap": _swap,
     "token": _token,
     "reroll": _reroll,
+    "prep": lambda txn, action: dice_ops.prep(txn, action.die, source="judge adjustment"),
 }

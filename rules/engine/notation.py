@@ -642,6 +642,7 @@ _JUDGE_SYNTAX = {
     "swap": ("<die> <die>", _j_swap),
     "token": ("<player> <A>/<D> [name]", _j_token),
     "reroll": ("<die> <face>", _j_die_face),
+    "prep": ("<die>", _j_die),
 }
 
 
@@ -729,6 +730,7 @@ def _format_judge(a: JudgeAdjust) -> str:
         "swap": lambda: f"{a.die} {a.other}",
         "token": lambda: f"{a.target} {a.attack}/{a.defense}" + (f" {a.mode}" if a.mode else ""),
         "reroll": lambda: f"{a.die} {a.face.notation()}",
+        "prep": lambda: a.die,
     }[a.kind]()
     note = f" -- {a.note}" if a.note else ""
     return f"judge {a.kind} {body}{note}"

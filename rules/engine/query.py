@@ -44,6 +44,15 @@ def card_of(cards: Mapping[str, CardDef], die: Die) -> CardDef | None:
     return cards.get(die.card) if die.card else None
 
 
+def ability_cards(cards: Mapping[str, CardDef], die: Die) -> list[CardDef]:
+    """The cards whose abilities a die has: its own (or the one it copies entirely), and a
+    card whose abilities it copies (R15.3)."""
+    found = [card] if (card := card_of(cards, die)) is not None else []
+    if die.copy is not None and die.copy.mode == "abilities" and die.copy.card in cards:
+        found.append(cards[die.copy.card])
+    return found
+
+
 def printed_face(cards: Mapping[str, CardDef], die: Die) -> Face | None:
     """The face's printed numbers; a die copying stats uses the copied card's face of the
     same level, keeping its own bursts (R15.3)."""

@@ -280,7 +280,15 @@ class GameState:
                 dice = self.zone(p.id, zone)
                 if zone != Zone.UNPURCHASED and dice:
                     zones[zone.value] = sorted(die_label(d) for d in dice)
-            players[p.id] = {"life": p.life, "virtual_energy": p.virtual_energy, "zones": zones}
+            energy = sum(
+                d.face.symbols for d in self.zone(p.id, Zone.RESERVE) if d.face and d.face.is_energy
+            )
+            players[p.id] = {
+                "life": p.life,
+                "energy": energy,
+                "virtual_energy": p.virtual_energy,
+                "zones": zones,
+            }
         return players | {
             "turn": self.turn,
             "active": self.active,

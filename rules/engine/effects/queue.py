@@ -15,7 +15,7 @@ queued too, under keys 'engine.<name>' registered in ENGINE_EFFECTS.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.engine import abilities
+from rules.engine import abilities, query
 from rules.engine.abilities import Ability, TriggerContext
 from rules.engine.actions import Order
 from rules.engine.events import Event
@@ -86,25 +86,26 @@ def collect(txn: Txn, events: list[Event]) -> list[QueuedEffect]:
 
 
 def _die_triggers(txn: Txn, event: Event) -> list[QueuedEffect]:
-    """'When this die …' abilities of the event's die, held by its controller (R13.8)."""
+    """'When this die …' abilities of the event's die, held by its controller (R13.8): its
+    card's, or the card it copies (R15.3: a whole die, or its abilities as well)."""
     if not event.die:
         return []
     die = txn.state.die(event.die)
-    if die is None or die.card is None:
-        return []
-    card = txn.cards.get(die.copy.card if die.copy and die.copy.mode == "die" else die.card)
-    if card is None:
+    if die is None:
         return []
     holder = die.controller if die.controller in ("P1", "P2") else die.owner
-    return [
-        _trigger(entry, card.key, holder, die.id, event)
-        for entry in card.abilities
-        if entry.kind == "triggered"
-        and entry.subject == "self"
-        and entry.trigger == event.kind
-        and not entry.interrupt
-        and _fires(txn, entry, event, holder, card.key, die)
-    ]
+    found = []
+    for card in query.ability_cards(txn.cards, die):
+        found += [
+            _trigger(entry, card.key, holder, die.id, event)
+            for entry in card.abilities
+            if entry.kind == "triggered"
+            and entry.subject == "self"
+            and entry.trigger == event.kind
+            and not entry.interrupt
+            and _fires(txn, entry, event, holder, card.key, die)
+        ]
+    return found
 
 
 def _fires(txn: Txn, entry: Ability, event: Event, holder: str, card: str, die) -> bool:

@@ -36,17 +36,23 @@ def clear(txn: Txn) -> None:
             player=player,
             dice=tuple(cleared),
         )
+    wanted = _wanted(txn, player)
     first = txn.state.is_first_turn and player == txn.state.first_player
-    count = 3 if first else query.draw_count(txn.state, txn.cards, player)
-    available = len(txn.state.zone(player, Zone.BAG)) + len(txn.state.zone(player, Zone.USED))
-    wanted = min(count + first, available)
     text = f"{player} draws {wanted} dice" + (" (3 into Prep, a 4th Out of Play)" if first else "")
     txn.update(step=Step.CLEAR_AND_DRAW, pending=Request("draw", player, text, count=wanted))
 
 
+def _wanted(txn: Txn, player: str) -> int:
+    """How many dice the draw takes: 4 (or more, from effects), 3 + 1 Out of Play on the
+    first turn, or all there are when even a refilled bag runs short (R5.1a)."""
+    first = txn.state.is_first_turn and player == txn.state.first_player
+    count = 3 if first else query.draw_count(txn.state, txn.cards, player)
+    available = len(txn.state.zone(player, Zone.BAG)) + len(txn.state.zone(player, Zone.USED))
+    return min(count + first, available)
+
+
 def apply_draw(txn: Txn, action: Draw) -> None:
     state, player = txn.state, action.player
-    request = state.pending
     first = state.is_first_turn and player == state.first_player
     if first and len(action.out_of_play) != 1:
         reject(
@@ -60,7 +66,7 @@ def apply_draw(txn: Txn, action: Draw) -> None:
         txn,
         player,
         (*action.dice, *action.out_of_play),
-        request.count,
+        _wanted(txn, player),
         zone=Zone.PREP,
         single_event=False,
     )

@@ -222,8 +222,9 @@ def apply_activate(txn: Txn, action: Activate) -> None:
     die = txn.die(action.die, rule="R10.1")
     if die.controller != player or die.zone not in IN_FIELD:
         reject("R10.1", f"{die.id} is not in {player}'s Field.", subject=die.id)
-    card = query.card_of(txn.cards, die)
-    choices = tuple(a for a in (card.abilities if card else ()) if a.kind == "activated")
+    owned = query.ability_cards(txn.cards, die)
+    card = owned[0] if owned else None
+    choices = tuple(a for c in owned for a in c.abilities if a.kind == "activated")
     keywords = query.keywords(txn.state, txn.cards, die)
     if not choices and continuous.KEYWORD in keywords and action.pay == ():
         txn.move(die.id, txn.spent_zone(player))  # R9.3: it sends itself to the Used Pile
@@ -238,6 +239,7 @@ def apply_activate(txn: Txn, action: Activate) -> None:
         acted(txn, player)
         return
     effect = _pick(choices, action.name, f"{die.id} has no ability to activate", "R10.1")
+    card = next(c for c in owned if effect in c.abilities)  # a copied ability's own card
     _limit(txn, effect, card, player, die.id)
     _needs_target(txn, effect, card, player)
     if effect.cost is not None and (effect.cost.amount or action.pay):

@@ -138,3 +138,27 @@ def test_a_die_view_explains_its_stats_and_ignores_stat_modifiers_for_costs(card
     assert view["attack"]["explanation"] == "6 = 4 printed +2 (Take Cover)"
     assert view["defense"]["value"] == 5 and view["name"] == "Superman"
     assert view["zone"] == "field" and view["level"] == 1 and view["controller"] == "P1"
+
+
+def test_a_manual_start_of_turn_effect_comes_before_the_draw(cards):
+    """Sabretooth's 'when your turn begins' entered by hand: the judge acts while the game
+    waits for the draw, and the draw counts what the bag holds then (K-PREP, R5.0)."""
+    text = BOARD + "P1 end\njudge prep P2:SK3 -- a start-of-turn effect\n"
+    replay = legal(cards, text)
+    assert replay.final.die("P2:SK3").zone == Zone.PREP and replay.steps[-1].manual
+    state = legal(cards, text + "P2 draw SK4 SK5 SK6 SK7\n").final
+    assert state.pending.options == ("P2:SK3", "P2:SK4", "P2:SK5", "P2:SK6", "P2:SK7")
+
+
+def test_a_die_copying_abilities_uses_the_copied_cards_triggers(cards):
+    from rules.engine import Ability
+
+    def boost(ctx):
+        ctx.modify(ctx.source, attack=2)
+
+    rage = Ability("rage", "triggered", "when attacks, +2A", trigger="attacks", resolve=boost)
+    scripted = dict(cards)
+    scripted["5sww"] = replace(cards["5sww"], abilities=(rage,))
+    text = BOARD + "judge copy P1:SK1 abilities P2:5sww#1\nP1 attack SK1\n"
+    state = legal(scripted, text).final
+    assert query.attack(state, scripted, state.die("P1:SK1")).value == 3  # 1 + 2

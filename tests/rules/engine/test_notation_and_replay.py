@@ -94,6 +94,7 @@ judge copy P1:SK1 stats P2:5sww#1
 judge swap P1:SK1 P1:SK2
 judge token P1 2/2 Robot
 judge reroll P1:SK1 fist
+judge prep P1:SK2
 """
 
 
@@ -110,7 +111,7 @@ def test_example_of_play_turns_one_and_two(cards):
 
 def test_every_kind_of_line_round_trips_through_text(cards):
     log = parse_log(EVERY_KIND, cards)
-    assert len(log.actions) == 36
+    assert len(log.actions) == 37
     text = format_log(log)
     again = parse_log(text, cards)
     assert [a for _, a in again.actions] == [a for _, a in log.actions]
