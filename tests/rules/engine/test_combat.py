@@ -142,3 +142,27 @@ def test_must_attack_is_enforced(cards):
     refused(cards, text + "P1 attack SK1\n", "R13.1")
     refused(cards, text + "P1 end\n", "R13.1")
     legal(cards, text + "P1 attack SK1 SK3\n")
+
+
+def test_iron_will_falls_to_a_later_defense_drop_or_a_ko_effect(cards):
+    """K-IRONWILL (b) and (c): once damaged this turn, a D reduction to its damage, or an
+    effect that KOs it, KOs it."""
+    text = BOARD + (
+        "judge keyword P2:5sww#1 iron_will\njudge damage P2:5sww#1 3\n"  # lethal, but its first
+    )
+    replay = legal(cards, text)
+    assert (
+        replay.final.die("P2:5sww#1").zone == Zone.FIELD and "K-IRONWILL" in replay.steps[-1].rules
+    )
+    assert (
+        legal(cards, text + "judge modifier P2:5sww#1 +1A\n").final.die("P2:5sww#1").zone
+        == Zone.FIELD
+    )
+    assert (
+        legal(cards, text + "judge modifier P2:5sww#1 -1D\n").final.die("P2:5sww#1").zone
+        == Zone.PREP
+    )
+    assert legal(cards, text + "judge ko P2:5sww#1\n").final.die("P2:5sww#1").zone == Zone.PREP
+    # Never damaged this turn, a KO effect can't touch it.
+    untouched = BOARD + "judge keyword P2:5sww#1 iron_will\njudge ko P2:5sww#1\n"
+    assert legal(cards, untouched).final.die("P2:5sww#1").zone == Zone.FIELD

@@ -479,3 +479,45 @@ def test_defense_reduced_to_zero_kos_and_life_is_never_gained_past_the_start(car
     assert state.die("P2:5sww#1").zone == Zone.PREP  # D 0: KO'd (R12.1)
     replay = legal(cards, BOARD + "judge life P1 -3\njudge life P1 +5\n")
     assert replay.final.player("P1").life == 20 and "R12.4" in replay.steps[-1].rules
+
+
+def test_a_lasting_effect_acts_until_end_of_turn(cards):
+    """R13.1: Artemis-like 'your Superman dice take no damage for the rest of the turn',
+    started by a 'when fielded' effect and kept as a lasting effect."""
+
+    def no_damage(q):
+        mine = q.die is not None and q.die.card == "19sww" and q.die.controller == q.holder
+        if q.stat == "prevent" and mine:
+            yield Contribution("prevent", q.amount, "Superman takes no damage this turn")
+
+    fielded = triggered(
+        "fielded", "fielded", "shielded", resolve=lambda ctx: ctx.last("19sww.shield")
+    )
+    shield = Ability("shield", "lasting", "no damage this turn", continuous=no_damage)
+    scripted = with_abilities(cards, "19sww", fielded, shield)
+    text = BOARD + "P1 field 19sww#1 pay SK1\n"
+    state = legal(scripted, text).final
+    assert [e.ability for e in state.effects] == ["19sww.shield"]
+    fight = text + "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\nP1 damage\n"
+    replay = legal(scripted, fight)
+    assert "prevented (Superman takes no damage this turn)" in events(replay.steps[-1])
+    assert replay.final.die("P2:5sww#1").zone == Zone.PREP and replay.final.effects == ()
+
+
+def _draw_and_roll(ctx):
+    ctx.draw(ctx.holder, 1, to=Zone.RESERVE)
+
+
+def test_a_die_drawn_with_no_destination_is_rolled_once_into_the_reserve(cards):
+    """R4.3: 'draw a die' with no destination: roll it once and put it in the Reserve Pool."""
+    scripted = with_abilities(
+        cards, "19sww", triggered("fielded", "fielded", "draw", resolve=_draw_and_roll)
+    )
+    text = BOARD + "P1 field 19sww#1 pay SK1\n"
+    assert run(scripted, text).final.pending.kind == "draw"
+    assert run(scripted, text + "P1 draw SK5\n").final.pending.kind == "roll"
+    refused(scripted, text + "P1 draw SK5\nP1 roll SK5=mask2\n", "R1.5")
+    state = legal(scripted, text + "P1 draw SK5\nP1 roll SK5=mask\n").final
+    assert (
+        state.die("P1:SK5").zone == Zone.RESERVE and state.die("P1:SK5").face.notation() == "mask"
+    )
