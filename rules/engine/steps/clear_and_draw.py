@@ -70,6 +70,13 @@ def apply_draw(txn: Txn, action: Draw) -> None:
         zone=Zone.PREP,
         single_event=False,
     )
+    txn.emit(
+        "drew",
+        f"{player} drew {', '.join(action.dice)} into Prep",
+        rule="R5.1",
+        player=player,
+        dice=tuple(d for d in drawn if d not in action.out_of_play),
+    )
     if first:
         txn.move(action.out_of_play[0], Zone.OUT_OF_PLAY)
         txn.emit(
@@ -79,13 +86,6 @@ def apply_draw(txn: Txn, action: Draw) -> None:
             die=action.out_of_play[0],
             player=player,
         )
-    txn.emit(
-        "drew",
-        f"{player} drew {', '.join(action.dice)} into Prep",
-        rule="R5.1",
-        player=player,
-        dice=tuple(d for d in drawn if d not in action.out_of_play),
-    )
     required = DRAW_COUNT if first else query.draw_count(txn.state, txn.cards, player)
     short = required - len(drawn)
     if short > 0:  # R5.1a: life loss (not damage) and virtual generic energy
