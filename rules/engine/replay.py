@@ -14,7 +14,7 @@ from rules.engine.board import set_up_board
 from rules.engine.faces import CardDef
 from rules.engine.game import apply
 from rules.engine.notation import GameLog, action_to_json, format_action, parse_log
-from rules.engine.rulebook import RULES
+from rules.engine.rulebook import rule_title
 from rules.engine.setup import new_game
 from rules.engine.state import GameState, Zone, die_label
 from rules.engine.verdicts import Illegal
@@ -58,7 +58,7 @@ class ReplayStep:
             "hint": self.hint or None,
             "manual": self.manual,
             "events": [e.as_json() for e in self.events],
-            "rules": [{"id": r, "title": RULES[r]} for r in self.rules],
+            "rules": [{"id": r, "title": rule_title(r)} for r in self.rules],
             "changes": self.changes(),
             "waiting_for": self.waiting_for,
         }

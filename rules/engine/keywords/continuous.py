@@ -13,6 +13,3 @@ def zone_when_used(keywords: frozenset[str]) -> Zone | None:
     """Where a used action die goes: the Field for a continuous one; None: Out of Play."""
     return Zone.FIELD if KEYWORD in keywords else None
 
-
-def stays_at_cleanup(keywords: frozenset[str]) -> bool:
-    return KEYWORD in keywords
