@@ -12,4 +12,3 @@ RULE = "K-CONTINUOUS"
 def zone_when_used(keywords: frozenset[str]) -> Zone | None:
     """Where a used action die goes: the Field for a continuous one; None: Out of Play."""
     return Zone.FIELD if KEYWORD in keywords else None
-

@@ -235,7 +235,8 @@ def apply_assign_damage(txn: Txn, action: AssignDamage) -> None:
         given.setdefault(attacker_id, []).append((target, amount))
     for attacker_id, split in given.items():
         _check_split(txn, attacker_id, split)
-    assignments = tuple((a, t, n) for a, split in given.items() for t, n in split)
+    kept = tuple(x for x in state.combat.assignments if x[0] not in given)
+    assignments = kept + tuple((a, t, n) for a, split in given.items() for t, n in split)
     txn.update(pending=None, combat=replace(state.combat, assignments=assignments))
 
 

@@ -166,3 +166,15 @@ def test_iron_will_falls_to_a_later_defense_drop_or_a_ko_effect(cards):
     # Never damaged this turn, a KO effect can't touch it.
     untouched = BOARD + "judge keyword P2:5sww#1 iron_will\njudge ko P2:5sww#1\n"
     assert legal(cards, untouched).final.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_damage_splits_may_come_one_attacker_at_a_time(cards):
+    text = BOARD.replace("P2 die SK2 field L1", "P2 die SK2 field L1\nP2 die SK3 field L1") + (
+        "P1 attack 22sww#1 19sww#1\nP2 block SK1>22sww#1 SK2>22sww#1 SK3>19sww#1 5sww#1>19sww#1\n"
+        "P1 damage 22sww#1>SK1=5 22sww#1>SK2=0\n"
+    )
+    replay = legal(cards, text)
+    assert replay.final.pending.kind == "damage" and replay.final.pending.options == ("P1:19sww#1",)
+    state = legal(cards, text + "P1 damage 19sww#1>SK3=1 19sww#1>5sww#1=3\n").final
+    assert {d.id for d in state.zone("P2", Zone.PREP)} == {"P2:SK1", "P2:SK3", "P2:5sww#1"}
+    assert state.die("P2:SK2").zone == Zone.FIELD
