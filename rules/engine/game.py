@@ -162,4 +162,8 @@ def settle(txn: Txn) -> None:
                 continue
         if not flow.advance(txn):
             return
-    raise RuntimeError("The engine did not settle: effects keep triggering each other.")
+    reject(
+        "R13.3",
+        f"Effects keep triggering each other ({SETTLE_LIMIT} steps without end): the engine "
+        "stops before this action, which would never finish resolving.",
+    )

@@ -521,3 +521,16 @@ def test_a_die_drawn_with_no_destination_is_rolled_once_into_the_reserve(cards):
     assert (
         state.die("P1:SK5").zone == Zone.RESERVE and state.die("P1:SK5").face.notation() == "mask"
     )
+
+
+def test_effects_that_trigger_each_other_forever_stop_with_a_verdict(cards):
+    loop = triggered(
+        "loop",
+        "life_gained",
+        "loop",
+        subject="card",
+        resolve=lambda ctx: ctx.emit("life_gained", "again", player=ctx.holder),
+    )
+    scripted = with_abilities(cards, "19sww", loop)
+    step = refused(scripted, BOARD + "judge life P1 -1\njudge life P1 +1\n", "R13.3")
+    assert "keep triggering each other" in step.reason
