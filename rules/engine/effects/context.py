@@ -128,6 +128,8 @@ class EffectContext(Txn):
             return ()
         text = f"{player} draws {count} {'die' if count == 1 else 'dice'} from the bag"
         answer = self.ask(Request("draw", player, text, count=count), Draw)
+        if answer.out_of_play:
+            reject("R3.3", "Only the first player's first draw puts a die Out of Play.")
         drawn = draw_from_bag(self, player, answer.dice, count, zone=Zone.PREP)
         if to == Zone.RESERVE:
             self.roll(player, drawn)
