@@ -191,7 +191,7 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
     )
     if why:
         reject("R13.7", f"{player} can't use {card.name}'s global: {why}.")
-    _limit(txn, effect, card, player, "")
+    _limit(txn, effect, card, player, "", holder)
     _needs_target(txn, effect, card, player)
     if gdef.cost.amount or action.pay:
         pay(txn, player, action.pay, gdef.cost, what=f"{card.name}'s global", type_rule="R6.5")
@@ -297,12 +297,20 @@ def _pick(options: tuple, name: str, missing: str, rule: str):
 
 
 def _limit(
-    txn: Txn, effect: Ability | GlobalDef | None, card: CardDef, player: str, die: str
+    txn: Txn,
+    effect: Ability | GlobalDef | None,
+    card: CardDef,
+    player: str,
+    die: str,
+    holder: str = "",
 ) -> None:
+    """'Once per turn' limits: per player, per copy of the card (both teams' copies of a
+    limited global are separate), and per die when the limit says so."""
     limit = getattr(effect, "limit", "")
     if not limit:
         return
-    key = f"{card.key}.{effect.name}@{player}" + (
+    whose = f"{holder}:" if holder else ""
+    key = f"{whose}{card.key}.{effect.name}@{player}" + (
         f"/{die}" if limit == "once_per_turn_per_die" else ""
     )
     if key in txn.state.used_limits:

@@ -81,3 +81,24 @@ P1 die SK1 reserve fist
     assert "P1:9sww or P2:9sww" in step.hint
     legal(cards, both + "P1 global P2:9sww pay SK1\n")
     refused(cards, both + "P1 global P2:9sww pay SK1/fist\n", "R6.3")
+
+
+def test_a_limited_global_is_once_per_turn_for_each_copy_of_the_card(cards):
+    from rules.engine import Ability
+    from tests.rules.engine.helpers import with_abilities
+
+    once = Ability("global", "global", "once per turn", limit="once_per_turn")
+    scripted = with_abilities(cards, "9sww", once)
+    both = (
+        header().replace("P1 team 19sww:4", "P1 team 19sww:4 9sww:1")
+        + """\
+board turn 3 active P1 step main
+P1 die SK1 reserve fist
+P1 die SK2 reserve fist
+P1 die SK3 reserve fist
+"""
+    )
+    text = both + "P1 global P2:9sww pay SK1\n"
+    legal(scripted, text + "P1 global P1:9sww pay SK2\n")  # the other copy: separate
+    step = refused(scripted, text + "P1 global P2:9sww pay SK2\n", "R10.1")
+    assert "already used" in step.reason
