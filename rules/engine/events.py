@@ -29,6 +29,7 @@ EVENT_KINDS = frozenset(
         "blocks",
         "blocked",
         "no_attack",
+        "no_block",
         "damaged",
         "player_damaged",
         "prevented",

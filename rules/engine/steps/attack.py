@@ -87,7 +87,7 @@ def ask_for_blocks(txn: Txn) -> None:
     able = tuple(d.id for d in txn.state.zone(defender, Zone.FIELD) if d.is_character)
     if not able:
         txn.emit(
-            "blocks",
+            "no_block",
             f"{defender} has no character die in the Field to block with",
             rule="R11.2",
             player=defender,
@@ -155,7 +155,7 @@ def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
             player=state.active,
         )
     if not pairs:
-        txn.emit("blocks", f"{defender} did not block", rule="R11.2", player=defender)
+        txn.emit("no_block", f"{defender} did not block", rule="R11.2", player=defender)
     open_window(txn)
 
 
