@@ -159,7 +159,7 @@ def _energy(txn: Txn, action: JudgeAdjust) -> None:
     left = max(0, txn.state.player(player).virtual_energy + action.amount)
     txn.state = txn.state.with_virtual(player, left)
     txn.emit(
-        "spent",
+        "virtual_energy",
         f"{player} has {left} virtual energy",
         rule="R6.4",
         player=player,

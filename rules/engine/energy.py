@@ -135,7 +135,7 @@ def pay(
         txn.cite("R6.3")
     if kept:
         txn.emit(
-            "spent",
+            "virtual_energy",
             f"{player} keeps {kept} generic energy as virtual energy",
             rule="R6.4",
             player=player,
@@ -150,7 +150,7 @@ def lose_virtual(txn: Txn, player: str) -> None:
     if left:
         txn.state = txn.state.with_virtual(player, 0)
         txn.emit(
-            "spent",
+            "virtual_energy",
             f"{player}'s {left} unspent virtual energy is lost",
             rule="R6.4",
             player=player,

@@ -19,6 +19,7 @@ EVENT_KINDS = frozenset(
         "roll_finished",
         "purchased",
         "spent",
+        "virtual_energy",
         "fielded",
         "action_used",
         "global_used",
