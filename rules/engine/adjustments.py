@@ -101,10 +101,10 @@ def _damage(txn: Txn, action: JudgeAdjust) -> None:
     if action.amount < 0:
         txn.put(replace(die, damage=max(0, die.damage + action.amount)))
         txn.emit(
-            "damaged",
+            "prevented",
             f"{die.id}'s damage reduced by {-action.amount}",
             die=die.id,
-            amount=action.amount,
+            amount=-action.amount,
         )
         return
     flags = set(die.flags)
