@@ -21,6 +21,7 @@ from rules.engine.actions import Order
 from rules.engine.events import Event
 from rules.engine.state import (
     Request,
+    Zone,
     replace,
 )
 from rules.engine.txn import NeedAnswer, Txn
@@ -251,8 +252,6 @@ def resolve_next(txn: Txn) -> Request | None:
     txn.update(queue=tuple(e for e in txn.state.queue if e.id != entry.id))
     for die_id, zone in entry.then:
         if txn.state.die(die_id) is not None:
-            from rules.engine.state import Zone
-
             txn.move(die_id, Zone(zone))
     return None
 
