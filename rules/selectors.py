@@ -30,23 +30,17 @@ def format_definition(fmt: Format) -> FormatDefinition:
 
 def engine_cards(keys=None) -> dict:
     """The engine's view of catalogue cards (all, or those keys), by key."""
-    from rules.engine import CardDef, Face
+    from rules.engine.faces import build_card
 
     cards = Card.objects.select_related("die")
     if keys is not None:
         cards = cards.filter(key__in=[k.lower() for k in keys])
     return {
-        card.key: CardDef(
-            key=card.key,
-            name=str(card),
-            kind="character" if card.kind == "character_or_action" else card.kind,
-            cost=card.cost or 0,
-            energy=tuple(card.energy),
-            levels=tuple(
-                Face(level=f["level"], fielding=f["fielding"], attack=f["attack"],
-                     defense=f["defense"], bursts=f["bursts"])
-                for f in (card.die.faces if card.die else [])
-            ),
+        card.key: build_card(
+            key=card.key, name=card.name, subtitle=card.subtitle, kind=card.kind,
+            cost=card.cost, energy=card.energy, faces=card.die.faces if card.die else (),
+            affiliations=card.affiliations, keywords=card.keywords,
+            global_lines=card.global_lines,
         )
         for card in cards
     }  # fmt: skip

@@ -1,25 +1,37 @@
-"""Starting from a described board: each die's zone, face and damage, life totals, turn, active
-player and step, so a judge can begin at the moment a dispute begins. Impossible boards are
-refused with the rule they break."""
+"""Starting from a described board: every die's zone, face (its level, for a character) and
+damage, life totals, virtual energy, the turn, the active player, the step and who has
+priority, so a judge can begin at the moment a dispute begins. An impossible board is refused
+with every problem at once, each with its line and the rule it breaks.
+"""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from rules.engine import query
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face
-from rules.engine.state import GameState, Step, Zone
+from rules.engine.keywords import continuous
+from rules.engine.state import (
+    IN_FIELD,
+    ROLLED,
+    GameState,
+    Step,
+    Zone,
+    replace,
+)
 from rules.engine.verdicts import Verdict
 
-ROLLED = {Zone.RESERVE, Zone.FIELD, Zone.ATTACK}
+BOARD_STEPS = (Step.CLEAR_AND_DRAW, Step.ROLL_AND_REROLL, Step.MAIN, Step.BLOCKERS, Step.WINDOW)
 
 
 @dataclass(frozen=True)
 class Placement:
     line: int
-    player: str
+    player: str  # whose side of the table the die is on (its controller)
     die: str
     zone: Zone
     face: Face | None = None
     damage: int = 0
+    blocking: str = ""  # the attacker a blocker blocks
 
 
 @dataclass(frozen=True)
@@ -27,65 +39,223 @@ class Board:
     turn: int = 1
     active: str = "P1"
     step: Step = Step.MAIN
+    priority: str = ""
     life: tuple[tuple[str, int], ...] = ()
+    energy: tuple[tuple[str, int], ...] = ()  # virtual energy
     placements: tuple[Placement, ...] = ()
+    line: int = 0
 
 
 class BoardError(ValueError):
-    def __init__(self, line: int, verdict: Verdict):
-        self.line, self.verdict = line, verdict
-        super().__init__(f"line {line}: {verdict}")
+    """Every problem of an impossible board: (line, Verdict) pairs."""
+
+    def __init__(self, problems: list[tuple[int, Verdict]]):
+        self.problems = problems
+        self.line, self.verdict = problems[0]
+        super().__init__("; ".join(f"line {line}: {verdict}" for line, verdict in problems))
 
 
 def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -> GameState:
-    """Apply the described board to a freshly set-up game; BoardError for an impossible one."""
-    state = replace(state, turn=board.turn, active=board.active, step=board.step)
+    """The described board, from a freshly set-up game; BoardError for an impossible one."""
+    from rules.engine.game import settle
+    from rules.engine.txn import Txn
+
+    problems: list[tuple[int, Verdict]] = []
+
+    def problem(line: int, rule: str, message: str, subject: str = "") -> None:
+        problems.append((line, Verdict(rule, message, subject=subject)))
+
+    if board.step not in BOARD_STEPS:
+        steps = ", ".join(s.value for s in BOARD_STEPS)
+        problem(board.line, "R5.0", f"A board starts in one of these steps: {steps}.")
+    if board.active not in ("P1", "P2") or board.priority not in ("", "P1", "P2"):
+        problem(board.line, "R10.4", "The active player and priority are P1 or P2.")
+    state = replace(
+        state,
+        turn=max(1, board.turn),
+        active=board.active,
+        step=board.step,
+        pending=None,
+        priority=None,
+    )
     for player, life in board.life:
         if not 0 < life <= state.starting_life:
-            message = f"{player}'s life must be 1 to {state.starting_life}, not {life}."
-            raise BoardError(0, Verdict("R12.4", message))
-        state = state.with_life(player, life)
-    changed = []
-    for placement in board.placements:
-        die = state.die(placement.die)
-        if die is None:
-            raise BoardError(placement.line, Verdict("R3.1", f"There is no die {placement.die}."))
-        if die.owner not in ("BA", placement.player):
-            raise BoardError(
-                placement.line,
-                Verdict("R3.1", f"{die.id} is {die.owner}'s, not {placement.player}'s."),
+            problem(
+                board.line,
+                "R12.4",
+                f"{player}'s life must be 1 to {state.starting_life}, not {life}.",
             )
-        # A basic action die on a player's side is theirs: they bought it (R1.6).
-        die = replace(die, owner=placement.player)
-        problem = _problem(state, die, placement, cards)
-        if problem:
-            raise BoardError(placement.line, Verdict(problem[0], problem[1], subject=die.id))
-        changed.append(
-            replace(die, zone=placement.zone, face=placement.face, damage=placement.damage)
+        else:
+            state = state.with_life(player, life)
+    for player, amount in board.energy:
+        state = state.with_virtual(player, max(0, amount))
+    seen: set[str] = set()
+    for placement in board.placements:
+        state = _place(state, placement, cards, problem, seen)
+    _check_combat(state, board, problem)
+    if problems:
+        raise BoardError(problems)
+    txn = Txn(state, cards)
+    _begin(txn, board)
+    settle(txn)
+    return txn.state
+
+
+def _place(state: GameState, placement: Placement, cards, problem, seen: set[str]) -> GameState:
+    line, die_id = placement.line, placement.die
+    die = state.die(die_id)
+    if die is None:
+        problem(line, "R3.1", f"There is no die {die_id} in this game.", die_id)
+        return state
+    if die_id in seen:
+        problem(line, "R3.1", f"{die_id} is placed twice.", die_id)
+        return state
+    seen.add(die_id)
+    owner = placement.player if die.owner == "BA" else die.owner  # a bought basic action die
+    if owner != placement.player and placement.zone not in IN_FIELD:
+        problem(
+            line,
+            "R15.2",
+            f"{die_id} is {owner}'s: on {placement.player}'s side it can only "
+            "be a controlled die in the Field.",
+            die_id,
         )
-    return state.with_dice(*changed)
-
-
-def _problem(state, die, placement: Placement, cards) -> tuple[str, str] | None:
     zone, face = placement.zone, placement.face
     if zone in ROLLED and face is None:
-        return "R14.1", f"A die in the {zone.value} shows a face: give {die.id}'s."
+        problem(line, "R1.3", f"{die_id} in the {zone.value} shows a face: give it.", die_id)
+        return state
     if zone not in ROLLED and face is not None:
-        return "R14.1", f"A die in the {zone.value.replace('_', ' ')} is unrolled: no face."
+        problem(
+            line,
+            "R1.3",
+            f"A die in the {zone.value.replace('_', ' ')} is unrolled: no face.",
+            die_id,
+        )
+        return state
+    if zone in (Zone.UNPURCHASED, Zone.CAPTURED):
+        problem(
+            line,
+            "R3.1",
+            f"Leave {die_id} out to keep it on its card; captures are not described on a board.",
+            die_id,
+        )
+        return state
     if face is not None:
-        can = face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
-        if not can:
-            return "R14.1", f"{die.id} has no {face.notation()} face."
-    if zone in (Zone.FIELD, Zone.ATTACK) and not face.is_character:
-        return "R4.4", f"{die.id} shows {face.notation()}: only characters are in the Field."
-    if zone == Zone.RESERVE and die.owner != state.active and not face.is_energy:
-        return "R4.3", f"{die.id} shows {face.notation()} in the Reserve on the opponent's turn."
-    if zone == Zone.OUT_OF_PLAY and die.owner != state.active:
-        return "R4.6", f"{die.id} is Out of Play, which exists only on its owner's turn."
+        ok = face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
+        if not ok:
+            problem(
+                line,
+                "R1.5" if die.card is None else "R1.3",
+                f"{die_id} has no {face.notation()} face.",
+                die_id,
+            )
+            return state
+    placed = replace(
+        die,
+        owner=owner,
+        controller=placement.player,
+        zone=zone,
+        face=face,
+        damage=placement.damage,
+        blocking=placement.blocking or None,
+    )
+    if zone in IN_FIELD and not face.is_character:
+        keywords = query.keywords(state, cards, placed)
+        if not (face.action and continuous.KEYWORD in keywords and zone == Zone.FIELD):
+            problem(
+                line,
+                "R4.4",
+                f"{die_id} shows {face.notation()}: only characters (and "
+                "continuous action dice) are in the Field.",
+                die_id,
+            )
+    if zone == Zone.RESERVE and placement.player != state.active and not face.is_energy:
+        problem(
+            line,
+            "R4.3",
+            f"{die_id} shows {face.notation()} in the Reserve Pool on the "
+            "opponent's turn: only energy stays there.",
+            die_id,
+        )
+    if zone == Zone.OUT_OF_PLAY and placement.player != state.active:
+        problem(
+            line, "R4.6", f"{die_id} is Out of Play, which exists only on its owner's turn.", die_id
+        )
     if placement.damage:
-        if zone not in (Zone.FIELD, Zone.ATTACK):
-            return "R11.5", f"Only dice in the Field carry damage, not {die.id}."
-        if placement.damage >= face.defense:
-            return "R11.5", f"{die.id} with {placement.damage} damage on D {face.defense} " \
-                            "would have been KO'd."  # fmt: skip
-    return None
+        if zone not in IN_FIELD or not face.is_character:
+            problem(
+                line,
+                "R12.2",
+                f"Only character dice in the Field carry damage, not {die_id}.",
+                die_id,
+            )
+        elif placement.damage >= query.defense(state, cards, placed).value:
+            problem(
+                line,
+                "R12.2",
+                f"{die_id} with {placement.damage} damage on D "
+                f"{face.defense} would have been KO'd.",
+                die_id,
+            )
+        else:
+            placed = replace(placed, flags=placed.flags | {"damaged"})
+    return state.with_dice(placed)
+
+
+def _check_combat(state: GameState, board: Board, problem) -> None:
+    attacking = [d for d in state.dice if d.zone == Zone.ATTACK]
+    if attacking and board.step not in (Step.BLOCKERS, Step.WINDOW):
+        problem(board.line, "R11.1", "Dice are in the Attack Zone only during the attack step.")
+    lines = {p.die: p.line for p in board.placements}
+    for die in attacking:
+        if die.controller == state.active:
+            if die.blocking:
+                problem(lines[die.id], "R11.2", f"{die.id} attacks: it blocks nothing.", die.id)
+        elif board.step == Step.BLOCKERS:
+            problem(
+                lines[die.id],
+                "R11.2",
+                f"Blockers are declared in the blockers step: {die.id} can't be blocking yet.",
+                die.id,
+            )
+        else:
+            target = state.die(die.blocking or "")
+            if target is None or target.zone != Zone.ATTACK or target.controller != state.active:
+                problem(
+                    lines[die.id],
+                    "R11.2",
+                    f"{die.id} in the Attack Zone blocks one of "
+                    f"{state.active}'s attackers: say which ('blocking <die>').",
+                    die.id,
+                )
+    if board.step in (Step.BLOCKERS, Step.WINDOW) and not any(
+        d.controller == state.active for d in attacking
+    ):
+        problem(
+            board.line,
+            "R11.1",
+            f"The attack step needs at least one of {state.active}'s dice in the Attack Zone.",
+        )
+
+
+def _begin(txn, board: Board) -> None:
+    """Put the game where the board says: waiting for the draw, the roll, blockers, or a
+    player with priority."""
+    from dataclasses import replace as replace_
+
+    from rules.engine.steps import attack, clear_and_draw, roll_and_reroll
+
+    state = txn.state
+    blocked = {d.blocking for d in state.dice if d.blocking}
+    txn.put(*(replace_(d, flags=d.flags | {"blocked"}) for d in state.dice if d.id in blocked))
+    if board.step == Step.CLEAR_AND_DRAW:
+        clear_and_draw.clear(txn)
+    elif board.step == Step.ROLL_AND_REROLL:
+        if state.zone(state.active, Zone.PREP):
+            roll_and_reroll.ask_for_roll(txn)
+        else:
+            txn.update(phase="rolled")
+    elif board.step == Step.BLOCKERS:
+        attack.ask_for_blocks(txn)
+    else:
+        txn.update(priority=board.priority or state.active, inactive_passed=False)

@@ -1,8 +1,11 @@
-"""Die faces and the engine's view of a card (R1.3-R1.5)."""
+"""Die faces, energy costs and the engine's view of a card (R1.3-R1.7, R6, R7)."""
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+from typing import Any
 
 ENERGY_TYPES = ("fist", "bolt", "mask", "shield")
+SYMBOLS = (*ENERGY_TYPES, "wild")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,7 @@ class Face:
 
     @property
     def symbols(self) -> int:
+        """Energy counted in symbols, not dice (R6.2)."""
         return len(self.energy) + self.generic
 
     def notation(self) -> str:
@@ -44,6 +48,9 @@ class Face:
         if len(self.energy) == 2 and self.energy[0] == self.energy[1]:
             return f"{self.energy[0]}2"
         return "+".join(self.energy)
+
+    def __repr__(self) -> str:
+        return f"Face({self.notation()!r})"
 
 
 SIDEKICK_LEVEL = Face(level=1, fielding=0, attack=1, defense=1)
@@ -59,10 +66,86 @@ SIDEKICK_FACES = (
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyCost:
+    """An energy cost: `amount` energy in all, among which one symbol of each entry of
+    `types` (a wild stands in for one). A purchase needs each of the card's types once (R7.2);
+    a global costing [B][B] needs two bolts."""
+
+    amount: int
+    types: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        letters = "".join(f"[{t[0].upper()}]" for t in self.types)
+        extra = self.amount - len(self.types)
+        return (letters + (str(extra) if extra else "")) or "0"
+
+
+_COST_TOKEN = re.compile(r"\[(\d*)([FBMS]*)\]|(\d+)")
+_LETTER = {"F": "fist", "B": "bolt", "M": "mask", "S": "shield"}
+
+
+def parse_cost(text: str) -> EnergyCost:
+    """'[B][B]' or '[BB]' -> two bolts; '[S]2' or '[2][S]' -> a shield and 2 more; '[2F]' -> two
+    fists; '[0]' -> nothing; ValueError if not a cost."""
+    types, generic, position = [], 0, 0
+    text = text.replace(" ", "")
+    for match in _COST_TOKEN.finditer(text):
+        if match.start() != position:
+            break
+        position = match.end()
+        count, letter, plain = match.groups()
+        if plain is not None:
+            generic += int(plain)
+        elif letter:
+            for one in letter:
+                types += [_LETTER[one]] * int(count or 1)
+        elif count:
+            generic += int(count)
+        else:
+            position = -1
+            break
+    if position != len(text) or not text:
+        raise ValueError(f"{text!r} is not an energy cost (write it like [B][B] or [S]2)")
+    return EnergyCost(len(types) + generic, tuple(types))
+
+
+@dataclass(frozen=True, slots=True)
+class GlobalDef:
+    """A card's 'Global:' ability as the engine needs it: its cost and our short text. Its
+    effect is automated when the card carries an Ability with the same `name`; otherwise the
+    engine takes the payment and the effect is entered as judge adjustments."""
+
+    name: str
+    cost: EnergyCost
+    text: str = ""
+
+
+# Printed keywords the engine implements as plugins (rules/engine/keywords/), by the spelling
+# card data uses.
+KEYWORD_NAMES = {
+    "ally": "ally",
+    "continuous": "continuous",
+    "fast": "fast",
+    "iron will": "iron_will",
+    "overcrush": "overcrush",
+    "suit up": "suit_up",
+}
+
+
+def keyword_id(name: str) -> str:
+    return KEYWORD_NAMES.get(name.strip().lower(), name.strip().lower().replace(" ", "_"))
+
+
+@dataclass(frozen=True)
 class CardDef:
-    """A card as the engine needs it. `levels` are the character faces, level 1 first; energy
-    faces of character dice are not in the card data, so rolls may name any energy of the
-    card's own types (or wild) for them."""
+    """A card as the engine needs it.
+
+    `levels` are the character faces, level 1 first; energy faces of character dice are not in
+    the card data, so rolls may name any energy of the card's own types (or wild) for them.
+    `title` is the name without subtitle (names are what Suit Up and R13.8 compare).
+    `abilities` are automated abilities (`rules.engine.abilities.Ability`), filled by the card
+    abilities layer; a card without them is played with judge adjustments.
+    """
 
     key: str
     name: str
@@ -70,6 +153,23 @@ class CardDef:
     cost: int
     energy: tuple[str, ...] = ()
     levels: tuple[Face, ...] = ()
+    title: str = ""
+    affiliations: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    suit_up: tuple[str, ...] = ()  # the names Suit Up may KO (K-SUITUP)
+    globals: tuple[GlobalDef, ...] = ()
+    abilities: tuple[Any, ...] = field(default=(), compare=False)
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.name.split(":", 1)[0].strip()
+
+    @property
+    def max_level(self) -> int:
+        return len(self.levels)
+
+    def level(self, number: int) -> Face | None:
+        return self.levels[number - 1] if 0 < number <= len(self.levels) else None
 
     def can_show(self, face: Face) -> bool:
         if face.is_character:
@@ -81,7 +181,10 @@ class CardDef:
 
 
 def parse_face(text: str, card: CardDef | None) -> Face:
-    """ "fist", "mask2", "bolt+fist", "wild", "generic2", "L2", "action*"; ValueError if not."""
+    """'fist', 'mask2', 'bolt+fist', 'wild', 'generic2', 'L2', 'action*'; ValueError if not.
+
+    `card` is the die's card (None for a sidekick): it gives the numbers of a level face.
+    """
     text = text.strip().lower()
     if text.startswith("l") and text[1:].isdigit():
         level = int(text[1:])
@@ -90,13 +193,83 @@ def parse_face(text: str, card: CardDef | None) -> Face:
         if match is None:
             raise ValueError(f"this die has no level {level} face")
         return match
-    if text.startswith("action"):
-        return Face(action=True, bursts=text.count("*"))
-    if text.startswith("generic") and text[7:].isdigit():
+    if text.startswith("action") and set(text[6:]) <= {"*"} and len(text) <= 8:
+        return Face(action=True, bursts=len(text) - 6)
+    if text.startswith("generic") and text[7:].isdigit() and int(text[7:]) > 0:
         return Face(generic=int(text[7:]))
-    if text.endswith("2") and text[:-1] in (*ENERGY_TYPES, "wild"):
+    if text.endswith("2") and text[:-1] in SYMBOLS:
         return Face(energy=(text[:-1], text[:-1]))
     parts = tuple(text.split("+"))
-    if parts and all(p in (*ENERGY_TYPES, "wild") for p in parts) and len(parts) <= 2:
+    if parts and all(p in SYMBOLS for p in parts) and len(parts) <= 2:
         return Face(energy=parts)
-    raise ValueError(f"{text!r} is not a face (try fist, mask2, bolt+fist, wild, generic2, L1)")
+    raise ValueError(
+        f"{text!r} is not a face (expected fist, bolt, mask, shield, wild, a double like "
+        "mask2 or bolt+fist, generic2, a level like L1, or action*)"
+    )
+
+
+_GLOBAL_COST = re.compile(
+    r"(?:\b(?:pay|use)\s+|^global\s*)((?:\s*(?:\[\d*[FBMS]*\]|\d+))+)", re.IGNORECASE
+)
+
+
+def global_defs(lines) -> tuple[GlobalDef, ...]:
+    """The globals of a card's 'Global:' lines, with the cost of each ('Pay [B][B] ...');
+    a line whose cost can't be read costs nothing to the engine (entered by the judge)."""
+    found = []
+    for number, line in enumerate(lines, start=1):
+        text = re.sub(r"<[^>]+>", "", line).strip()
+        match = _GLOBAL_COST.search(text)
+        cost = EnergyCost(0)
+        if match:
+            try:
+                cost = parse_cost(match.group(1))
+            except ValueError:
+                cost = EnergyCost(0)
+        name = "global" if number == 1 else f"global{number}"
+        found.append(GlobalDef(name, cost, text))
+    return tuple(found)
+
+
+def build_card(
+    *,
+    key: str,
+    name: str,
+    subtitle: str = "",
+    kind: str,
+    cost: int | None,
+    energy=(),
+    faces=(),
+    affiliations=(),
+    keywords=(),
+    global_lines=(),
+) -> CardDef:
+    """A CardDef from catalogue data (the Team Builder layout): `faces` are mappings or
+    objects with level, fielding, attack, defense and bursts; `kind` 'character_or_action'
+    counts as a character."""
+
+    def get(face, name):
+        return face[name] if isinstance(face, dict) else getattr(face, name)
+
+    levels = tuple(
+        Face(
+            level=get(f, "level"),
+            fielding=get(f, "fielding"),
+            attack=get(f, "attack"),
+            defense=get(f, "defense"),
+            bursts=get(f, "bursts"),
+        )
+        for f in faces
+    )
+    return CardDef(
+        key=key,
+        name=f"{name}: {subtitle}" if subtitle else name,
+        kind="character" if kind == "character_or_action" else kind,
+        cost=cost or 0,
+        energy=tuple(energy),
+        levels=levels,
+        title=name,
+        affiliations=tuple(a.lower() for a in affiliations),
+        keywords=tuple(keyword_id(k) for k in keywords),
+        globals=global_defs(global_lines),
+    )

@@ -1,8 +1,16 @@
-"""Derived stats, with their explanation: printed value plus each modifier and its source."""
+"""Derived values, each with its explanation: a die's A and D (printed value plus every
+modifier and its source, R12.1), costs, keywords, affiliations, whether it counts as a
+sidekick. Continuous effects reach the game only through here (abilities' `continuous`
+hooks), never through per-card flags.
+"""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.engine.state import Die
+from rules.engine import abilities
+from rules.engine.faces import CardDef, Face
+from rules.engine.keywords import ally
+from rules.engine.state import IN_FIELD, Die, GameState, other
 
 
 @dataclass(frozen=True)
@@ -10,24 +18,190 @@ class Stat:
     value: int
     printed: int
     parts: tuple[tuple[str, int], ...]  # (source, amount)
+    floor: str = "a stat can't go below 0, R12.1"  # why the value may exceed the sum
 
     def explain(self) -> str:
+        """'5 = 3 printed +2 (Take Cover)': the value, then where it comes from."""
         text = f"{self.printed} printed" + "".join(
             f" {amount:+d} ({source})" for source, amount in self.parts
         )
-        return f"{self.value} = {text}" + (" (floored at 0, R12.1)" if self.value == 0 else "")
+        floored = self.value != self.printed + sum(a for _, a in self.parts)
+        return f"{self.value} = {text}" + (f" ({self.floor})" if floored else "")
+
+    def as_json(self) -> dict:
+        return {
+            "value": self.value,
+            "printed": self.printed,
+            "parts": [{"source": s, "amount": a} for s, a in self.parts],
+            "explanation": self.explain(),
+        }
 
 
-def _stat(die: Die, printed: int, name: str) -> Stat:
-    parts = tuple(
-        (m.source or "effect", getattr(m, name)) for m in die.modifiers if getattr(m, name)
+def card_of(cards: Mapping[str, CardDef], die: Die) -> CardDef | None:
+    """The card whose text a die uses: its own, or the one it copies entirely (R15.3)."""
+    if die.copy is not None and die.copy.mode == "die":
+        return cards.get(die.copy.card)
+    return cards.get(die.card) if die.card else None
+
+
+def ability_cards(cards: Mapping[str, CardDef], die: Die) -> list[CardDef]:
+    """The cards whose abilities a die has: its own (or the one it copies entirely), and a
+    card whose abilities it copies (R15.3)."""
+    found = [card] if (card := card_of(cards, die)) is not None else []
+    if die.copy is not None and die.copy.mode == "abilities" and die.copy.card in cards:
+        found.append(cards[die.copy.card])
+    return found
+
+
+def printed_face(cards: Mapping[str, CardDef], die: Die) -> Face | None:
+    """The face's printed numbers; a die copying stats uses the copied card's face of the
+    same level, keeping its own bursts (R15.3)."""
+    face = die.face
+    if face is None or die.copy is None or die.copy.mode == "abilities":
+        return face
+    copied = cards.get(die.copy.card)
+    level = copied.level(face.level) if copied and face.is_character else None
+    if level is None:
+        return face
+    return Face(
+        level=face.level,
+        fielding=level.fielding,
+        attack=level.attack,
+        defense=level.defense,
+        bursts=face.bursts,
     )
-    return Stat(max(0, printed + sum(amount for _, amount in parts)), printed, parts)
 
 
-def attack(die: Die) -> Stat:
-    return _stat(die, die.face.attack if die.face else 0, "attack")
+def _stat(state: GameState, cards, die: Die, name: str) -> Stat:
+    face = printed_face(cards, die)
+    printed = getattr(face, name) if face is not None else 0
+    parts = [
+        (m.source or "effect", getattr(m, name, 0)) for m in die.modifiers if getattr(m, name, 0)
+    ]
+    if die.is_character:
+        for c in abilities.contributions(state, cards, name, die=die):
+            if c.amount:
+                parts.append((c.source, c.amount))
+    return Stat(max(0, printed + sum(a for _, a in parts)), printed, tuple(parts))
 
 
-def defense(die: Die) -> Stat:
-    return _stat(die, die.face.defense if die.face else 0, "defense")
+def attack(state: GameState, cards: Mapping[str, CardDef], die: Die) -> Stat:
+    return _stat(state, cards, die, "attack")
+
+
+def defense(state: GameState, cards: Mapping[str, CardDef], die: Die) -> Stat:
+    return _stat(state, cards, die, "defense")
+
+
+def fielding_cost(state: GameState, cards: Mapping[str, CardDef], die: Die) -> Stat:
+    return _stat(state, cards, die, "fielding")
+
+
+def purchase_cost(state: GameState, cards: Mapping[str, CardDef], player: str, card: str) -> Stat:
+    """The card's cost with reductions, never below 1 or its number of types (R7.3)."""
+    printed = cards[card].cost
+    parts = tuple(
+        (c.source, c.amount)
+        for c in abilities.contributions(
+            state, cards, "purchase_cost", player=player, params=(card,)
+        )
+        if c.amount
+    )
+    value = printed + sum(a for _, a in parts)
+    if parts and value < printed:
+        value = max(value, 1, len(cards[card].energy))
+    return Stat(max(0, value), printed, parts, "a reduced cost is never below 1, R7.3")
+
+
+def draw_count(state: GameState, cards: Mapping[str, CardDef], player: str) -> int:
+    """Four, plus the extra dice effects draw in the same Clear and Draw (R5.1)."""
+    extra = abilities.contributions(state, cards, "draw", player=player)
+    return max(0, 4 + sum(c.amount for c in extra))
+
+
+def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
+    card = card_of(cards, die)
+    found = set(card.keywords) if card else set()
+    if die.copy is not None and die.copy.mode == "abilities":
+        copied = cards.get(die.copy.card)
+        found |= set(copied.keywords) if copied else set()
+    found |= set(die.keywords)
+    if die.zone in IN_FIELD:
+        for c in abilities.contributions(state, cards, "keyword", die=die):
+            found.add(c.value)
+    return frozenset(found)
+
+
+def is_sidekick(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
+    """A sidekick die, or a character with Ally while in the Field (K-ALLY)."""
+    return die.is_sidekick or ally.counts_as_sidekick(die, keywords(state, cards, die))
+
+
+def title(cards: Mapping[str, CardDef], die: Die) -> str:
+    """The die's character name ('Sidekick' for a sidekick), as card text names it."""
+    if die.is_sidekick:
+        return "Sidekick"
+    card = card_of(cards, die)
+    return card.display_title if card else die.card or ""
+
+
+def affiliations(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
+    card = card_of(cards, die)
+    found = set(card.affiliations) if card else set()
+    if die.zone in IN_FIELD:
+        for c in abilities.contributions(state, cards, "affiliation", die=die):
+            found.add(c.value)
+    return frozenset(found)
+
+
+def opposing_field(state: GameState, player: str) -> tuple[Die, ...]:
+    """The opposing character dice an ability counts: each die, but only those in the
+    opponent's Field (Attack Zone included)."""
+    return tuple(d for d in state.field(other(player)) if d.is_character)
+
+
+def damage_prevented(
+    state: GameState,
+    cards: Mapping[str, CardDef],
+    target: Die | None,
+    source: Die | None,
+    amount: int,
+    player: str = "",
+) -> list[tuple[str, int]]:
+    """Static prevention of damage about to be dealt (R13.4): (source, amount) pairs."""
+    return [
+        (c.source, c.amount)
+        for c in abilities.contributions(
+            state, cards, "prevent", die=target, other=source, amount=amount, player=player
+        )
+        if c.amount
+    ]
+
+
+def die_view(state: GameState, cards: Mapping[str, CardDef], die: Die) -> dict:
+    """Everything a judge sees about a die, as plain data: where it is, what it shows, and,
+    for a character, its A and D with their explanations."""
+    card = card_of(cards, die)
+    view = {
+        "id": die.id,
+        "name": title(cards, die),
+        "card": card.name if card else ("Sidekick" if die.is_sidekick else die.card),
+        "owner": die.owner,
+        "controller": die.controller,
+        "zone": die.zone.value,
+        "face": die.face.notation() if die.face else None,
+        "level": die.level or None,
+        "damage": die.damage,
+        "blocking": die.blocking,
+        "flags": sorted(die.flags),
+        "keywords": sorted(keywords(state, cards, die)),
+    }
+    if die.face is not None and die.face.is_character:
+        view["attack"] = attack(state, cards, die).as_json()
+        view["defense"] = defense(state, cards, die).as_json()
+        view["fielding"] = fielding_cost(state, cards, die).value
+    if die.held_by:
+        view["held_by"] = die.held_by
+    if die.copy is not None:
+        view["copy"] = {"mode": die.copy.mode, "card": die.copy.card, "of": die.copy.source}
+    return view

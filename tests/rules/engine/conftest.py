@@ -1,26 +1,27 @@
 import pytest
 
 from rules.catalogue import read_demo_catalogue
-from rules.engine import CardDef, Face
+from rules.engine import CardDef
+from rules.engine.faces import build_card
 
 
 def demo_cards() -> dict[str, CardDef]:
     """Engine cards from the project's own demo catalogue (pure: no database)."""
     return {
-        r.key: CardDef(
+        r.key: build_card(
             key=r.key,
-            name=r.full_name,
-            kind="character" if r.kind == "character_or_action" else r.kind,
-            cost=r.cost or 0,
+            name=r.name,
+            subtitle=r.subtitle,
+            kind=r.kind,
+            cost=r.cost,
             energy=r.energy,
-            levels=tuple(
-                Face(level=f.level, fielding=f.fielding, attack=f.attack, defense=f.defense,
-                     bursts=f.bursts)
-                for f in r.faces
-            ),
+            faces=r.faces,
+            affiliations=r.affiliations,
+            keywords=r.keywords,
+            global_lines=r.global_lines,
         )
         for r in read_demo_catalogue().cards
-    }  # fmt: skip
+    }
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,202 @@
+"""Damage, KOs and life (R11.5, R12, R13.4, R16.1), shared by combat, card effects and judge
+adjustments.
+
+Damage to a die is tracked apart from its D (R12.2). Before damage is dealt, static prevention
+(query layer) and interrupting abilities (R13.4: prevent, reduce, redirect) get their turn;
+damage prevented entirely never happened, so nothing reacts to it.
+
+A die's flags record its damage this turn for Iron Will (K-IRONWILL): "damaged" after its
+first damage, "damaged2" after a second, "fresh" until the first damage has been checked for
+a KO, "spared:<D>" when Iron Will kept it in the Field at that D.
+"""
+
+from dataclasses import dataclass
+
+from rules.engine import query
+from rules.engine.keywords import ironwill
+from rules.engine.state import (
+    IN_FIELD,
+    Die,
+    Zone,
+    other,
+    replace,
+)
+from rules.engine.txn import Txn
+
+
+@dataclass
+class PendingDamage:
+    """Damage about to be dealt; interrupting abilities may change it (R13.4)."""
+
+    target: str  # a die id, or "P1"/"P2"
+    amount: int
+    source: str = ""  # the die or card dealing it
+    combat: bool = False
+
+    @property
+    def to_player(self) -> bool:
+        return self.target in ("P1", "P2")
+
+
+def deal_damage(
+    txn: Txn,
+    target: str,
+    amount: int,
+    *,
+    source: str = "",
+    combat: bool = False,
+    rule: str = "R12.2",
+) -> int:
+    """Damage a character die in the Field or a player; returns the damage dealt."""
+    from rules.engine.effects import interrupts
+
+    if amount <= 0:
+        return 0
+    pending = PendingDamage(target, amount, source, combat)
+    if not pending.to_player:
+        die = txn.state.die(target)
+        if die is None or die.zone not in IN_FIELD or not die.is_character:
+            return 0
+    _prevent_statically(txn, pending)
+    if pending.amount > 0:
+        interrupts.offer(txn, pending)
+    if pending.amount <= 0:
+        return 0
+    if pending.to_player:
+        return _damage_player(txn, pending, rule)
+    return _damage_die(txn, pending, rule)
+
+
+def _prevent_statically(txn: Txn, pending: PendingDamage) -> None:
+    target = None if pending.to_player else txn.state.die(pending.target)
+    source = txn.state.die(pending.source) if pending.source else None
+    player = pending.target if pending.to_player else ""
+    for reason, amount in query.damage_prevented(
+        txn.state, txn.cards, target, source, pending.amount, player
+    ):
+        stopped = min(amount, pending.amount)
+        pending.amount -= stopped
+        txn.emit(
+            "prevented",
+            f"{stopped} damage to {pending.target} prevented ({reason})",
+            rule="R13.4",
+            die=pending.target if target else "",
+            player=player,
+            amount=stopped,
+        )
+        if pending.amount <= 0:
+            return
+
+
+def _damage_player(txn: Txn, pending: PendingDamage, rule: str) -> int:
+    player = pending.target
+    life = txn.state.player(player).life - pending.amount
+    txn.state = txn.state.with_life(player, life)
+    source = f" from {pending.source}" if pending.source else ""
+    txn.emit(
+        "player_damaged",
+        f"{player} took {pending.amount} damage{source}: {life} life",
+        rule=rule,
+        player=player,
+        other=pending.source,
+        amount=pending.amount,
+    )
+    return pending.amount
+
+
+def _damage_die(txn: Txn, pending: PendingDamage, rule: str) -> int:
+    die = txn.state.die(pending.target)
+    flags = set(die.flags)
+    if "damaged" in flags:
+        flags.add("damaged2")
+    else:
+        flags |= {"damaged", "fresh"}
+    damaged = replace(die, damage=die.damage + pending.amount, flags=frozenset(flags))
+    txn.put(damaged)
+    defense = query.defense(txn.state, txn.cards, damaged).value
+    source = f" from {pending.source}" if pending.source else ""
+    txn.emit(
+        "damaged",
+        f"{die.id} took {pending.amount} damage{source} ({damaged.damage} on D {defense})",
+        rule=rule,
+        die=die.id,
+        player=die.controller,
+        other=pending.source,
+        amount=pending.amount,
+    )
+    return pending.amount
+
+
+def is_lethal(txn: Txn, die: Die) -> bool:
+    """Damage at least its D, or D reduced to 0 (R12.1, R12.2)."""
+    if not die.is_character or die.zone not in IN_FIELD:
+        return False
+    defense = query.defense(txn.state, txn.cards, die).value
+    return defense == 0 or (die.damage > 0 and die.damage >= defense)
+
+
+def ko_if_lethal(txn: Txn, die: Die, *, rule: str) -> bool:
+    """KO a die whose damage has reached its D, unless Iron Will keeps it (K-IRONWILL)."""
+    if not is_lethal(txn, die):
+        if "fresh" in die.flags:
+            txn.put(replace(die, flags=die.flags - {"fresh"}))
+        return False
+    keywords = query.keywords(txn.state, txn.cards, die)
+    if ironwill.KEYWORD in keywords and "damaged2" not in die.flags:
+        if "damaged" not in die.flags:
+            return False  # never damaged this turn: Iron Will holds even at D 0
+        defense = query.defense(txn.state, txn.cards, die).value
+        spared = next((f for f in die.flags if f.startswith("spared:")), None)
+        if "fresh" in die.flags:  # its first damage this turn is what made it lethal
+            txn.put(replace(die, flags=(die.flags - {"fresh"}) | {f"spared:{defense}"}))
+            txn.emit(
+                "prevented",
+                f"{die.id} has Iron Will and had not been damaged before this turn: it is not KO'd",
+                rule="K-IRONWILL",
+                die=die.id,
+            )
+            return False
+        if spared and defense >= int(spared.split(":")[1]):
+            return False  # nothing has changed since Iron Will kept it
+    ko(txn, die.id, rule=rule, by_damage=True)
+    return True
+
+
+def ko(txn: Txn, die_id: str, *, rule: str = "R12.3", by_damage: bool = False) -> bool:
+    """KO a character die: to its owner's Prep (R11.5). A KO by an effect is not damage
+    (R12.3), and Iron Will stops it unless the die was damaged this turn (K-IRONWILL)."""
+    die = txn.state.die(die_id)
+    if die is None or die.zone not in IN_FIELD:
+        return False
+    if not by_damage:
+        keywords = query.keywords(txn.state, txn.cards, die)
+        if not ironwill.can_be_kod(keywords, damaged_before="damaged" in die.flags):
+            txn.emit(
+                "prevented",
+                f"{die.id} has Iron Will and had not been damaged this turn: it can't be KO'd",
+                rule="K-IRONWILL",
+                die=die.id,
+            )
+            return False
+    owner = die.owner
+    moved = txn.move(die.id, Zone.PREP, controller=owner)
+    text = f"{die.id} was KO'd" + (" to its owner's Prep Area" if moved else "")
+    txn.emit("kod", text, rule=rule, die=die.id, player=owner)
+    return True
+
+
+def lose_life(txn: Txn, player: str, amount: int, *, why: str, rule: str = "R12.4") -> None:
+    """Losing or paying life is not damage (R12.4)."""
+    if amount > 0:
+        txn.change_life(player, -amount, rule=rule, text=f"{player} lost {amount} life ({why})")
+
+
+def gain_life(txn: Txn, player: str, amount: int, *, why: str) -> int:
+    """Gain life, never above the starting total (R12.4); returns the life gained."""
+    if amount <= 0:
+        return 0
+    return txn.change_life(player, amount, rule="R12.4", text=f"{player} gained life ({why})")
+
+
+def opponent(player: str) -> str:
+    return other(player)

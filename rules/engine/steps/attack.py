@@ -1,0 +1,399 @@
+"""R5.4 and R11: the attack step.
+
+Declare attackers (T2.2 on the first player's first turn; 'when attacks' effects per die),
+declare blockers (several may block one attacker; 'when blocks / is blocked' effects), the
+action and global window with priority, then damage: Fast dice first (K-FAST, R11.6), all
+damage of a round at once (R11.4), unblocked attackers Out of Play right after dealing it,
+Overcrush leftovers (K-OVERCRUSH), 'when damaged' effects, then KOs to Prep with Iron Will
+(R11.5, K-IRONWILL), 'when KO'd' effects, and survivors back to the Field.
+"""
+
+from rules.engine import abilities, query
+from rules.engine.actions import AssignDamage, DeclareAttackers, DeclareBlockers, EndTurn
+from rules.engine.effects import ops
+from rules.engine.effects.queue import QueuedEffect, engine_effect, push_front
+from rules.engine.keywords import fast, ironwill, overcrush
+from rules.engine.state import Combat, Die, Request, Step, Zone, replace
+from rules.engine.steps.priority import close_window, enter_main
+from rules.engine.txn import Txn
+from rules.engine.verdicts import reject
+
+
+def _end_main_for(txn: Txn, player: str, what: str) -> None:
+    if player != txn.state.active:
+        reject("R10.4", f"Only the active player ({txn.state.active}) {what}.")
+    enter_main(txn)
+    if txn.state.step != Step.MAIN:
+        reject("R5.0", f"The Main Step is over: this is the {txn.state.step.value} step.")
+    close_window(txn)
+
+
+def _must_attack(txn: Txn, player: str) -> list[str]:
+    """Dice under a persistent 'must attack' effect (R13.1), granted like a keyword."""
+    return [d.id for d in txn.state.zone(player, Zone.FIELD) if "must_attack" in d.keywords]
+
+
+def _first_turn_no_attack(state) -> bool:
+    return (
+        state.format == "tournament" and state.is_first_turn and state.active == state.first_player
+    )
+
+
+def apply_end_turn(txn: Txn, action: EndTurn) -> None:
+    player = action.player
+    _end_main_for(txn, player, "ends the turn")
+    forced = _must_attack(txn, player)
+    if forced and not _first_turn_no_attack(txn.state):
+        reject("R13.1", f"{', '.join(forced)} must attack this turn.")
+    txn.emit(
+        "no_attack",
+        f"{player} did not attack: no attack step, the turn goes to Cleanup",
+        rule="R5.4",
+        player=player,
+    )
+    txn.update(step=Step.CLEANUP, phase="")
+
+
+def apply_declare_attackers(txn: Txn, action: DeclareAttackers) -> None:
+    player = action.player
+    _end_main_for(txn, player, "declares attackers")
+    if _first_turn_no_attack(txn.state):
+        reject("T2.2", "The first player may not attack on the first turn of a tournament game.")
+    if not action.dice or len(set(action.dice)) != len(action.dice):
+        reject("R11.1", "Declare each attacking die once (or end the turn without attacking).")
+    attackers = []
+    for die_id in action.dice:
+        die = txn.die(die_id, rule="R11.1")
+        if die.controller != player or die.zone != Zone.FIELD or not die.is_character:
+            reject("R11.1", f"{die_id} is not a character die in {player}'s Field.", subject=die_id)
+        if any(d.held_by == die.id and d.zone != Zone.CAPTURED for d in txn.state.dice):
+            reject("R15.2", f"{die_id} controls another die and can't attack.", subject=die_id)
+        why = abilities.restriction(txn.state, txn.cards, "attack", die=die)
+        if why:
+            reject("R13.7", f"{die_id} can't attack: {why}.", subject=die_id)
+        attackers.append(die)
+    missing = [d for d in _must_attack(txn, player) if d not in action.dice]
+    if missing:
+        reject("R13.1", f"{', '.join(missing)} must attack this turn.")
+    for die in attackers:
+        txn.put(replace(txn.die(die.id), zone=Zone.ATTACK))
+    for die in attackers:
+        txn.emit("attacks", f"{txn.name(die)} attacks", rule="R11.1", die=die.id, player=player)
+    txn.update(step=Step.ATTACKERS)
+
+
+def ask_for_blocks(txn: Txn) -> None:
+    defender = txn.state.inactive
+    able = tuple(d.id for d in txn.state.zone(defender, Zone.FIELD) if d.is_character)
+    if not able:
+        txn.emit(
+            "no_block",
+            f"{defender} has no character die in the Field to block with",
+            rule="R11.2",
+            player=defender,
+        )
+        open_window(txn)
+        return
+    txn.update(
+        step=Step.BLOCKERS,
+        pending=Request(
+            "blocks",
+            defender,
+            f"{defender} declares blockers (or none)",
+            options=able,
+        ),
+    )
+
+
+def open_window(txn: Txn) -> None:
+    txn.update(step=Step.WINDOW, priority=None, pending=None)
+
+
+def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
+    state, defender = txn.state, action.player
+    if state.step != Step.BLOCKERS or defender != state.inactive:
+        reject("R11.2", f"Blockers are declared by {state.inactive}, right after the attackers.")
+    blockers = [b for b, _ in action.blocks]
+    if len(set(blockers)) != len(blockers):
+        reject("R11.2", "Each blocker blocks exactly one attacker.")
+    pairs = []
+    for blocker_id, attacker_id in action.blocks:
+        blocker = txn.die(blocker_id, rule="R11.2")
+        if blocker.controller != defender or blocker.zone != Zone.FIELD or not blocker.is_character:
+            reject(
+                "R11.2",
+                f"{blocker_id} is not a character die in {defender}'s Field.",
+                subject=blocker_id,
+            )
+        attacker = txn.state.die(attacker_id)
+        if attacker is None or attacker.zone != Zone.ATTACK or attacker.controller != state.active:
+            reject("R11.2", f"{attacker_id} is not attacking.", subject=attacker_id)
+        why = abilities.restriction(txn.state, txn.cards, "block", die=blocker, other=attacker)
+        if why:
+            reject("R13.7", f"{blocker_id} can't block {attacker_id}: {why}.", subject=blocker_id)
+        pairs.append((blocker, attacker))
+    for blocker, attacker in pairs:
+        txn.put(replace(txn.die(blocker.id), zone=Zone.ATTACK, blocking=attacker.id))
+        attacker = txn.die(attacker.id)
+        txn.put(replace(attacker, flags=attacker.flags | {"blocked"}))
+    for blocker, attacker in pairs:
+        txn.emit(
+            "blocks",
+            f"{txn.name(blocker)} blocks {attacker.id}",
+            rule="R11.2",
+            die=blocker.id,
+            other=attacker.id,
+            player=defender,
+        )
+    for blocker, attacker in pairs:
+        txn.emit(
+            "blocked",
+            f"{attacker.id} is blocked by {blocker.id}",
+            rule="R11.2",
+            die=attacker.id,
+            other=blocker.id,
+            player=state.active,
+        )
+    if not pairs:
+        txn.emit("no_block", f"{defender} did not block", rule="R11.2", player=defender)
+    open_window(txn)
+
+
+# -- damage ------------------------------------------------------------------------------
+def _blockers(state, attacker_id: str) -> list[Die]:
+    return [d for d in state.dice if d.blocking == attacker_id and d.zone == Zone.ATTACK]
+
+
+def _attackers(state) -> list[Die]:
+    return [d for d in state.zone(state.active, Zone.ATTACK) if not d.blocking]
+
+
+def _lethal(txn: Txn, blocker: Die) -> int | None:
+    """Damage that KOs the blocker; None when Iron Will keeps it whatever it takes."""
+    keywords = query.keywords(txn.state, txn.cards, blocker)
+    if not ironwill.can_be_kod(keywords, damaged_before="damaged" in blocker.flags):
+        return None
+    defense = query.defense(txn.state, txn.cards, blocker).value
+    return overcrush.lethal(defense, blocker.damage)
+
+
+def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
+    """The split the rules impose, or None when the attacker must choose one (R11.4)."""
+    power = query.attack(txn.state, txn.cards, attacker).value
+    blockers = _blockers(txn.state, attacker.id)
+    keywords = query.keywords(txn.state, txn.cards, attacker)
+    if overcrush.may_hit_player(keywords):
+        needed = [_lethal(txn, b) for b in blockers]
+        if None not in needed and sum(needed) <= power:  # K-OVERCRUSH: KO them all, rest over
+            split = [(b.id, n) for b, n in zip(blockers, needed, strict=True)]
+            return split + [(txn.state.inactive, power - sum(needed))]
+    if len(blockers) == 1:
+        return [(blockers[0].id, power)]
+    return None
+
+
+def needs_split(txn: Txn) -> list[str]:
+    given = {a for a, _, _ in txn.state.combat.assignments}
+    return [
+        a.id
+        for a in _attackers(txn.state)
+        if a.id not in given
+        and len(_blockers(txn.state, a.id)) > 1
+        and automatic_split(txn, a) is None
+    ]
+
+
+def ask_for_split(txn: Txn, attackers: list[str]) -> None:
+    parts = []
+    for attacker_id in attackers:
+        attacker = txn.die(attacker_id)
+        power = query.attack(txn.state, txn.cards, attacker).value
+        among = ", ".join(b.id for b in _blockers(txn.state, attacker_id))
+        parts.append(f"{attacker_id} (A {power}) among {among}")
+    active = txn.state.active
+    txn.update(
+        pending=Request(
+            "damage",
+            active,
+            f"{active} splits damage: " + "; ".join(parts),
+            options=tuple(attackers),
+        )
+    )
+
+
+def apply_assign_damage(txn: Txn, action: AssignDamage) -> None:
+    state, player = txn.state, action.player
+    if player != state.active:
+        reject("R11.4", f"The attacking player ({state.active}) assigns damage.")
+    if state.step == Step.WINDOW and state.priority is not None:
+        close_window(txn)
+    state = txn.state
+    if state.step != Step.DAMAGE or state.combat is None or state.combat.phase != "assign":
+        reject("R11.4", "Damage is assigned after blockers and the action and global window.")
+    given: dict[str, list[tuple[str, int]]] = {}
+    for attacker_id, target, amount in action.assignments:
+        given.setdefault(attacker_id, []).append((target, amount))
+    for attacker_id, split in given.items():
+        _check_split(txn, attacker_id, split)
+    kept = tuple(x for x in state.combat.assignments if x[0] not in given)
+    assignments = kept + tuple((a, t, n) for a, split in given.items() for t, n in split)
+    txn.update(pending=None, combat=replace(state.combat, assignments=assignments))
+
+
+def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> None:
+    attacker = txn.state.die(attacker_id)
+    if attacker is None or attacker.zone != Zone.ATTACK or attacker.blocking:
+        reject("R11.4", f"{attacker_id} is not an attacker.", subject=attacker_id)
+    blockers = {b.id: b for b in _blockers(txn.state, attacker_id)}
+    if not blockers:
+        reject("R11.4", f"{attacker_id} has no blockers: there is nothing to split.")
+    power = query.attack(txn.state, txn.cards, attacker).value
+    defender = txn.state.inactive
+    keywords = query.keywords(txn.state, txn.cards, attacker)
+    targets = [t for t, _ in split]
+    if len(set(targets)) != len(targets) or any(n < 0 for _, n in split):
+        reject("R11.4", f"Name each of {attacker_id}'s blockers once, with a damage of 0 or more.")
+    for target, _ in split:
+        if target not in blockers and target != defender:
+            reject("R11.4", f"{target} does not block {attacker_id}.", subject=target)
+    if sum(n for _, n in split) != power:
+        reject(
+            "R11.4",
+            f"{attacker_id} assigns all its {power} damage, no more and no less "
+            f"(the split gives {sum(n for _, n in split)}).",
+            subject=attacker_id,
+        )
+    to_player = dict(split).get(defender, 0)
+    if defender in targets:
+        if not overcrush.may_hit_player(keywords):
+            reject(
+                "R11.4",
+                f"{attacker_id} is blocked: its damage goes to its blockers only.",
+                subject=attacker_id,
+            )
+        for blocker in blockers.values():
+            needed = _lethal(txn, blocker)
+            if needed is None or dict(split).get(blocker.id, 0) < needed:
+                reject(
+                    "K-OVERCRUSH",
+                    f"{attacker_id} deals damage past its blockers only once "
+                    f"each gets enough to be KO'd ({blocker.id} needs "
+                    f"{'more than it can take' if needed is None else needed}).",
+                )
+    automatic = automatic_split(txn, attacker)
+    if automatic is not None and sorted(automatic) != sorted(split):
+        text = ", ".join(f"{t}={n}" for t, n in automatic)
+        reject(
+            "K-OVERCRUSH" if to_player or overcrush.may_hit_player(keywords) else "R11.4",
+            f"{attacker_id}'s damage goes {text}; it is not a choice here.",
+        )
+
+
+def start_damage(txn: Txn) -> None:
+    """Every assignment is known: damage resolves, Fast dice first (R11.6)."""
+    engaged = [d for d in txn.state.dice if d.zone == Zone.ATTACK]
+    any_fast = any(fast.KEYWORD in query.keywords(txn.state, txn.cards, d) for d in engaged)
+    rounds = fast.damage_rounds(any_fast)
+    txn.update(combat=replace(txn.state.combat, phase="ready", rounds=rounds, round=0))
+    if any_fast:
+        txn.cite("R11.6")
+
+
+def queue_round(txn: Txn) -> None:
+    combat = txn.state.combat
+    name = combat.rounds[combat.round]
+    push_front(
+        txn,
+        QueuedEffect(
+            0,
+            "engine.combat_damage",
+            txn.state.active,
+            label=f"combat damage ({name})",
+            rule="R11.4",
+        ),
+    )
+    txn.update(combat=replace(combat, phase="damage"))
+
+
+@engine_effect("combat_damage")
+def resolve_combat_damage(ctx) -> None:
+    state = ctx.state
+    combat = state.combat
+    round_name = combat.rounds[combat.round]
+    defender = state.inactive
+    given: dict[str, list[tuple[str, int]]] = {}
+    for attacker_id, target, amount in combat.assignments:
+        given.setdefault(attacker_id, []).append((target, amount))
+    deals, dealt, unblocked = [], set(combat.dealt), []
+
+    def deals_now(die: Die) -> bool:
+        keywords = query.keywords(state, ctx.cards, die)
+        return die.id not in dealt and fast.deals_in_round(round_name, keywords)
+
+    for attacker in _attackers(state):
+        if not deals_now(attacker):
+            continue
+        dealt.add(attacker.id)
+        power = query.attack(state, ctx.cards, attacker).value
+        blockers = _blockers(state, attacker.id)
+        if not attacker.has("blocked"):
+            deals.append((defender, power, attacker.id))
+            unblocked.append(attacker.id)
+        elif not blockers:  # blockers all removed: still blocked (R11.4), unless Overcrush
+            if overcrush.may_hit_player(query.keywords(state, ctx.cards, attacker)):
+                deals.append((defender, power, attacker.id))
+                ctx.cite("K-OVERCRUSH")
+        else:
+            present = {b.id for b in blockers}
+            split = given.get(attacker.id) or automatic_split(ctx, attacker) or []
+            for target, amount in split:
+                if target in present or target == defender:
+                    deals.append((target, amount, attacker.id))
+                    if target == defender:
+                        ctx.cite("K-OVERCRUSH")
+    for blocker in [d for d in state.dice if d.blocking and d.zone == Zone.ATTACK]:
+        if deals_now(blocker):
+            dealt.add(blocker.id)
+            power = query.attack(state, ctx.cards, blocker).value
+            deals.append((blocker.blocking, power, blocker.id))
+    for target, amount, source in deals:  # assigned together, dealt together (R11.4)
+        ops.deal_damage(ctx, target, amount, source=source, combat=True, rule="R11.4")
+    for attacker_id in unblocked:  # Out of Play right after dealing damage (R11.4)
+        if ctx.state.die(attacker_id) is not None:
+            ctx.move(attacker_id, Zone.OUT_OF_PLAY)
+            ctx.emit(
+                "moved",
+                f"{attacker_id} was unblocked: it goes Out of Play",
+                rule="R11.4",
+                die=attacker_id,
+                player=state.active,
+            )
+    ctx.update(combat=replace(ctx.state.combat, dealt=frozenset(dealt), phase="damage"))
+
+
+def ko_step(txn: Txn) -> None:
+    """After 'when damaged' effects: every engaged die with damage at least its D is KO'd
+    to its owner's Prep Area (R11.5; Iron Will, K-IRONWILL)."""
+    for die in [d for d in txn.state.dice if d.zone == Zone.ATTACK]:
+        current = txn.state.die(die.id)
+        if current is not None:
+            ops.ko_if_lethal(txn, current, rule="R11.5")
+    txn.update(combat=replace(txn.state.combat, phase="ko"))
+
+
+def after_round(txn: Txn) -> None:
+    combat = txn.state.combat
+    if combat.round + 1 < len(combat.rounds):
+        txn.update(combat=replace(combat, round=combat.round + 1, phase="ready"))
+        return
+    survivors = [d for d in txn.state.dice if d.zone == Zone.ATTACK]
+    for die in survivors:
+        txn.put(replace(txn.die(die.id), zone=Zone.FIELD, blocking=None))
+    if survivors:
+        txn.emit(
+            "moved",
+            f"{', '.join(d.id for d in survivors)} returned to the Field",
+            rule="R11.5",
+            dice=tuple(d.id for d in survivors),
+        )
+    txn.update(step=Step.CLEANUP, phase="", combat=Combat(phase="done"))

@@ -1,0 +1,71 @@
+"""R5.2 Roll and Reroll: every Prep die is rolled (how each landed is a recorded input), then
+any group of them may be rerolled once; the dice stay in the Reserve Pool with their faces.
+Effects that look at what was rolled check when the step ends ("roll_finished")."""
+
+from rules.engine.actions import Reroll, Roll
+from rules.engine.effects.dice import check_face
+from rules.engine.state import Request, Step, Zone, replace
+from rules.engine.txn import Txn
+from rules.engine.verdicts import reject
+
+
+def ask_for_roll(txn: Txn) -> None:
+    player = txn.state.active
+    prep = tuple(d.id for d in txn.state.zone(player, Zone.PREP))
+    txn.update(pending=Request("roll", player, f"{player} rolls {', '.join(prep)}", options=prep))
+
+
+def apply_roll(txn: Txn, action: Roll) -> None:
+    player = action.player
+    prep = {d.id for d in txn.state.zone(player, Zone.PREP)}
+    rolled = dict(action.faces)
+    if len(rolled) != len(action.faces):
+        reject("R5.2", "A die is rolled twice.")
+    if set(rolled) != prep:
+        missing = ", ".join(sorted(prep - set(rolled))) or "none"
+        extra = ", ".join(sorted(set(rolled) - prep)) or "none"
+        reject(
+            "R5.2",
+            f"Every Prep die is rolled, and only those (missing: {missing}; not in Prep: {extra}).",
+        )
+    for die_id, face in action.faces:
+        check_face(txn, txn.die(die_id), face)
+    for die_id, face in action.faces:
+        txn.put(replace(txn.die(die_id), zone=Zone.RESERVE, face=face))
+    shown = ", ".join(f"{i}={f.notation()}" for i, f in action.faces)
+    txn.emit("rolled", f"{player} rolled {shown}", rule="R5.2", player=player, dice=tuple(rolled))
+    txn.update(pending=None, phase="rolled")
+
+
+def apply_reroll(txn: Txn, action: Reroll) -> None:
+    state, player = txn.state, action.player
+    if state.step != Step.ROLL_AND_REROLL or state.zone(player, Zone.PREP):
+        reject("R5.2", "The reroll comes once, right after the roll.")
+    if state.rerolled:
+        reject("R5.2", "Dice are rerolled once, as a single group.")
+    ids = [d for d, _ in action.faces]
+    if len(set(ids)) != len(ids):
+        reject("R5.2", "Each die is rerolled once, in a single group.")
+    for die_id, face in action.faces:
+        die = txn.die(die_id, rule="R5.2")
+        if die.controller != player or die.zone != Zone.RESERVE:
+            reject("R5.2", f"{die_id} was not rolled this turn.", subject=die_id)
+        check_face(txn, die, face)
+    for die_id, face in action.faces:
+        txn.put(replace(txn.die(die_id), face=face))
+    if action.faces:
+        shown = ", ".join(f"{i}={f.notation()}" for i, f in action.faces)
+        txn.emit(
+            "rerolled", f"{player} rerolled {shown}", rule="R5.2", player=player, dice=tuple(ids)
+        )
+    else:
+        txn.emit("rerolled", f"{player} kept every face", rule="R5.2", player=player)
+    txn.update(rerolled=True)
+    finish(txn)
+
+
+def finish(txn: Txn) -> None:
+    """The step ends: the Main Step begins with the active player's priority (R5.3)."""
+    player = txn.state.active
+    txn.emit("roll_finished", f"{player}'s Roll and Reroll Step ended", rule="R5.2", player=player)
+    txn.update(step=Step.MAIN, phase="", priority=player, inactive_passed=False)

@@ -1,0 +1,204 @@
+"""A change in progress: the current (immutable) state, the cards, the events so far, and the
+answers an effect may consume. `apply` works through one; an illegal step raises `Rejected`
+and the whole Txn is dropped, so the state the caller holds never changes.
+
+Zone moves live here because every rule moves dice, and the moving rules are few and shared:
+a die leaving the rolled zones loses its face, damage and effects (R13.1, R12.2); a token
+leaving the Field ceases to exist (R1.7); a controlled die that becomes unrolled goes to its
+owner's Prep (R15.2); dice sent to Used from the Field or Reserve on their owner's turn go
+Out of Play instead (R4.6).
+"""
+
+from collections.abc import Mapping
+
+from rules.engine.events import Event
+from rules.engine.faces import CardDef
+from rules.engine.state import (
+    ROLLED,
+    Die,
+    GameState,
+    Request,
+    Step,
+    Zone,
+    other,
+    replace,
+)
+from rules.engine.verdicts import reject
+
+_UNROLLED = {
+    "face": None, "damage": 0, "modifiers": (), "blocking": None, "keywords": (),
+    "copy": None, "held_by": None, "held_from": None,
+}  # fmt: skip
+
+
+class NeedAnswer(Exception):  # noqa: N818 - control flow: an effect waits for an input
+    def __init__(self, request: Request):
+        self.request = request
+        super().__init__(request.text)
+
+
+class Txn:
+    def __init__(
+        self,
+        state: GameState,
+        cards: Mapping[str, CardDef],
+        *,
+        answers: tuple = (),
+        entry: int | None = None,
+    ):
+        self.state = state
+        self.cards = cards
+        self.events: list[Event] = []
+        self.rules: list[str] = []
+        self.answers = answers
+        self.entry = entry  # the queued effect being resolved, if any
+        self._used_answers = 0
+
+    # -- events ------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, *, rule: str = "", **details) -> Event:
+        event = Event(kind, text, rule=rule, **details)
+        self.events.append(event)
+        if rule and rule not in self.rules:
+            self.rules.append(rule)
+        return event
+
+    def cite(self, *rules: str) -> None:
+        for rule in rules:
+            if rule not in self.rules:
+                self.rules.append(rule)
+
+    # -- reading ---------------------------------------------------------------------------
+    def die(self, die_id: str, *, rule: str = "R3.1") -> Die:
+        die = self.state.die(die_id)
+        if die is None:
+            reject(rule, f"There is no die {die_id}.", subject=die_id)
+        return die
+
+    def card(self, die: Die) -> CardDef | None:
+        return self.cards.get(die.card) if die.card else None
+
+    def name(self, die: Die) -> str:
+        card = self.card(die)
+        return f"{die.id} ({card.name})" if card else die.id
+
+    @property
+    def active(self) -> str:
+        return self.state.active
+
+    # -- changing --------------------------------------------------------------------------
+    def put(self, *dice: Die) -> None:
+        self.state = self.state.with_dice(*dice)
+
+    def update(self, **changes) -> None:
+        self.state = replace(self.state, **changes)
+
+    def new_id(self) -> int:
+        number = self.state.next_id
+        self.update(next_id=number + 1)
+        return number
+
+    def spent_zone(self, player: str) -> Zone:
+        """Where dice a player spends or sends 'to the Used Pile' go now (R4.6, R6.1)."""
+        return Zone.OUT_OF_PLAY if player == self.state.active else Zone.USED
+
+    def move(self, die_id: str, zone: Zone, *, controller: str | None = None) -> Die | None:
+        """Move a die; returns it as it now is (None if a token ceased to exist)."""
+        die = self.die(die_id)
+        if die.is_token and zone not in (Zone.FIELD, Zone.ATTACK):
+            self.state = self.state.without_dice(die.id)  # R1.7
+            self.emit(
+                "token_removed",
+                f"{die.id} left the Field and ceased to exist",
+                rule="R1.7",
+                die=die.id,
+                player=die.controller,
+            )
+            return None
+        if die.controller != die.owner and zone in (
+            Zone.BAG,
+            Zone.PREP,
+            Zone.USED,
+            Zone.OUT_OF_PLAY,
+        ):
+            zone, controller = Zone.PREP, die.owner  # R15.2
+            self.emit(
+                "control_ended",
+                f"{die.id} became unrolled and went to its owner's Prep",
+                rule="R15.2",
+                die=die.id,
+                player=die.owner,
+            )
+        changes: dict = {"zone": zone, "controller": controller or die.controller}
+        if zone not in ROLLED:  # unrolled dice show nothing and carry nothing (R12.2, R13.1)
+            changes.update(_UNROLLED)
+            changes["controller"] = die.owner
+            if die.flags:
+                changes["flags"] = die.flags & {"token"}
+        else:
+            if die.zone in (Zone.FIELD, Zone.ATTACK) and zone == Zone.RESERVE:
+                # A character rerolled to energy leaves the Field and loses its effects (R14.1).
+                changes.update(damage=0, modifiers=(), keywords=(), blocking=None)
+                changes["flags"] = die.flags - {"damaged", "damaged2", "fresh", "blocked"}
+            if die.zone == Zone.RESERVE and zone != Zone.RESERVE and "partially_spent" in die.flags:
+                changes["flags"] = changes.get("flags", die.flags) - {"partially_spent"}
+            if zone == Zone.FIELD:
+                changes["blocking"] = None
+        moved = replace(die, **changes)
+        self.put(moved)
+        return moved
+
+    def change_life(self, player: str, amount: int, *, rule: str, text: str) -> int:
+        """Gain (capped at the starting life, R12.4) or lose life; returns the change made."""
+        life = self.state.player(player).life
+        new = min(life + amount, self.state.starting_life) if amount > 0 else life + amount
+        self.state = self.state.with_life(player, new)
+        if new != life or amount:
+            kind = "life_gained" if amount > 0 else "life_lost"
+            self.emit(
+                kind, f"{text}: {player} at {new} life", rule=rule, player=player, amount=new - life
+            )
+        return new - life
+
+    def check_game_over(self) -> bool:
+        """R16.1: a player at 0 or less loses at once; both at once is a tie."""
+        if self.state.winner is not None:
+            return True
+        down = [p.id for p in self.state.players if p.life <= 0]
+        if not down:
+            return False
+        winner = "draw" if len(down) == 2 else other(down[0])
+        self.update(
+            winner=winner, step=Step.GAME_OVER, pending=None, priority=None, queue=(), unordered=()
+        )
+        if winner == "draw":
+            text = "both players reached 0 life at once: the game is a tie"
+        else:
+            life = self.state.player(down[0]).life
+            text = f"{down[0]} is at {life} life and loses; {winner} wins"
+        self.emit("game_over", text, rule="R16.1", player=winner)
+        return True
+
+    # -- inputs ------------------------------------------------------------------------
+    def ask(self, request: Request, *answer_types):
+        """The next answer given for this effect, of one of `answer_types`; NeedAnswer when
+        none is left (the engine then waits for it), Illegal when it is of another kind."""
+        if self._used_answers >= len(self.answers):
+            raise NeedAnswer(replace(request, entry=self.entry))
+        answer = self.answers[self._used_answers]
+        self._used_answers += 1
+        if not isinstance(answer, answer_types) or answer.player != request.player:
+            reject(
+                "R13.3",
+                f"The game waits for this: {request.text}",
+                hint=_ANSWER_HINTS.get(request.kind, ""),
+            )
+        return answer
+
+
+_ANSWER_HINTS = {
+    "draw": "Write the dice drawn, e.g. 'P1 draw SK3'.",
+    "roll": "Write how the dice landed, e.g. 'P1 roll SK3=mask'.",
+    "choose": "Write the choice, e.g. 'P1 choose P2:SK1'.",
+    "may": "Write 'P1 yes' (with 'pay ...' when it costs) or 'P1 no'.",
+    "order": "Write the order, e.g. 'P1 order P1:5sww#1 P1:5sww#2'.",
+}
