@@ -1,6 +1,6 @@
 """The card catalogue, formats and teams. Legality itself is pure Python in rules.teams."""
 
-from django.db import models
+from django.db import models, transaction
 
 
 class CardKind(models.TextChoices):
@@ -123,6 +123,9 @@ class TeamCard(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="cards")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     dice = models.PositiveSmallIntegerField()
+    partner = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Doubles: which player of the pair brings it (1 or 2)."
+    )
 
     class Meta:
         ordering = ["id"]
@@ -132,13 +135,23 @@ class TeamCard(models.Model):
         return f"{self.dice}x {self.card}"
 
     def save(self, *args, **kwargs):
-        self._refuse_if_locked()
-        super().save(*args, **kwargs)
+        with transaction.atomic():
+            self._refuse_if_locked()
+            super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        self._refuse_if_locked()
-        return super().delete(*args, **kwargs)
+        with transaction.atomic():
+            self._refuse_if_locked()
+            return super().delete(*args, **kwargs)
 
     def _refuse_if_locked(self) -> None:
-        if Team.objects.filter(pk=self.team_id, locked_at__isnull=False).exists():
+        # The team row stays locked until the change commits, so a lock taken at the same
+        # moment (teams_lock) waits for it, or this waits for the lock and then refuses.
+        locked_at = (
+            Team.objects.select_for_update()
+            .filter(pk=self.team_id)
+            .values_list("locked_at", flat=True)
+            .first()
+        )
+        if locked_at is not None:
             raise TeamLocked(f"{self.team} is locked: its cards and dice can't change.")

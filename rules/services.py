@@ -270,7 +270,10 @@ def team_create(*, team: TeamList, fmt: Format, cards: CardIndex | None = None) 
     stored = Team.objects.create(name=team.name)
     by_key = Card.objects.in_bulk([e.card_key.lower() for e in team.entries], field_name="key")
     TeamCard.objects.bulk_create(
-        [TeamCard(team=stored, card=by_key[e.card_key.lower()], dice=e.dice) for e in team.entries]
+        [
+            TeamCard(team=stored, card=by_key[e.card_key.lower()], dice=e.dice, partner=e.partner)
+            for e in team.entries
+        ]
     )
     return stored
 
