@@ -25,7 +25,7 @@ class DieAdmin(admin.ModelAdmin):
 
 @admin.register(Format)
 class FormatAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "is_builtin"]
+    list_display = ["code", "name", "is_builtin", "created_by"]
 
 
 class TeamCardInline(admin.TabularInline):

@@ -1,5 +1,6 @@
 """The card catalogue, formats and teams. Legality itself is pure Python in rules.teams."""
 
+from django.conf import settings
 from django.db import models, transaction
 
 
@@ -82,6 +83,14 @@ class Format(models.Model):
     name = models.CharField(max_length=100)
     definition = models.JSONField()
     is_builtin = models.BooleanField(default=False)
+    # The organiser who defined it; None for the built-in formats and imported rotations.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["name"]
