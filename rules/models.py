@@ -32,6 +32,9 @@ class Die(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="dice")
     # [{"level": 1, "fielding": 0, "attack": 1, "defense": 2, "bursts": 1}, ...]
     faces = models.JSONField(default=list, blank=True)
+    # Where known (no community source has them): [{"symbols": ["fist", "fist"], "generic": 0,
+    # "bursts": 0}, {"symbols": [], "generic": 2, "bursts": 1}, ...]
+    energy_faces = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["key"]

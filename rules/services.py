@@ -150,30 +150,43 @@ def _faces_json(record: CardRecord) -> list[dict]:
     ]
 
 
+def _energy_faces_json(record: CardRecord) -> list[dict]:
+    return [
+        {"symbols": list(f.symbols), "generic": f.generic, "bursts": f.bursts}
+        for f in record.energy_faces
+    ]
+
+
 def _store_dice(
     records: Iterable[CardRecord], sets: dict[str, CardSet], counts: ImportCounts
 ) -> dict[str, Die]:
-    # The first card of a die that brings faces defines them (cards of one die share faces).
-    wanted: dict[str, tuple[str, list[dict]]] = {}
+    # Cards of one die share its faces: the first card that brings faces defines them, and
+    # likewise for energy faces. A die's fields that no card provides are left as they are.
+    wanted: dict[str, dict] = {}
     for record in records:
-        if not record.die_key or "faces" not in record.provided:
+        if not record.die_key:
             continue
-        faces = _faces_json(record)
-        if record.die_key not in wanted or (faces and not wanted[record.die_key][1]):
-            wanted[record.die_key] = (record.set_code, faces)
+        die = wanted.setdefault(record.die_key, {"set_code": record.set_code})
+        if "faces" in record.provided and not die.get("faces"):
+            die["faces"] = _faces_json(record)
+        if "energy_faces" in record.provided and not die.get("energy_faces"):
+            die["energy_faces"] = _energy_faces_json(record)
+    wanted = {key: die for key, die in wanted.items() if {"faces", "energy_faces"} & set(die)}
     existing = {d.key: d for d in Die.objects.filter(key__in=wanted)}
     to_create, to_update = [], []
-    for key, (set_code, faces) in wanted.items():
+    for key, values in wanted.items():
+        fields = {name: values[name] for name in ("faces", "energy_faces") if name in values}
         die = existing.get(key)
         if die is None:
-            to_create.append(Die(key=key, card_set=sets[set_code], faces=faces))
-        elif die.faces != faces:
-            die.faces = faces
+            to_create.append(Die(key=key, card_set=sets[values["set_code"]], **fields))
+        elif any(getattr(die, name) != value for name, value in fields.items()):
+            for name, value in fields.items():
+                setattr(die, name, value)
             to_update.append(die)
         else:
             counts.unchanged += 1
     Die.objects.bulk_create(to_create, batch_size=500)
-    Die.objects.bulk_update(to_update, ["faces"], batch_size=500)
+    Die.objects.bulk_update(to_update, ["faces", "energy_faces"], batch_size=500)
     counts.created += len(to_create)
     counts.updated += len(to_update)
     return {d.key: d for d in Die.objects.filter(key__in=wanted)}
