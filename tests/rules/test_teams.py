@@ -136,3 +136,23 @@ def test_a_change_racing_the_lock_waits_for_it_and_is_refused(team_list):
     thread.join(timeout=10)
     assert errors == []
     assert TeamCard.objects.get(pk=card.pk).dice == original
+
+
+def test_the_admin_shows_a_locked_teams_cards_without_letting_them_change(client, team_list):
+    from django.contrib.auth import get_user_model
+
+    team = team_create(team=team_list, fmt=Format.objects.get(code="tournament"))
+    admin = get_user_model().objects.create_superuser("boss", password="pw-for-tests-only")
+    client.force_login(admin)
+    url = f"/admin/rules/team/{team.pk}/change/"
+    assert 'name="cards-0-dice"' in client.get(url).content.decode()
+    teams_lock(teams=[team])
+    page = client.get(url).content.decode()
+    assert 'name="cards-0-dice"' not in page  # shown read-only
+    first = team.cards.first()
+    assert f"{first.dice}" in page
+    response = client.post(url, {"name": "Renamed", "locked_at_0": "", "locked_at_1": ""})
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert team.name == "Renamed" and team.is_locked  # the lock can't be cleared here
+    assert TeamCard.objects.get(pk=first.pk).dice == first.dice
