@@ -1,5 +1,7 @@
 """Stored teams: exact cards and dice, validated on the way in, fixed once locked."""
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -151,8 +153,11 @@ def test_the_admin_shows_a_locked_teams_cards_without_letting_them_change(client
     assert 'name="cards-0-dice"' not in page  # shown read-only
     first = team.cards.first()
     assert f"{first.dice}" in page
-    response = client.post(url, {"name": "Renamed", "locked_at_0": "", "locked_at_1": ""})
-    assert response.status_code == 302
+    # Post back what the page holds (management forms included), with a new name.
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    fields.pop("csrfmiddlewaretoken", None)
+    response = client.post(url, {**fields, "name": "Renamed", "locked_at": ""})
+    assert response.status_code == 302, response.content.decode()[-2000:]
     team.refresh_from_db()
     assert team.name == "Renamed" and team.is_locked  # the lock can't be cleared here
     assert TeamCard.objects.get(pk=first.pk).dice == first.dice
