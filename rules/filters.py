@@ -59,7 +59,7 @@ class CardFilter(django_filters.FilterSet):
     def filter_text(self, queryset, name, value):
         return queryset.filter(Q(name__icontains=value) | Q(subtitle__icontains=value))
 
-    def filter_json_member(self, queryset, name, value):
+    def filter_json_member(self, queryset, name, value: str):
         # JSON lists are stored as text on SQLite too; matching the quoted member works on both.
         field = "energy" if name == "energy" else "affiliations"
         return queryset.filter(**{f"{field}__icontains": f'"{value.strip().lower()}"'})
