@@ -22,4 +22,4 @@ RUN pip install . && mkdir -p var \
 RUN useradd --create-home --uid 1000 app && chown -R app /app/var
 USER app
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "-c", "python:config.gunicorn", "config.wsgi:application"]

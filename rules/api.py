@@ -20,17 +20,21 @@ class CardSetSerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     set = serializers.CharField(source="card_set.code", read_only=True)
     faces = serializers.SerializerMethodField()
+    energy_faces = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
         fields = [
             "key", "set", "number", "name", "subtitle", "kind", "cost", "energy",
             "affiliations", "rarity", "max_dice", "ability_lines", "global_lines",
-            "keywords", "faces", "stats_trust",
+            "keywords", "faces", "energy_faces", "stats_trust",
         ]  # fmt: skip
 
     def get_faces(self, card) -> list[dict]:
         return card.die.faces if card.die else []
+
+    def get_energy_faces(self, card) -> list[dict]:
+        return card.die.energy_faces if card.die else []
 
 
 class FormatSerializer(serializers.ModelSerializer):

@@ -1,6 +1,7 @@
 """The card catalogue, formats and teams. Legality itself is pure Python in rules.teams."""
 
-from django.db import models
+from django.conf import settings
+from django.db import models, transaction
 
 
 class CardKind(models.TextChoices):
@@ -31,6 +32,9 @@ class Die(models.Model):
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="dice")
     # [{"level": 1, "fielding": 0, "attack": 1, "defense": 2, "bursts": 1}, ...]
     faces = models.JSONField(default=list, blank=True)
+    # Where known (no community source has them): [{"symbols": ["fist", "fist"], "generic": 0,
+    # "bursts": 0}, {"symbols": [], "generic": 2, "bursts": 1}, ...]
+    energy_faces = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["key"]
@@ -82,6 +86,14 @@ class Format(models.Model):
     name = models.CharField(max_length=100)
     definition = models.JSONField()
     is_builtin = models.BooleanField(default=False)
+    # The organiser who defined it; None for the built-in formats and imported rotations.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -123,6 +135,9 @@ class TeamCard(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="cards")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     dice = models.PositiveSmallIntegerField()
+    partner = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Doubles: which player of the pair brings it (1 or 2)."
+    )
 
     class Meta:
         ordering = ["id"]
@@ -132,13 +147,23 @@ class TeamCard(models.Model):
         return f"{self.dice}x {self.card}"
 
     def save(self, *args, **kwargs):
-        self._refuse_if_locked()
-        super().save(*args, **kwargs)
+        with transaction.atomic():
+            self._refuse_if_locked()
+            super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        self._refuse_if_locked()
-        return super().delete(*args, **kwargs)
+        with transaction.atomic():
+            self._refuse_if_locked()
+            return super().delete(*args, **kwargs)
 
     def _refuse_if_locked(self) -> None:
-        if Team.objects.filter(pk=self.team_id, locked_at__isnull=False).exists():
+        # The team row stays locked until the change commits, so a lock taken at the same
+        # moment (teams_lock) waits for it, or this waits for the lock and then refuses.
+        locked_at = (
+            Team.objects.select_for_update()
+            .filter(pk=self.team_id)
+            .values_list("locked_at", flat=True)
+            .first()
+        )
+        if locked_at is not None:
             raise TeamLocked(f"{self.team} is locked: its cards and dice can't change.")

@@ -1,8 +1,9 @@
 """Read-side queries for the card catalogue."""
 
-from rules.models import Card, Format
-from rules.teams import CardIndex, CardInfo
+from rules.models import Card, Format, Team
+from rules.teams import CardIndex, CardInfo, TeamEntry
 from rules.teams import Format as FormatDefinition
+from rules.teams import Team as TeamList
 
 
 def card_info(card: Card) -> CardInfo:
@@ -22,6 +23,12 @@ def card_info(card: Card) -> CardInfo:
 def card_index() -> CardIndex:
     """Every card of the catalogue, for team-list parsing and legality checks."""
     return CardIndex(card_info(card) for card in Card.objects.select_related("card_set"))
+
+
+def team_list(team: Team) -> TeamList:
+    """A stored team as the pure team list it was created from: same cards, dice, order."""
+    entries = team.cards.select_related("card").order_by("id")
+    return TeamList(tuple(TeamEntry(tc.card.key, tc.dice, tc.partner) for tc in entries), team.name)
 
 
 def format_definition(fmt: Format) -> FormatDefinition:

@@ -1,10 +1,10 @@
 """Writes to the card catalogue and teams. Parsing and legality are pure (rules.catalogue/teams)."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from rules.catalogue import CardRecord, CatalogueFile, read_catalogue
 from rules.models import Card, CardSet, Die, Format, Team, TeamCard
@@ -150,30 +150,43 @@ def _faces_json(record: CardRecord) -> list[dict]:
     ]
 
 
+def _energy_faces_json(record: CardRecord) -> list[dict]:
+    return [
+        {"symbols": list(f.symbols), "generic": f.generic, "bursts": f.bursts}
+        for f in record.energy_faces
+    ]
+
+
 def _store_dice(
     records: Iterable[CardRecord], sets: dict[str, CardSet], counts: ImportCounts
 ) -> dict[str, Die]:
-    # The first card of a die that brings faces defines them (cards of one die share faces).
-    wanted: dict[str, tuple[str, list[dict]]] = {}
+    # Cards of one die share its faces: the first card that brings faces defines them, and
+    # likewise for energy faces. A die's fields that no card provides are left as they are.
+    wanted: dict[str, dict] = {}
     for record in records:
-        if not record.die_key or "faces" not in record.provided:
+        if not record.die_key:
             continue
-        faces = _faces_json(record)
-        if record.die_key not in wanted or (faces and not wanted[record.die_key][1]):
-            wanted[record.die_key] = (record.set_code, faces)
+        die = wanted.setdefault(record.die_key, {"set_code": record.set_code})
+        if "faces" in record.provided and not die.get("faces"):
+            die["faces"] = _faces_json(record)
+        if "energy_faces" in record.provided and not die.get("energy_faces"):
+            die["energy_faces"] = _energy_faces_json(record)
+    wanted = {key: die for key, die in wanted.items() if {"faces", "energy_faces"} & set(die)}
     existing = {d.key: d for d in Die.objects.filter(key__in=wanted)}
     to_create, to_update = [], []
-    for key, (set_code, faces) in wanted.items():
+    for key, values in wanted.items():
+        fields = {name: values[name] for name in ("faces", "energy_faces") if name in values}
         die = existing.get(key)
         if die is None:
-            to_create.append(Die(key=key, card_set=sets[set_code], faces=faces))
-        elif die.faces != faces:
-            die.faces = faces
+            to_create.append(Die(key=key, card_set=sets[values["set_code"]], **fields))
+        elif any(getattr(die, name) != value for name, value in fields.items()):
+            for name, value in fields.items():
+                setattr(die, name, value)
             to_update.append(die)
         else:
             counts.unchanged += 1
     Die.objects.bulk_create(to_create, batch_size=500)
-    Die.objects.bulk_update(to_update, ["faces"], batch_size=500)
+    Die.objects.bulk_update(to_update, ["faces", "energy_faces"], batch_size=500)
     counts.created += len(to_create)
     counts.updated += len(to_update)
     return {d.key: d for d in Die.objects.filter(key__in=wanted)}
@@ -242,6 +255,125 @@ class TeamIllegal(ValueError):
         super().__init__("; ".join(f"({v.rule}) {v.message}" for v in self.violations))
 
 
+class FormatRefused(ValueError):
+    """An organiser's format can't be saved as asked; the message says why."""
+
+
+# The built-in formats an organiser's format can start from (its limits, life and rule IDs).
+FORMAT_BASES = ("tournament", "basic", "doubles")
+
+
+def format_base(definition) -> str:
+    """Which of FORMAT_BASES a definition was made from."""
+    if definition.doubles is not None:
+        return "doubles"
+    return "basic" if definition.max_cards == BUILT_IN_FORMATS["basic"].max_cards else "tournament"
+
+
+def format_uses(fmt: Format) -> int:
+    """How many rows (events, ...) refer to the format; such a format is no longer edited."""
+    return sum(
+        relation.related_model._default_manager.filter(**{relation.field.name: fmt}).count()
+        for relation in Format._meta.related_objects
+    )
+
+
+def format_can_edit(fmt: Format, user) -> bool:
+    return (
+        not fmt.is_builtin
+        and user.is_authenticated
+        and (user.is_superuser or fmt.created_by_id == user.pk)
+    )
+
+
+@transaction.atomic
+def format_save(
+    *,
+    by,
+    name: str,
+    base: str,
+    legal_sets: Iterable[str] | None,
+    banned: Iterable[str],
+    one_card_per_set: bool,
+    fmt: Format | None = None,
+) -> Format:
+    """Create an organiser's format, or change one (`fmt`) that no event uses yet.
+
+    `legal_sets` None means every set; `banned` holds card keys. A format already chosen by an
+    event stays as it is, since its teams were checked against it: make a new one instead.
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise FormatRefused("Give the format a name.")
+    if base not in FORMAT_BASES:
+        raise FormatRefused(f"A format is based on one of {', '.join(FORMAT_BASES)}, not {base!r}.")
+    if fmt is not None:
+        fmt = Format.objects.select_for_update().get(pk=fmt.pk)
+        if not format_can_edit(fmt, by):
+            raise FormatRefused(f"Only the organiser who made {fmt.name} can change it.")
+        uses = format_uses(fmt)
+        if uses:
+            raise FormatRefused(
+                f"{fmt.name} is already chosen by {uses} event{'s' if uses != 1 else ''}, whose "
+                "teams were checked against it: make a new format and choose that instead."
+            )
+    sets = None if legal_sets is None else sorted({code.strip().lower() for code in legal_sets})
+    if sets is not None:
+        unknown = sorted(set(sets) - set(CardSet.objects.values_list("code", flat=True)))
+        if unknown:
+            raise FormatRefused(f"No set has the code {', '.join(unknown)}.")
+        if not sets:
+            raise FormatRefused("Choose at least one legal set, or none for every set.")
+    banned_keys = sorted({key.strip().lower() for key in banned})
+    unknown_cards = sorted(
+        set(banned_keys)
+        - set(Card.objects.filter(key__in=banned_keys).values_list("key", flat=True))
+    )
+    if unknown_cards:
+        raise FormatRefused(f"No card has the code {', '.join(unknown_cards)}.")
+    code = fmt.code if fmt is not None else _free_format_code(name)
+    definition = rotation(
+        code,
+        name,
+        legal_sets=sets,
+        banned=banned_keys,
+        base=BUILT_IN_FORMATS[base],
+        one_card_per_set=one_card_per_set,
+    )
+    if fmt is None:
+        return _format_create(name, definition, by)
+    fmt.name, fmt.definition = name, definition.to_dict()
+    fmt.save(update_fields=["name", "definition"])
+    return fmt
+
+
+def _format_create(name: str, definition, by) -> Format:
+    # Two organisers naming formats alike at once: the second takes the next free code.
+    for _ in range(5):
+        try:
+            with transaction.atomic():
+                return Format.objects.create(
+                    code=definition.code, name=name, definition=definition.to_dict(), created_by=by
+                )
+        except IntegrityError:
+            code = _free_format_code(name)
+            definition = replace(definition, code=code)
+    raise FormatRefused("Could not find a free code for the format; try again.")
+
+
+def _free_format_code(name: str) -> str:
+    from django.utils.text import slugify
+
+    stem = slugify(name)[:32].strip("-") or "format"
+    taken = set(Format.objects.filter(code__startswith=stem).values_list("code", flat=True))
+    taken |= set(BUILT_IN_FORMATS)
+    code, number = stem, 1
+    while code in taken:
+        number += 1
+        code = f"{stem}-{number}"
+    return code
+
+
 def formats_install_builtin() -> list[Format]:
     """Create or refresh the built-in formats (Tournament, Basic, Doubles, Draft 8..20, 10/10)."""
     installed = []
@@ -270,7 +402,10 @@ def team_create(*, team: TeamList, fmt: Format, cards: CardIndex | None = None) 
     stored = Team.objects.create(name=team.name)
     by_key = Card.objects.in_bulk([e.card_key.lower() for e in team.entries], field_name="key")
     TeamCard.objects.bulk_create(
-        [TeamCard(team=stored, card=by_key[e.card_key.lower()], dice=e.dice) for e in team.entries]
+        [
+            TeamCard(team=stored, card=by_key[e.card_key.lower()], dice=e.dice, partner=e.partner)
+            for e in team.entries
+        ]
     )
     return stored
 

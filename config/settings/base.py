@@ -9,6 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_list, env_str
+from config.logging import json_formatter_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -194,30 +195,33 @@ if not DEBUG:
 
 # ---------------------------------------------------------------- LOGGING
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
+LOG_FORMAT = env_str("LOG_FORMAT", "json")
+if LOG_FORMAT not in ("json", "plain"):
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} is not a log format; use json or plain.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
-            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-        },
+        "json": json_formatter_config(),
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
     "handlers": {
         "stdout": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
-            "formatter": env_str("LOG_FORMAT", "json"),
+            "formatter": LOG_FORMAT,
         }
     },
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        # Django gives the development server's request log its own plain handler; use ours.
+        "django.server": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "celery": {"level": LOG_LEVEL},
     },
 }
+# A Celery worker would otherwise replace this configuration with its own plain format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # ---------------------------------------------------------------- PROJECT
 # Where the community card data lives for tests and benchmarks (never in the repo).

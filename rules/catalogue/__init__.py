@@ -19,6 +19,7 @@ from rules.catalogue.records import (
     RARITIES,
     CardRecord,
     CatalogueFile,
+    EnergyFaceRecord,
     FaceRecord,
     SetRecord,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "CardRecord",
     "CatalogueFile",
     "DemoTeam",
+    "EnergyFaceRecord",
     "FaceRecord",
     "SetRecord",
     "parse_catalogue",

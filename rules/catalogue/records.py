@@ -15,6 +15,7 @@ CardKind = Literal["character", "action", "basic_action", "character_or_action"]
 Rarity = Literal["starter", "common", "uncommon", "rare", "super_rare", "promo"]
 
 ENERGY_TYPES: tuple[Energy, ...] = ("fist", "bolt", "mask", "shield")
+ENERGY_SYMBOLS: tuple[str, ...] = (*ENERGY_TYPES, "wild")
 CARD_KINDS: tuple[CardKind, ...] = ("character", "action", "basic_action", "character_or_action")
 RARITIES: tuple[Rarity, ...] = ("starter", "common", "uncommon", "rare", "super_rare", "promo")
 
@@ -46,6 +47,20 @@ class FaceRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyFaceRecord:
+    """One energy face of a die (R1.3): one or two symbols, or a generic amount, and 0-2 bursts.
+
+    `symbols` holds energy types or "wild" (one of any type): ("fist",) is a single fist,
+    ("fist", "fist") a double, ("fist", "bolt") a two-type face. `generic` is the circled N of a
+    generic face, which has no symbols.
+    """
+
+    symbols: tuple[str, ...] = ()
+    generic: int = 0
+    bursts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CardRecord:
     """One card. `key` is the Team Builder code, `<number><set code>` in lowercase ("1avx").
 
@@ -53,6 +68,7 @@ class CardRecord:
     set share it, and OP cards printed for an older die carry that die's key. "" means the card
     has no die of its own (basic actions) or the source doesn't say.
     `stats_trust` is the source's word on how far `faces` can be trusted ("" if it says none).
+    `energy_faces` are provided only by a file that knows them: no community source does.
     """
 
     key: str
@@ -71,6 +87,7 @@ class CardRecord:
     keywords: tuple[str, ...] = ()
     die_key: str = ""
     faces: tuple[FaceRecord, ...] = ()
+    energy_faces: tuple[EnergyFaceRecord, ...] = ()
     stats_trust: str = ""
     provided: frozenset[str] = IDENTITY_FIELDS
 

@@ -15,6 +15,9 @@ Decisions:
 - A basic action card's subtitle "Basic Action Card" is a type label, not a subtitle: it becomes
   "", as in the XDM tables.
 - `stats_source` becomes `stats_trust`; `faces` and `stats_trust` are provided together.
+- `energy_faces` (not in the Team Builder export, which has none; a file that knows them may
+  add it): a list of `{"symbols": [...]}` (one or two of fist/bolt/mask/shield/wild) or
+  `{"generic": N}` faces, each with an optional `"bursts"` of 0-2.
 """
 
 import json
@@ -28,11 +31,13 @@ from typing import Any
 from rules.catalogue.errors import ErrorCollector
 from rules.catalogue.records import (
     CARD_KINDS,
+    ENERGY_SYMBOLS,
     ENERGY_TYPES,
     IDENTITY_FIELDS,
     RARITIES,
     CardRecord,
     CatalogueFile,
+    EnergyFaceRecord,
     FaceRecord,
     SetRecord,
     card_key,
@@ -55,6 +60,8 @@ FORMAT_LIST_NAMES = {
 BASIC_ACTION_TYPE_LABELS = frozenset({"basic action card", "basic action"})
 MAX_STAT = 99
 MAX_LEVELS = 6
+MAX_DIE_FACES = 6
+MAX_GENERIC = 9
 
 _CARD_ENTRY = re.compile(r"\d+[a-z][a-z0-9]*")
 _MISSING = object()
@@ -234,6 +241,11 @@ def _read_card(
         values.update(faces=faces, stats_trust=trust or "")
         provided.update({"faces", "stats_trust"})
 
+    energy_faces = _read_energy_faces(card)
+    if energy_faces is not None:
+        values["energy_faces"] = energy_faces
+        provided.add("energy_faces")
+
     die_id = card.whole("die_id", 0)
     if "die_id" in card.raw:
         provided.add("die_key")
@@ -333,6 +345,53 @@ def _read_faces(card: _CardFields) -> tuple[FaceRecord, ...] | None:
                 bursts=stats["burst"],
             )
         )
+    return tuple(faces)
+
+
+def _read_energy_faces(card: _CardFields) -> tuple[EnergyFaceRecord, ...] | None:
+    raw = card.value("energy_faces")
+    if raw is _MISSING:
+        return None
+    if not isinstance(raw, list) or len(raw) > MAX_DIE_FACES:
+        card.error(
+            "energy_faces", f"expected a list of up to {MAX_DIE_FACES} faces, got {_shown(raw)}"
+        )
+        return None
+    faces = []
+    for position, face in enumerate(raw, 1):
+        where = f"energy_faces[{position}]"
+        if not isinstance(face, dict) or set(face) - {"symbols", "generic", "bursts"}:
+            card.error(
+                where,
+                f"expected an object with symbols or generic (and bursts), got {_shown(face)}",
+            )
+            return None
+        bursts = _checked_whole(face.get("bursts", 0), 0, 2, partial(card.error, f"{where}.bursts"))
+        if bursts is None:
+            return None
+        symbols, generic = face.get("symbols"), face.get("generic")
+        if (symbols is None) == (generic is None):
+            card.error(where, "a face has either symbols or a generic amount")
+            return None
+        if generic is not None:
+            amount = _checked_whole(
+                generic, 1, MAX_GENERIC, partial(card.error, f"{where}.generic")
+            )
+            if amount is None:
+                return None
+            faces.append(EnergyFaceRecord(generic=amount, bursts=bursts))
+            continue
+        if (
+            not isinstance(symbols, list)
+            or not 1 <= len(symbols) <= 2
+            or not all(symbol in ENERGY_SYMBOLS for symbol in symbols)
+        ):
+            card.error(
+                f"{where}.symbols",
+                f"expected one or two of {_listed(ENERGY_SYMBOLS)}, got {_shown(symbols)}",
+            )
+            return None
+        faces.append(EnergyFaceRecord(symbols=tuple(symbols), bursts=bursts))
     return tuple(faces)
 
 

@@ -1,6 +1,9 @@
 """Errors raised when a team list can't be read."""
 
+import re
 from dataclasses import dataclass, field
+
+_PLACE = re.compile(r"^((?:Line|Item) \d+): ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +21,17 @@ class TeamListProblem:
     text: str
     message: str
     suggestions: list[str] = field(default_factory=list)
+
+    @property
+    def place(self) -> str:
+        """ "Line 3" or "Item 2" as the message starts, or "" for the input as a whole."""
+        match = _PLACE.match(self.message)
+        return match[1] if match else ""
+
+    @property
+    def reason(self) -> str:
+        """The message without its place, for a page that shows the place beside it."""
+        return _PLACE.sub("", self.message, count=1)
 
     def describe(self) -> str:
         if not self.suggestions:

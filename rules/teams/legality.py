@@ -101,7 +101,6 @@ def _card_violations(entry: TeamEntry, card: CardInfo, fmt: Format) -> Iterable[
 
 def _count_violations(resolved: list[_Resolved], fmt: Format) -> Iterable[Violation]:
     characters = [entry for entry, card in resolved if not card.is_basic_action]
-    basic_actions = [entry for entry, card in resolved if card.is_basic_action]
     if fmt.max_cards is not None and len(characters) > fmt.max_cards:
         yield Violation(
             fmt.rule,
@@ -117,11 +116,42 @@ def _count_violations(resolved: list[_Resolved], fmt: Format) -> Iterable[Violat
             f"but {fmt.name} allows at most {fmt.max_dice}.",
             code="too_many_dice",
         )
-    if len(basic_actions) != fmt.basic_actions_required:
+    yield from _basic_action_count_violations(resolved, len(characters), fmt)
+
+
+def _basic_action_count_violations(
+    resolved: list[_Resolved], character_count: int, fmt: Format
+) -> Iterable[Violation]:
+    basic_actions = [card for _, card in resolved if card.is_basic_action]
+    required = fmt.basic_actions_required
+    extra = len(basic_actions) - required
+    if extra > 0 and fmt.max_cards is not None and character_count + extra <= fmt.max_cards:
+        # The extra basic actions fit in the free card places: the player counted them among
+        # the cards. Name the ones listed first, usually written among the characters.
+        for card in basic_actions[:extra]:
+            yield Violation(
+                fmt.rule,
+                f"{card.name} is a basic action card, so it can't take one of the "
+                f"{fmt.max_cards} character and action card places: {fmt.name} needs exactly "
+                f"{required} basic actions and the team lists {len(basic_actions)}.",
+                card.key,
+                code="basic_action_among_cards",
+            )
+    elif extra and required == 0:
+        names = _and_list([card.name for card in basic_actions])
+        are = "is a basic action card" if len(basic_actions) == 1 else "are basic action cards"
+        yield Violation(
+            fmt.rule,
+            f"{names} {are} but a {fmt.name} team brings none: "
+            "the table's basic actions are drawn for everyone.",
+            basic_actions[0].key,
+            code="wrong_basic_action_count",
+        )
+    elif extra:
         yield Violation(
             fmt.rule,
             f"The team has {_count(len(basic_actions), 'basic action card')} "
-            f"but {fmt.name} needs exactly {fmt.basic_actions_required}.",
+            f"but {fmt.name} needs exactly {required}.",
             code="wrong_basic_action_count",
         )
 
@@ -215,6 +245,10 @@ def _groups(resolved: list[_Resolved], key: Callable[[CardInfo], str]) -> list[l
 
 def _listing(card: CardInfo) -> str:
     return f"{card.full_name} [{card.key}]"
+
+
+def _and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _dice(count: int) -> str:

@@ -34,3 +34,35 @@ def test_healthz_reaches_a_real_redis_broker(client, settings):
     settings.CELERY_BROKER_URL = os.environ["REDIS_URL"]
     body = client.get("/healthz").json()
     assert body["broker"] == {"ok": True, "mode": "broker"}
+
+
+def test_healthz_is_503_when_the_database_is_unreachable(client, monkeypatch):
+    from django.db import connection
+    from django.db.utils import OperationalError
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("connection refused\nsecond line of detail")
+
+    monkeypatch.setattr(connection, "cursor", refuse)
+    with override_settings(CELERY_TASK_ALWAYS_EAGER=True):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "degraded"
+    assert body["database"]["ok"] is False
+    assert body["database"]["error"] == "connection refused"
+
+
+@pytest.mark.parametrize(
+    ("allowed_hosts", "host"),
+    [
+        ("events.example.org", "events.example.org"),
+        (" .example.org , other.org", "example.org"),
+        ("*,events.example.org", "events.example.org"),
+        ("", None),
+    ],
+)
+def test_the_container_health_check_asks_as_an_allowed_host(allowed_hosts, host):
+    from config.healthcheck import probe_host
+
+    assert probe_host(allowed_hosts) == host

@@ -83,3 +83,34 @@ def test_production_settings_pass_the_deploy_checklist():
         ALLOWED_HOSTS="events.example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+LOG_FROM_EACH_LOGGER = """
+import logging, django
+django.setup()
+logging.getLogger("django.server").info('"GET /cards/ HTTP/1.1" 200 512')
+logging.getLogger("celery.worker").info("worker ready")
+logging.getLogger("rules").warning("a warning from the app")
+"""
+
+
+def test_every_logger_writes_json_lines_to_stdout():
+    result = run([sys.executable, "-c", LOG_FROM_EACH_LOGGER], DEBUG="true")
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["logger"], r["level"]) for r in records] == [
+        ("django.server", "INFO"),
+        ("celery.worker", "INFO"),
+        ("rules", "WARNING"),
+    ]
+    assert records[0]["message"] == '"GET /cards/ HTTP/1.1" 200 512'
+    assert all(r["time"] for r in records)
+
+
+def test_plain_logs_on_request_and_an_unknown_log_format_is_refused():
+    plain = run([sys.executable, "-c", LOG_FROM_EACH_LOGGER], DEBUG="true", LOG_FORMAT="plain")
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.splitlines()[2].endswith("WARNING rules a warning from the app")
+    unknown = run([sys.executable, "-c", LOG_FROM_EACH_LOGGER], DEBUG="true", LOG_FORMAT="xml")
+    assert unknown.returncode != 0
+    assert "LOG_FORMAT='xml' is not a log format; use json or plain." in unknown.stderr

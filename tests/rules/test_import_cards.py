@@ -108,3 +108,19 @@ def test_the_team_builder_format_lists_become_rotation_formats(carddata):
     modern = Definition.from_dict(Format.objects.get(code="modern").definition)
     assert "avx" not in modern.legal_sets and modern.legal_sets
     assert (modern.max_cards, modern.max_dice, modern.starting_life) == (8, 20, 20)
+
+
+def test_where_two_files_describe_a_card_the_last_import_wins(carddata):
+    """As the README says: the Team Builder first, then the set tables (double bursts)."""
+
+    def blue_titan_level_3_bursts() -> int:
+        return Card.objects.get(key="1ygo").die.faces[2]["bursts"]
+
+    run_import(carddata / "tdc-teambuilder-cards.json", carddata / "ya.txt")
+    assert blue_titan_level_3_bursts() == 2
+    output = run_import(carddata / "tdc-teambuilder-cards.json")
+    assert blue_titan_level_3_bursts() == 0  # the Team Builder can't hold a double burst
+    assert "cards: 0 created, 0 updated" not in output  # it says what it changed back
+    run_import(carddata / "ya.txt")
+    assert blue_titan_level_3_bursts() == 2
+    assert Card.objects.count() == 4079

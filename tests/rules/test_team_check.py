@@ -90,3 +90,26 @@ def test_check_page_lists_unreadable_lines(client):
     ).content.decode()
     assert "could not be read" in html
     assert "Line 1" in html
+
+
+def test_check_page_names_each_place_once_lines_or_link_items(client):
+    text = "4x Supermann: Phone Booth (SWW)\nBasic Actions: Take Cover (SWW) and Team Up (SWW)"
+    html = client.post("/cards/team-check/", {"format": "tournament", "team_list": text})
+    html = html.content.decode()
+    assert (
+        "<strong>Line 1</strong>: <code>4x Supermann: Phone Booth (SWW)</code> — No card is" in html
+    )
+    assert html.count("Line 1") == 1
+    link = "https://tb.dicecoalition.com/?view&cards=4x19sww;3x999sww;3x31sww"
+    html = client.post("/cards/team-check/", {"format": "tournament", "team_list": link})
+    html = html.content.decode()
+    assert "<strong>Item 2</strong>: <code>3x999sww</code> — no card has the code 999sww." in html
+    assert "Line 2" not in html
+
+
+def test_a_problem_about_the_whole_list_has_no_place(client):
+    html = client.post(
+        "/cards/team-check/", {"format": "tournament", "team_list": "# only a comment"}
+    ).content.decode()
+    assert "could not be read" in html
+    assert "<strong>Line" not in html

@@ -11,7 +11,9 @@ from rules.services import catalogue_import
 class Command(BaseCommand):
     help = (
         "Import card data (Team Builder JSON or pipe-separated set tables). Each file is imported "
-        "whole or not at all; importing again updates cards instead of duplicating them."
+        "whole or not at all; importing again updates cards instead of duplicating them. Where "
+        "two files describe a card, the last one imported wins for the fields it has: import "
+        "the Team Builder file first, then the set tables."
     )
 
     def add_arguments(self, parser):

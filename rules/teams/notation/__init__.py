@@ -1,5 +1,6 @@
 """Team-list notations players already use: Team Builder links, DiceMastersDB, plain lists."""
 
+from rules.teams.notation.card_names import parse_card_names
 from rules.teams.notation.detect import detect_notation, parse_team_list
 from rules.teams.notation.dmdb import format_dmdb, parse_dmdb
 from rules.teams.notation.plain import format_plain, parse_plain
@@ -12,6 +13,7 @@ __all__ = [
     "format_dmdb",
     "format_plain",
     "format_tb_link",
+    "parse_card_names",
     "parse_dmdb",
     "parse_plain",
     "parse_tb_link",

@@ -76,8 +76,10 @@ def resolve_card(
         without_subtitle = [card for card in matches if not card.subtitle]
         if len(without_subtitle) == 1:
             return without_subtitle[0]
+    # Basic actions have no subtitle: only the set tells reprints apart.
+    needed = "set" if all(not card.subtitle for card in matches) else "subtitle and set"
     return Unresolved(
-        f"'{written}' matches {len(matches)} cards; write its subtitle and set to pick one.",
+        f"'{written}' matches {len(matches)} cards; write its {needed} to pick one.",
         [describe_card(card) for card in matches],
     )
 

@@ -6,7 +6,14 @@ from typing import Any
 
 import pytest
 
-from rules.catalogue import CardFileError, CardFileErrors, FaceRecord, parse_tdc_json, read_tdc_json
+from rules.catalogue import (
+    CardFileError,
+    CardFileErrors,
+    EnergyFaceRecord,
+    FaceRecord,
+    parse_tdc_json,
+    read_tdc_json,
+)
 
 SETS = [
     {"set": "ZZA", "set_group": "zza", "set_name": "Invented Set", "universe": "Test"},
@@ -268,6 +275,69 @@ def test_a_bad_face_names_the_level_and_stat():
 )
 def test_face_values_are_checked(face: dict[str, Any], field: str, message: str):
     (error,) = read_errors(document(card(levels=[face])))
+
+    assert (error.field, error.message) == (field, message)
+
+
+def test_energy_faces_are_read_where_a_file_has_them():
+    faces = [
+        {"symbols": ["fist"]},
+        {"symbols": ["fist", "bolt"], "bursts": 1},
+        {"symbols": ["wild"]},
+        {"generic": 2, "bursts": 2},
+    ]
+    (record,) = parse_tdc_json(document(card(energy_faces=faces)), "cards.json").cards
+
+    assert "energy_faces" in record.provided
+    assert record.energy_faces == (
+        EnergyFaceRecord(symbols=("fist",)),
+        EnergyFaceRecord(symbols=("fist", "bolt"), bursts=1),
+        EnergyFaceRecord(symbols=("wild",)),
+        EnergyFaceRecord(generic=2, bursts=2),
+    )
+    (plain,) = parse_tdc_json(document(card()), "cards.json").cards
+    assert "energy_faces" not in plain.provided and plain.energy_faces == ()
+
+
+@pytest.mark.parametrize(
+    ("faces", "field", "message"),
+    [
+        ("fist", "energy_faces", "expected a list of up to 6 faces, got 'fist'"),
+        (
+            [{"symbols": ["fist"], "generic": 1}],
+            "energy_faces[1]",
+            "a face has either symbols or a generic amount",
+        ),
+        (
+            [{"symbols": ["fist", "bolt", "mask"]}],
+            "energy_faces[1].symbols",
+            'expected one or two of fist, bolt, mask, shield, wild, got ["fist", "bolt", "mask"]',
+        ),
+        (
+            [{"symbols": ["heart"]}],
+            "energy_faces[1].symbols",
+            'expected one or two of fist, bolt, mask, shield, wild, got ["heart"]',
+        ),
+        (
+            [{"generic": 0}],
+            "energy_faces[1].generic",
+            "expected a whole number from 1 to 9, got 0",
+        ),
+        (
+            [{"generic": 1, "bursts": 3}],
+            "energy_faces[1].bursts",
+            "expected a whole number from 0 to 2, got 3",
+        ),
+        (
+            [{"generic": 1, "colour": "red"}],
+            "energy_faces[1]",
+            'expected an object with symbols or generic (and bursts), got {"generic": 1, '
+            '"colour": "red"}',
+        ),
+    ],
+)
+def test_bad_energy_faces_name_the_face_and_field(faces: Any, field: str, message: str):
+    (error,) = read_errors(document(card(energy_faces=faces)))
 
     assert (error.field, error.message) == (field, message)
 

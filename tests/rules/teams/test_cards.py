@@ -1,6 +1,3 @@
-import statistics
-import time
-
 from rules.teams.cards import CardIndex, CardInfo, normalize_text, title_key
 
 
@@ -51,17 +48,13 @@ def test_card_info_full_name():
     assert not card.is_basic_action
 
 
-def test_real_index_is_complete_and_fast_to_build(real_cards):
+def test_real_index_is_complete(real_cards):
+    # How fast it builds is measured by bench/bench_legality.py, not asserted here.
     cards = list(real_cards)
     assert len(cards) == 4079
     assert {card.kind for card in cards} == {"character", "character_or_action", "basic_action"}
     assert all(card.subtitle == "" for card in cards if card.is_basic_action)
-    timings = []
-    for _ in range(5):
-        started = time.perf_counter()
-        CardIndex(cards)
-        timings.append(time.perf_counter() - started)
-    assert statistics.median(timings) < 0.05
+    assert len(CardIndex(cards)) == 4079
 
 
 def test_real_index_keys_are_number_plus_set(real_cards):

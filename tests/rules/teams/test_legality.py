@@ -136,6 +136,23 @@ def test_the_same_basic_action_twice(sample_cards, second):
     assert violations[0].message.startswith("The team lists the basic action Quick Step 2 times (")
 
 
+def test_a_basic_action_counted_among_the_cards(sample_cards):
+    # Seven characters and three basic actions: the player took "8 cards" to include one.
+    seven = [(key, 2) for key in ("1qa", "3qa", "2qb", "3qb", "5qb", "6qb", "1qc")]
+    violations = validate_team(team(*seven, ("13qa", 3), *BASICS), TOURNAMENT, sample_cards)
+    assert found(violations) == [("R2.1", "basic_action_among_cards", "13qa")]
+    assert violations[0].message == (
+        "Overload is a basic action card, so it can't take one of the 8 character and action "
+        "card places: Tournament needs exactly 2 basic actions and the team lists 3."
+    )
+    four = seven[:4]  # Basic: 6 card places, so two basic actions fit in the free ones
+    violations = validate_team(team(*four, ("13qa", 3), ("9qb", 3), *BASICS), BASIC, sample_cards)
+    assert found(violations) == [
+        ("R2.3", "basic_action_among_cards", "13qa"),
+        ("R2.3", "basic_action_among_cards", "9qb"),
+    ]
+
+
 @pytest.mark.parametrize("basics", [(), (("10qa", 3),)])
 def test_too_few_basic_actions(sample_cards, basics):
     violations = validate_team(team(*LEGAL[:5], *basics), TOURNAMENT, sample_cards)
@@ -212,11 +229,15 @@ def test_draft_counts_only_dice_and_takes_no_basic_actions(sample_cards):
     violations = validate_team(team(*LEGAL), draft(10), sample_cards)
     assert found(violations) == [
         ("R2.4", "too_many_dice", None),
-        ("R2.4", "wrong_basic_action_count", None),
+        ("R2.4", "wrong_basic_action_count", "10qa"),
     ]
     assert violations[0].message == (
         "The team has 20 dice on its character and action cards "
         "but Draft (10 dice) allows at most 10."
+    )
+    assert violations[1].message == (
+        "Smoke and Mirrors and Echo Chamber are basic action cards but a Draft (10 dice) team "
+        "brings none: the table's basic actions are drawn for everyone."
     )
 
 

@@ -110,7 +110,7 @@ Team: Again
             "Line 6: Glimmerbat: Night Courier (QA) needs a dice count, "
             "e.g. '4 * Glimmerbat - Night Courier (qa)'.",
         ),
-        (7, "Line 7: 'Quick Step' matches 2 cards; write its subtitle and set to pick one."),
+        (7, "Line 7: 'Quick Step' matches 2 cards; write its set to pick one."),
         (8, "Line 8: Glimmerbat: Echo Scout (QA) is a character card, not a basic action."),
         (9, "Line 9: A Doubles pair has partners 1 and 2, not 3."),
         (10, "Line 10: The team name is given a second time."),

@@ -141,7 +141,7 @@ Basic Actions: Quick Step and Glimmerbat: Echo Scout (QA), Smoke and Mirorrs
         (
             6,
             "Quick Step",
-            "Line 6: 'Quick Step' matches 2 cards; write its subtitle and set to pick one.",
+            "Line 6: 'Quick Step' matches 2 cards; write its set to pick one.",
         ),
         (
             6,
