@@ -75,6 +75,9 @@ class Event(models.Model):
         null=True, blank=True, help_text="Empty: the WizKids table by player count (T1.3)."
     )
     top_cut = models.PositiveSmallIntegerField(default=0, help_text="0 for no top cut.")
+    top_cut_best_of_three = models.BooleanField(
+        default=True, help_text="Top cut matches are best of 3 (T2.1); untick for single games."
+    )
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
@@ -115,6 +118,12 @@ class Event(models.Model):
             raise ValidationError(
                 {"percentage_floor": "Give a fraction between 0 and 1, such as 1/3 or 0.33."}
             )
+        if self.top_cut and (self.top_cut < 2 or self.top_cut & (self.top_cut - 1)):
+            raise ValidationError(
+                {"top_cut": "A top cut has 2, 4, 8, 16, ... players, or 0 for none."}
+            )
+        if not self.round_minutes:
+            raise ValidationError({"round_minutes": "A round lasts at least one minute."})
 
     @property
     def floor(self) -> Fraction:
@@ -189,8 +198,10 @@ class Round(models.Model):
 
     @property
     def is_best_of_three(self) -> bool:
-        # Top cut matches are best of 3 (T2.1), whatever the Swiss rounds use.
-        return self.is_top_cut or self.event.is_best_of_three
+        # Top cut matches are best of 3 by default (T2.1), whatever the Swiss rounds use.
+        if self.is_top_cut:
+            return self.event.top_cut_best_of_three
+        return self.event.is_best_of_three
 
 
 class Match(models.Model):

@@ -169,3 +169,24 @@ def test_top_cut_from_the_dashboard_button(client):
     assert response.status_code == 302 and response.url.endswith("/rounds/2/")
     again = client.post(f"/manage/{event.slug}/top-cut/", follow=True)
     assert "starts after the Swiss rounds" in again.content.decode()
+
+
+def test_a_top_cut_match_needs_a_winner_and_can_be_single_games():
+    event = factories.event(players=4, start=True, top_cut=2, top_cut_best_of_three=False)
+    play(services.round_pair(event=event))
+    final = services.top_cut_start(event=event)
+    match = final.matches.get()
+    assert not final.is_best_of_three
+    for games in ([GameInput(None)], [GameInput(match.player1_id), GameInput(match.player2_id)]):
+        with pytest.raises(EventError, match="needs a winner|1 to 1 game"):
+            services.result_enter(match=match, games=games, by=event.organiser)
+    event.top_cut_best_of_three = True
+    event.save()
+    with pytest.raises(EventError, match="needs a winner"):
+        services.result_enter(
+            match=match,
+            games=[GameInput(match.player1_id), GameInput(match.player2_id), GameInput(None)],
+            by=event.organiser,
+        )
+    services.result_enter(match=match, games=[GameInput(match.player2_id)], by=event.organiser)
+    assert Event.objects.get(pk=event.pk).status == "finished"

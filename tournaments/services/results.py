@@ -54,6 +54,13 @@ def _check_games(match: Match, games: list[GameInput]) -> None:
                 raise EventError(f"Game {number} has an impossible life total {life}.", code="life")
         if game.winner is not None:
             wins[game.winner] = wins.get(game.winner, 0) + 1
+    most, second = [*sorted(wins.values(), reverse=True), 0, 0][:2]
+    if match.round.is_top_cut and most == second:
+        # Single elimination: someone must advance (a judge decides an unfinished tie).
+        raise EventError(
+            "A top cut match needs a winner: one player must have won more games.",
+            code="top_cut_draw",
+        )
 
 
 def _locked_match(match: Match) -> Match:
@@ -174,6 +181,7 @@ def result_confirm(*, match: Match, confirmer: Registration) -> Match:
     if report is None or match.result_status != Match.ResultStatus.REPORTED:
         raise EventError("There is no report from your opponent to confirm.", code="nothing")
     games = [GameInput(**g) for g in report.games]
+    _check_games(match, games)
     return _make_official(
         match, games, by=confirmer.player.user, kind=ResultChange.Kind.CONFIRMED, reason=""
     )

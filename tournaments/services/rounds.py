@@ -228,6 +228,10 @@ def round_delete(*, round_: Round, confirm: bool) -> int:
         raise EventError("Only the latest round can be deleted.", code="not_latest")
     number = round_.number
     round_.delete()
-    if round_.is_top_cut and not event.rounds.filter(stage=Round.Stage.TOP_CUT).exists():
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    # The event goes back to the stage the remaining rounds are in: deleting the final reopens
+    # the top cut, deleting a whole cut or the last round of a finished event reopens Swiss.
+    cut_left = event.rounds.filter(stage=Round.Stage.TOP_CUT).exists()
+    status = Event.Status.TOP_CUT if cut_left else Event.Status.RUNNING
+    if event.status != Event.Status.REGISTRATION and event.status != status:
+        Event.objects.filter(pk=event.pk).update(status=status)
     return number
