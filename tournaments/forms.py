@@ -17,8 +17,8 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "date", "venue", "format", "match_type", "round_minutes", "swiss_rounds",
-            "top_cut", "points_win", "points_draw", "points_loss", "tiebreakers",
-            "percentage_floor", "team_list_required",
+            "top_cut", "top_cut_best_of_three", "points_win", "points_draw", "points_loss",
+            "tiebreakers", "percentage_floor", "team_list_required",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
@@ -52,6 +52,35 @@ class RegistrationForm(forms.Form):
         required=False,
         min_value=1,
         help_text="For a player who must always sit at the same table.",
+    )
+    user = forms.CharField(
+        label="Player's account (optional)",
+        required=False,
+        max_length=150,
+        help_text="Their username on this site, so they can report results and track life.",
+    )
+
+    def clean_user(self):
+        from django.contrib.auth import get_user_model
+
+        username = self.cleaned_data["user"].strip()
+        if not username:
+            return None
+        users = get_user_model().objects
+        try:
+            return users.get(**{f"{users.model.USERNAME_FIELD}__iexact": username})
+        except users.model.DoesNotExist:
+            raise forms.ValidationError(f"There is no account named {username}.") from None
+
+
+class TeamListForm(forms.Form):
+    """Give or replace one player's team list before the event starts."""
+
+    team_list = forms.CharField(
+        label="Team list",
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
     )
 
 

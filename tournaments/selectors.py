@@ -4,7 +4,15 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 
-from tournaments.models import Event, Game, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    Event,
+    Game,
+    Match,
+    Registration,
+    ResultChange,
+    Round,
+    TimeExtension,
+)
 from tournaments.standings import Entrant, MatchResult, Scoring, compute_standings
 
 
@@ -19,7 +27,8 @@ def rounds_with_matches(event: Event) -> QuerySet[Round]:
     matches = Match.objects.select_related("player1__player", "player2__player").prefetch_related(
         Prefetch("games", queryset=Game.objects.order_by("number")),
         Prefetch("changes", queryset=ResultChange.objects.select_related("changed_by")),
-        "reports",
+        Prefetch("time_extensions", queryset=TimeExtension.objects.select_related("granted_by")),
+        "reports__reported_by__player",
     )
     return event.rounds.prefetch_related(Prefetch("matches", queryset=matches))
 

@@ -83,6 +83,10 @@ def test_clock_start_and_extra_time_from_the_round_page(client, match):
         follow=True,
     )
     assert "extra time" in response.content.decode()
+    assert (
+        "+5 min extra time" in response.content.decode()
+        and "Long ruling" in response.content.decode()
+    )
     assert TimeExtension.objects.get(match=match).seconds == 300
     state = client.get(base(match) + "state/").json()
     assert state["clock"]["state"] == "running"

@@ -2,7 +2,7 @@
 
 from tournaments.services.clock import clock_for, round_start, time_extend
 from tournaments.services.errors import EventError
-from tournaments.services.events import event_create, event_start
+from tournaments.services.events import event_create, event_finish, event_start
 from tournaments.services.life import (
     current_game,
     game_set_first,
@@ -16,6 +16,7 @@ from tournaments.services.registrations import (
     registration_create,
     registration_drop,
     registration_late_entry,
+    registration_set_team,
 )
 from tournaments.services.results import (
     GameInput,
@@ -46,11 +47,13 @@ __all__ = [
     "GameInput",
     "PairingWarnings",
     "event_create",
+    "event_finish",
     "event_start",
     "registration_check_in",
     "registration_create",
     "registration_drop",
     "registration_late_entry",
+    "registration_set_team",
     "result_confirm",
     "result_enter",
     "result_report",
