@@ -18,6 +18,7 @@ from tournaments.swiss.weights import RANDOM_RANGE, TIERS, Tiers
 EXACT_LIMIT = 256
 BYE = -1
 _MASK = (1 << 64) - 1
+WEIGHT_LIMIT = 1 << 120  # headroom under rustworkx's i128 weights for the dual variables
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,11 @@ class _Round:
         self.n = len(self.players)
         max_gap = max(p.points for p in self.players) - min(p.points for p in self.players)
         self.tiers = Tiers.for_round(self.n, max_gap)
+        if self.tiers.ceiling >= WEIGHT_LIMIT:
+            # rustworkx matches on 128-bit integers; refuse rather than let weights overflow.
+            raise ValueError(
+                f"{self.n} players are too many to pair in one matching; split the event."
+            )
         self.eligible_below: dict[int, int] = {}
         below = 0
         for player in reversed(self.players):  # players are in rank order
