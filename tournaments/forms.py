@@ -95,7 +95,10 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         from tournaments.models import Registration
 
-        seated_ids = {pid for match in round_.matches.all() for pid in match.player_ids()}
+        seated_ids = {
+            pid for match in round_.matches.all() if not match.missed_round
+            for pid in match.player_ids()
+        }  # fmt: skip
         seated = Registration.objects.filter(pk__in=seated_ids).select_related("player")
         for name in ("first", "second"):
             self.fields[name].queryset = seated

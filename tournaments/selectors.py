@@ -167,3 +167,59 @@ def life_history(match: Match) -> list[dict]:
             }
         )
     return games
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    """One match of the bracket: played or to be played (`match` None, `waiting_for` says whose
+    winners meet there)."""
+
+    table: int
+    match: Match | None = None
+    seeds: tuple[int | None, int | None] = (None, None)
+    winner_id: int | None = None
+    waiting_for: str = ""
+
+
+@dataclass(frozen=True)
+class BracketStage:
+    name: str
+    slots: list[BracketSlot]
+
+
+def bracket_for(event: Event) -> list[BracketStage]:
+    """The whole top cut, rounds to come included, seeded by the recorded Swiss standings."""
+    from tournaments.services.topcut import match_winner
+    from tournaments.swiss import stage_name, stage_sizes
+
+    rounds = list(rounds_with_matches(event).filter(stage=Round.Stage.TOP_CUT))
+    if not rounds:
+        return []
+    seeds = rounds[0].pairing_record.get("seeds", [])
+    seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
+    stages = []
+    for index, matches in enumerate(stage_sizes(len(seeds))):
+        played = rounds[index].matches.all() if index < len(rounds) else []
+        if played:
+            slots = [
+                BracketSlot(
+                    table=m.table,
+                    match=m,
+                    seeds=(seed_of.get(m.player1_id), seed_of.get(m.player2_id)),
+                    winner_id=match_winner(m)
+                    if m.result_status == Match.ResultStatus.CONFIRMED
+                    else None,
+                )
+                for m in played
+            ]
+        else:
+            slots = [
+                BracketSlot(
+                    table=slot + 1,
+                    waiting_for=f"Winners of {stages[-1].name.lower()} tables "
+                    f"{2 * slot + 1} and {2 * slot + 2}",
+                )
+                for slot in range(matches)
+            ]
+        stages.append(BracketStage(stage_name(matches), slots))
+    return stages

@@ -8,9 +8,14 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.forms import MatchResultForm
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match
 from tournaments.permissions import is_event_staff, registration_of
-from tournaments.selectors import revealed_teams, rounds_with_matches, standings_for_event
+from tournaments.selectors import (
+    bracket_for,
+    revealed_teams,
+    rounds_with_matches,
+    standings_for_event,
+)
 
 
 def event_detail(request, slug: str):
@@ -47,8 +52,17 @@ def round_ends_at(event: Event):
 
 def bracket(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
-    rounds = rounds_with_matches(event).filter(stage=Round.Stage.TOP_CUT)
-    return render(request, "tournaments/bracket.html", {"event": event, "rounds": rounds})
+    stages = bracket_for(event)
+    final = stages[-1].slots[0] if stages else None
+    champion = None
+    if event.status == Event.Status.FINISHED and final and final.match and final.winner_id:
+        match = final.match
+        champion = match.player1 if final.winner_id == match.player1_id else match.player2
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {"event": event, "stages": stages, "champion": champion},
+    )
 
 
 @login_required

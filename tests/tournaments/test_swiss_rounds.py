@@ -4,7 +4,7 @@ import pytest
 
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import Event, ForbiddenPair, Match, PairingChange, Round
+from tournaments.models import Event, ForbiddenPair, PairingChange, Round
 from tournaments.services import EventError, GameInput, PairingWarnings
 
 pytestmark = pytest.mark.django_db
@@ -132,13 +132,28 @@ def test_top_cut_runs_from_the_standings_to_the_final():
     assert Event.objects.get(pk=event.pk).status == "finished"
 
 
-def test_bracket_page_shows_the_cut(client):
-    event = factories.event(players=4, start=True, top_cut=2, swiss_rounds=1)
+def test_bracket_page_shows_the_whole_cut_with_seeds_winners_and_rounds_to_come(client):
+    event = factories.event(players=8, start=True, top_cut=4, swiss_rounds=1)
     play(services.round_pair(event=event))
-    services.top_cut_start(event=event)
+    assert "has not started" in client.get(f"/events/{event.slug}/bracket/").content.decode()
+    semis = services.top_cut_start(event=event)
     page = client.get(f"/events/{event.slug}/bracket/").content.decode()
-    assert "Final" in page and page.count("bracket-match") == 1
-    assert Match.objects.filter(round__stage="top_cut").count() == 1
+    assert "Semi-finals" in page and "Final" in page
+    assert page.count('class="bracket-match"') == 2  # played or being played
+    assert "Winners of semi-finals tables 1 and 2" in page  # the final, still to come
+    first = semis.matches.get(table=1)
+    assert f"(1)</span> {first.player1.player.display_name}" in page
+    assert f"(4)</span> {first.player2.player.display_name}" in page
+    for match in semis.matches.all():
+        services.result_enter(
+            match=match, games=[GameInput(match.player2_id)] * 2, by=event.organiser
+        )
+    final = Round.objects.get(event=event, number=semis.number + 1).matches.get()
+    services.result_enter(match=final, games=[GameInput(final.player1_id)] * 2, by=event.organiser)
+    page = client.get(f"/events/{event.slug}/bracket/").content.decode()
+    champion = final.player1.player.display_name
+    assert f"Winner: <strong>{champion}</strong>" in page
+    assert 'class="winner"><span class="seed">' in page and "Winners of" not in page
 
 
 def test_organiser_keeps_two_players_apart_from_the_dashboard(client):
@@ -190,3 +205,18 @@ def test_a_top_cut_match_needs_a_winner_and_can_be_single_games():
         )
     services.result_enter(match=match, games=[GameInput(match.player2_id)], by=event.organiser)
     assert Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_a_late_entrys_missed_round_is_no_seat_to_swap_into():
+    event = factories.event(players=4, start=True)
+    round_ = services.round_pair(event=event, seed=1)
+    late = services.registration_late_entry(
+        event=event, display_name="Late", team_list=factories.team_links()[6],
+        missed_rounds_as="loss",
+    )  # fmt: skip
+    seated = round_.matches.filter(player2__isnull=False).first().player1
+    with pytest.raises(EventError, match="two different players of this round"):
+        services.round_swap(
+            round_=round_, first=seated, second=late, by=event.organiser, confirm=True
+        )
+    assert round_.matches.get(player1=late).missed_round

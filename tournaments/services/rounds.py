@@ -178,7 +178,12 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     PairingWarnings unless `confirm` is given, and the change is logged with what was confirmed.
     """
     round_ = _latest_swiss_round(round_)
-    matches = list(round_.matches.select_related("player1__player", "player2__player"))
+    # A late entry's missed round is a recorded loss, not a seat anyone can be swapped into.
+    matches = list(
+        round_.matches.filter(missed_round=False).select_related(
+            "player1__player", "player2__player"
+        )
+    )
     seat = {}
     for match in matches:
         for side in ("player1", "player2"):
@@ -197,7 +202,7 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     setattr(match_a, f"{side_a}_id", second.pk)
     setattr(match_b, f"{side_b}_id", first.pk)
     pairs = [(m.player1_id, m.player2_id) for m in matches if m.player2_id]
-    bye = next((m.player1_id for m in matches if m.player2_id is None and not m.missed_round), None)
+    bye = next((m.player1_id for m in matches if m.player2_id is None), None)
     registrations = _active(round_.event)
     players = swiss_players(round_.event, registrations, exclude_round=round_)
     problems = check_pairings(
