@@ -373,6 +373,9 @@ class TableGame(models.Model):
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
     ending = models.CharField(max_length=20, choices=Game.Ending.choices, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Counts writes, so a phone acting on an old view is told so."
+    )
 
     class Meta:
         ordering = ["match", "number"]
@@ -382,6 +385,11 @@ class TableGame(models.Model):
 
     def __str__(self):
         return f"{self.match} game {self.number}: {self.life1}-{self.life2}"
+
+    @property
+    def first_side(self) -> int:
+        """Who took the first turn: turns alternate, so it follows from whose turn it is."""
+        return self.active_side if self.turn % 2 else 3 - self.active_side
 
     @property
     def extra_turn(self) -> int | None:

@@ -77,14 +77,18 @@ def match_report(request, slug: str, match_id: int):
     me = registration_of(request.user, match)
     if me is None:
         raise PermissionDenied("Only the two players of this match can report it.")
-    opponent_report = match.reports.exclude(reported_by=me).first()
+    opponent = match.player2_id if me.pk == match.player1_id else match.player1_id
+    reports = {report.reported_by_id: report for report in match.reports.all()}
     form = MatchResultForm(request.POST or None, match=match)
     if request.method == "POST":
         try:
             if "confirm" in request.POST:
-                services.result_confirm(match=match, confirmer=me)
-                messages.success(request, "Result confirmed. Thank you!")
-                return redirect("tournaments:event", slug=slug)
+                match = services.result_confirm(match=match, confirmer=me)
+                if match.result_status == Match.ResultStatus.CONFIRMED:
+                    messages.success(request, "Result confirmed. Thank you!")
+                    return redirect("tournaments:event", slug=slug)
+                messages.success(request, "Confirmed. Your opponent confirms it too.")
+                return redirect("tournaments:match-report", slug=slug, match_id=match.pk)
             if form.is_valid():
                 match = services.result_report(match=match, games=form.games(), reporter=me)
                 messages.success(request, _after_report_message(match))
@@ -94,7 +98,14 @@ def match_report(request, slug: str, match_id: int):
     return render(
         request,
         "tournaments/match_report.html",
-        {"match": match, "form": form, "me": me, "opponent_report": opponent_report},
+        {
+            "match": match,
+            "form": form,
+            "me": me,
+            "opponent_report": reports.get(opponent),
+            "proposal": reports.get(None),
+            "my_report": reports.get(me.pk),
+        },
     )
 
 

@@ -5,6 +5,8 @@ from tournaments.services.errors import EventError
 from tournaments.services.events import event_create, event_finish, event_start
 from tournaments.services.life import (
     current_game,
+    game_concede,
+    game_next,
     game_set_first,
     life_change,
     life_undo,
@@ -36,6 +38,8 @@ from tournaments.services.topcut import top_cut_start
 __all__ = [
     "clock_for",
     "current_game",
+    "game_concede",
+    "game_next",
     "game_set_first",
     "life_change",
     "life_undo",
