@@ -187,6 +187,10 @@ def registration_action(request, slug: str, registration_id: int, action: str):
             lambda: services.registration_drop(registration=registration),
             f"{name} dropped; they keep their standing and are not paired again.",
         ),
+        "reinstate": (
+            lambda: services.registration_reinstate(registration=registration),
+            f"{name} is back: paired again from the next round.",
+        ),
     }
     if action not in actions:
         return redirect("manage:event", slug=slug)

@@ -225,3 +225,17 @@ def test_finish_an_event_without_a_top_cut_from_the_dashboard(client, organiser)
     response = client.post(f"/manage/{event.slug}/finish/", follow=True)
     assert "standings are final" in response.content.decode()
     assert Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_a_mistaken_drop_is_undone_from_the_dashboard(client, organiser):
+    event = factories.event(players=4, start=True, organiser=organiser)
+    registration = event.registrations.first()
+    client.post(f"/manage/{event.slug}/registrations/{registration.pk}/drop/")
+    page = client.get(f"/manage/{event.slug}/").content.decode()
+    assert f"Reinstate {registration.player.display_name}" in page
+    response = client.post(
+        f"/manage/{event.slug}/registrations/{registration.pk}/reinstate/", follow=True
+    )
+    assert "paired again from the next round" in response.content.decode()
+    registration.refresh_from_db()
+    assert registration.dropped_after_round is None

@@ -18,6 +18,7 @@ from tournaments.services.registrations import (
     registration_create,
     registration_drop,
     registration_late_entry,
+    registration_reinstate,
     registration_set_team,
 )
 from tournaments.services.results import (
@@ -57,6 +58,7 @@ __all__ = [
     "registration_create",
     "registration_drop",
     "registration_late_entry",
+    "registration_reinstate",
     "registration_set_team",
     "result_confirm",
     "result_enter",

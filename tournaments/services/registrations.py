@@ -110,6 +110,20 @@ def registration_drop(*, registration: Registration) -> Registration:
 
 
 @transaction.atomic
+def registration_reinstate(*, registration: Registration) -> Registration:
+    """Take back a drop entered by mistake: the player is paired again from the next round."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.dropped_after_round is None:
+        raise EventError(f"{registration.player} has not dropped.", code="not_dropped")
+    if registration.event.status != Event.Status.RUNNING:
+        raise EventError("Players can be reinstated during the Swiss rounds.", code="not_running")
+    registration.dropped_after_round = None
+    registration.checked_in = True
+    registration.save(update_fields=["dropped_after_round", "checked_in"])
+    return registration
+
+
+@transaction.atomic
 def registration_late_entry(
     *,
     event: Event,
