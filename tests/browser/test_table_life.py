@@ -167,3 +167,20 @@ def test_best_of_three_first_player_next_game_and_a_wrong_tap_undone(
         expect(phone.locator("[data-field=turn]")).to_contain_text(f"Turn 1: {p2}'s turn")
     table_games = list(match.table_games.order_by("number"))
     assert [g.number for g in table_games] == [1, 2] and table_games[0].first_side == 2
+
+
+def test_countdowns_come_from_the_servers_clock_not_the_phones(table, live_server, browser):
+    """The round started 12 minutes ago (30-minute rounds): 18 minutes are left, whatever the
+    phone's own clock says (this one is three hours fast)."""
+    match, slug = table, table.round.event.slug
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.clock.install(time=datetime.datetime.now() + datetime.timedelta(hours=3))
+    log_in(phone, live_server, "ann", f"/events/{slug}/")
+    left = re.compile(r"1[78]:\d\d left")
+    expect(phone.locator(".round-clock")).to_contain_text(left, timeout=10_000)
+    phone.reload()  # right after a reload too
+    expect(phone.locator(".round-clock")).to_contain_text(left, timeout=10_000)
+    phone.goto(f"{live_server.url}/events/{slug}/tables/{match.pk}/")
+    expect(phone.locator("[data-field=clock]")).to_contain_text(left, timeout=10_000)
+    context.close()

@@ -4,7 +4,7 @@ import pytest
 
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import Event, ForbiddenPair, PairingChange, Round
+from tournaments.models import Event, ForbiddenPair, Match, PairingChange, Round
 from tournaments.services import EventError, GameInput, PairingWarnings
 
 pytestmark = pytest.mark.django_db
@@ -220,3 +220,17 @@ def test_a_late_entrys_missed_round_is_no_seat_to_swap_into():
             round_=round_, first=seated, second=late, by=event.organiser, confirm=True
         )
     assert round_.matches.get(player1=late).missed_round
+
+
+def test_a_pairing_that_fails_its_checks_is_never_saved(monkeypatch):
+    from tournaments.services import rounds
+    from tournaments.swiss import Pairing, Quality
+
+    event = factories.event(players=4, start=True)
+    a, b, c, _ = (r.pk for r in event.registrations.all())
+    broken = Pairing(((a, b), (a, c)), None, 1, Quality(), (), (), "exact")  # a twice, d missing
+    monkeypatch.setattr(rounds, "pair_round", lambda *args, **kwargs: broken)
+    with pytest.raises(RuntimeError, match="failed its checks"):
+        services.round_pair(event=event, seed=1)
+    assert not Round.objects.filter(event=event).exists()
+    assert not Match.objects.filter(round__event=event).exists()
