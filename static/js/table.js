@@ -43,11 +43,15 @@
       turn += next.extra_turn === 0 ? " · time called: this is turn 0" : ` · extra turn ${next.extra_turn} of 5`;
     }
     field("turn").textContent = next.finished ? `Game ${next.game} is over` : turn;
-    field("first").hidden = next.finished || next.turn !== 1 || next.changes > 0;
-    // A finished game takes no more changes; undo stays available to correct the last one.
+    const confirmed = next.result_status === "confirmed";
+    const closed = next.finished || confirmed;
+    field("first").hidden = closed || next.turn !== 1 || next.changes > 0;
+    // A finished game takes no more changes; undo stays available to correct the last one
+    // until the result is confirmed.
     root.querySelectorAll(".life-panel button, [data-action=turn], [data-first], [data-concede]").forEach((button) => {
-      button.disabled = next.finished;
+      button.disabled = closed;
     });
+    root.querySelector("[data-action=undo]").disabled = confirmed;
     root.querySelectorAll(".life-panel").forEach((panel) => {
       panel.classList.toggle("active", !next.finished && Number(panel.dataset.side) === next.active_side);
     });
@@ -57,7 +61,7 @@
         (last.wasted.some(Boolean) ? ` · wasted gain above ${next.starting_life}: ${last.wasted.map((w, i) => w ? `${next.players[i]} ${w}` : "").filter(Boolean).join(", ")}` : "")
       : "No life change yet.";
     const over = field("over");
-    over.hidden = !next.finished;
+    over.hidden = !closed;
     field("over-text").textContent = winnerText(next);
     const nextGame = next.next_game;
     field("next").hidden = !nextGame;
@@ -66,7 +70,7 @@
         ? `Game ${nextGame.number}: ${next.players[nextGame.chooser_side - 1]} (who lost) chooses who goes first.`
         : `Game ${nextGame.number}: after a draw, pick the first player at random.`;
     }
-    field("proposal").hidden = !next.proposal;
+    field("proposal").hidden = !next.proposal && !confirmed;
     field("proposal-text").textContent = proposalText(next);
     const mine = next.me && next.proposal && !next.proposal.confirmed_by.includes(next.players[next.me - 1]);
     root.querySelector("[data-action=confirm]").hidden = !(mine && next.result_status === "reported");

@@ -72,6 +72,11 @@ def _lock(game_id: int) -> TableGame:
     )
 
 
+def _refuse_if_closed(match: Match) -> None:
+    if match.result_status == Match.ResultStatus.CONFIRMED:
+        raise EventError("The match result is confirmed: this table is closed.", code="closed")
+
+
 def _save(game: TableGame) -> None:
     game.revision += 1
     game.save()
@@ -158,6 +163,7 @@ def life_change(
     if reason not in LifeChange.Reason.values:
         raise EventError(f"Unknown reason {reason!r}.", code="reason")
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
     _check_signs(game.match, (delta1, delta2), reason)
     if game.finished:
         raise EventError("This game is over; undo to correct it.", code="over")
@@ -243,6 +249,7 @@ def turn_end(*, game: TableGame, by=None, seen_turn: int | None = None) -> Table
     again: both players pressing "End turn" at once pass one turn, not two.
     """
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
     if game.finished:
         raise EventError("This game is over.", code="over")
     if seen_turn is not None and seen_turn != game.turn:
@@ -267,6 +274,7 @@ def game_concede(*, game: TableGame, side: int, by=None) -> TableGame:
     if side not in (1, 2):
         raise EventError("Say which player concedes.", code="side")
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
     if game.finished:
         raise EventError("This game is over.", code="over")
     _finish(game, 3 - side, Game.Ending.CONCESSION)
@@ -295,6 +303,7 @@ def game_next(*, match: Match, first_side: int | None) -> TableGame:
     match = (
         Match.objects.select_for_update().select_related("round__event__format").get(pk=match.pk)
     )
+    _refuse_if_closed(match)
     games = list(match.table_games.order_by("number"))
     if not games or not games[-1].finished:
         raise EventError("Finish the game in progress first.", code="in_progress")

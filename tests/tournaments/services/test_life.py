@@ -292,3 +292,21 @@ def test_basic_format_starts_at_fifteen():
     event.format = Format.objects.get(code="basic")  # the format fixes the starting life
     event.save()
     assert services.current_game(Match.objects.get(pk=match.pk)).life1 == 15
+
+
+def test_a_confirmed_result_closes_the_table():
+    from tournaments.services import GameInput
+
+    match = a_match()
+    game = services.life_change(game=services.current_game(match), delta1=-3, reason="combat")
+    services.result_enter(
+        match=match, games=[GameInput(match.player2_id)], by=match.round.event.organiser
+    )
+    for action in (
+        lambda: services.life_change(game=game, delta1=-1, reason="combat"),
+        lambda: services.turn_end(game=game),
+        lambda: services.game_concede(game=game, side=1),
+        lambda: services.life_undo(game=game),
+    ):
+        with pytest.raises(EventError, match="confirmed"):
+            action()
