@@ -7,10 +7,29 @@ from tournaments.services import GameInput
 DRAW = "draw"
 
 
+def _accounts(text: str) -> list:
+    """Usernames separated by commas, as accounts; every unknown name is reported."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    names = list(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    accounts = {name: users.filter(username__iexact=name).first() for name in names}
+    unknown = [name for name, account in accounts.items() if account is None]
+    if unknown:
+        raise forms.ValidationError(f"No account named {', '.join(unknown)}.")
+    return list(accounts.values())
+
+
 class EventForm(forms.ModelForm):
     tiebreakers = forms.CharField(
         initial="omw, gw, ogw, random",
         help_text=f"In order, separated by commas: {', '.join(TIEBREAKER_NAMES)}.",
+    )
+    judge_names = forms.CharField(
+        label="Judges",
+        required=False,
+        help_text="Their usernames, separated by commas: judges enter and correct results, "
+        "swap pairings, give extra time and watch the floor.",
     )
 
     class Meta:
@@ -31,6 +50,12 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault("format", "tournament")
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            self.initial["judge_names"] = ", ".join(
+                self.instance.judges.values_list("username", flat=True)
+            )
+
+    def clean_judge_names(self):
+        return _accounts(self.cleaned_data["judge_names"])
 
     def clean_tiebreakers(self):
         names = [name.strip().lower() for name in self.cleaned_data["tiebreakers"].split(",")]

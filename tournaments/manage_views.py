@@ -48,8 +48,9 @@ def event_list(request):
 def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        fields = {k: v for k, v in form.cleaned_data.items()}
+        fields = {k: v for k, v in form.cleaned_data.items() if k != "judge_names"}
         event = services.event_create(organiser=request.user, **fields)
+        event.judges.set(form.cleaned_data["judge_names"])
         messages.success(request, f"{event} created. Register the players next.")
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form})
@@ -66,6 +67,7 @@ def event_edit(request, slug: str):
         form.fields["team_list_required"].disabled = True
     if request.method == "POST" and form.is_valid():
         form.save()
+        event.judges.set(form.cleaned_data["judge_names"])
         messages.success(request, "Event settings saved.")
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form, "event": event})

@@ -239,3 +239,19 @@ def test_a_mistaken_drop_is_undone_from_the_dashboard(client, organiser):
     assert "paired again from the next round" in response.content.decode()
     registration.refresh_from_db()
     assert registration.dropped_after_round is None
+
+
+def test_the_organiser_names_the_judges_in_the_event_settings(client, organiser):
+    event = factories.event(players=2, organiser=organiser)
+    jude, june = factories.user("jude"), factories.user("june")
+    page = f"/manage/{event.slug}/edit/"
+    data = {k: v for k, v in client.get(page).context["form"].initial.items() if v is not None}
+    data |= {"format": "tournament", "date": "2026-11-22", "tiebreakers": "omw, gw, ogw, random"}
+    refused = client.post(page, {**data, "judge_names": "jude, nobody"})
+    assert "No account named nobody" in refused.content.decode()
+    assert not event.judges.exists()
+    client.post(page, {**data, "judge_names": "Jude, june"})
+    assert set(event.judges.all()) == {jude, june}
+    client.force_login(jude)
+    assert client.get(f"/manage/{event.slug}/").status_code == 200  # a judge's view
+    assert client.get(page).status_code == 403  # settings stay the organiser's
