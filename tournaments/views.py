@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
@@ -21,6 +22,21 @@ from tournaments.selectors import (
 def event_detail(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
     rounds = rounds_with_matches(event)
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(
+            event.registrations.filter(player__user=request.user).values_list("pk", flat=True)
+        )
+    my_match = (
+        Match.objects.filter(round__event=event, player2__isnull=False)
+        .filter(Q(player1__in=mine) | Q(player2__in=mine))
+        .exclude(result_status=Match.ResultStatus.CONFIRMED)
+        .select_related("round", "player1__player", "player2__player")
+        .order_by("-round__number")
+        .first()
+        if mine
+        else None
+    )
     after_round = request.GET.get("after_round", "")
     after_round = int(after_round) if after_round.isdigit() else None
     return render(
@@ -36,6 +52,8 @@ def event_detail(request, slug: str):
             "now": timezone.now(),
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "is_staff": is_event_staff(request.user, event),
+            "my_registrations": mine,
+            "my_match": my_match,
         },
     )
 

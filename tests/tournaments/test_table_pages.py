@@ -183,3 +183,19 @@ def test_ending_turns_does_not_keep_a_table_from_looking_quiet(client, match):
     row = next(r for r in payload["tables"] if r["table"] == match.table)
     assert row["stale"] and row["quiet_minutes"] == 15
     assert row["result_label"] == "No result yet"
+
+
+def test_a_player_finds_their_table_and_report_links_on_the_event_page(client, match):
+    event = match.round.event
+    client.force_login(match.player1.player.user)
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert f"Your match in round 1: table {match.table} against" in html
+    assert html.count(f"/events/{event.slug}/tables/") == 2  # the banner and their own row
+    services.result_enter(
+        match=match, games=[services.GameInput(match.player1_id)], by=event.organiser
+    )
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Your match" not in html and f"/tables/{match.pk}/" not in html
+    client.force_login(event.organiser)  # staff get every open table's links
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert html.count(f"/events/{event.slug}/tables/") == 1
