@@ -192,3 +192,13 @@ def test_a_field_too_large_for_128_bit_weights_is_refused_not_overflowed():
     field = [SwissPlayer(i, f"P{i}", 0, i) for i in range(1, 30_001)]
     with pytest.raises(ValueError, match="too many to pair"):
         pair_round(field, seed=1)
+
+
+def test_just_above_the_exact_limit_the_restricted_graph_matches_the_exact_optimum():
+    """Events over 256 players pair on a restricted candidate graph; over a 301-player event
+    with drops it finds pairings of the same quality, tier by tier, as the complete graph."""
+    for field, round_seed in history(301, 6, seed=301, drop_rate=0.02):
+        restricted = pair_round(field, seed=round_seed)
+        assert restricted.method == "restricted"
+        exact = pair_round(field, seed=round_seed, exact_limit=10_000)
+        assert restricted.quality == exact.quality
