@@ -284,14 +284,18 @@ def test_extra_time_given_after_the_call_lets_the_table_play_on_normally():
     assert state["clock"]["state"] == "running" and state["extra_minutes"] == 5
 
 
-def test_basic_format_starts_at_fifteen():
+@pytest.mark.parametrize(("code", "life"), [("basic", 15), ("doubles", 30), ("draft-12", 12)])
+def test_the_format_sets_the_starting_life_and_the_cap_on_gains(code, life):
     from rules.models import Format
 
     match = a_match()
     event = match.round.event
-    event.format = Format.objects.get(code="basic")  # the format fixes the starting life
+    event.format = Format.objects.get(code=code)  # the format fixes the starting life
     event.save()
-    assert services.current_game(Match.objects.get(pk=match.pk)).life1 == 15
+    game = services.current_game(Match.objects.get(pk=match.pk))
+    assert (game.life1, game.life2, game.starting_life) == (life, life, life)
+    game = services.life_change(game=game, delta1=-4, reason="combat")
+    assert services.life_change(game=game, delta1=+9, reason="gain").life1 == life
 
 
 def test_a_confirmed_result_closes_the_table():
