@@ -137,6 +137,8 @@ def test_bracket_page_shows_the_whole_cut_with_seeds_winners_and_rounds_to_come(
     play(services.round_pair(event=event))
     assert "has not started" in client.get(f"/events/{event.slug}/bracket/").content.decode()
     semis = services.top_cut_start(event=event)
+    event_page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Top 4 bracket" in event_page and f"?after_round={semis.number}" not in event_page
     page = client.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "Semi-finals" in page and "Final" in page
     assert page.count('class="bracket-match"') == 2  # played or being played
