@@ -208,6 +208,17 @@ class BracketSlot:
     winner_id: int | None = None
     waiting_for: str = ""
 
+    @property
+    def score(self) -> str:
+        """Games won, the winner's first: "2–1"."""
+        if self.match is None or self.winner_id is None:
+            return ""
+        won = [g.winner_id for g in self.match.games.all()]
+        loser = self.match.player2_id if self.winner_id == self.match.player1_id else (
+            self.match.player1_id
+        )  # fmt: skip
+        return f"{won.count(self.winner_id)}–{won.count(loser)}"
+
 
 @dataclass(frozen=True)
 class BracketStage:
