@@ -156,6 +156,7 @@ def test_bracket_page_shows_the_whole_cut_with_seeds_winners_and_rounds_to_come(
     champion = final.player1.player.display_name
     assert f"Winner: <strong>{champion}</strong>" in page
     assert 'class="winner"><span class="seed">' in page and "Winners of" not in page
+    assert f"{champion} wins 2–0" in page
 
 
 def test_organiser_keeps_two_players_apart_from_the_dashboard(client):
