@@ -124,6 +124,10 @@ class Event(models.Model):
             )
         if not self.round_minutes:
             raise ValidationError({"round_minutes": "A round lasts at least one minute."})
+        if not self.points_win > self.points_draw >= self.points_loss:
+            raise ValidationError(
+                {"points_win": "A win scores more than a draw, and a draw at least a loss."}
+            )
 
     @property
     def floor(self) -> Fraction:

@@ -100,7 +100,13 @@ def test_a_late_entry_without_a_team_when_the_event_does_not_need_one():
 
 @pytest.mark.parametrize(
     ("field", "value", "message"),
-    [("top_cut", 3, "2, 4, 8, 16"), ("top_cut", 1, "2, 4, 8, 16"), ("round_minutes", 0, "minute")],
+    [
+        ("top_cut", 3, "2, 4, 8, 16"),
+        ("top_cut", 1, "2, 4, 8, 16"),
+        ("round_minutes", 0, "minute"),
+        ("points_win", 0, "more than a draw"),
+        ("points_loss", 2, "more than a draw"),
+    ],
 )
 def test_impossible_event_settings_are_refused(field, value, message):
     event = factories.event()
