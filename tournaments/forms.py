@@ -7,18 +7,37 @@ from tournaments.services import GameInput
 DRAW = "draw"
 
 
+def _accounts(text: str) -> list:
+    """Usernames separated by commas, as accounts; every unknown name is reported."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    names = list(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    accounts = {name: users.filter(username__iexact=name).first() for name in names}
+    unknown = [name for name, account in accounts.items() if account is None]
+    if unknown:
+        raise forms.ValidationError(f"No account named {', '.join(unknown)}.")
+    return list(accounts.values())
+
+
 class EventForm(forms.ModelForm):
     tiebreakers = forms.CharField(
         initial="omw, gw, ogw, random",
         help_text=f"In order, separated by commas: {', '.join(TIEBREAKER_NAMES)}.",
+    )
+    judge_names = forms.CharField(
+        label="Judges",
+        required=False,
+        help_text="Their usernames, separated by commas: judges enter and correct results, "
+        "swap pairings, give extra time and watch the floor.",
     )
 
     class Meta:
         model = Event
         fields = [
             "name", "date", "venue", "format", "match_type", "round_minutes", "swiss_rounds",
-            "top_cut", "points_win", "points_draw", "points_loss", "tiebreakers",
-            "percentage_floor", "team_list_required",
+            "top_cut", "top_cut_best_of_three", "points_win", "points_draw", "points_loss",
+            "tiebreakers", "percentage_floor", "team_list_required",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
@@ -31,6 +50,12 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault("format", "tournament")
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            self.initial["judge_names"] = ", ".join(
+                self.instance.judges.values_list("username", flat=True)
+            )
+
+    def clean_judge_names(self):
+        return _accounts(self.cleaned_data["judge_names"])
 
     def clean_tiebreakers(self):
         names = [name.strip().lower() for name in self.cleaned_data["tiebreakers"].split(",")]
@@ -53,6 +78,35 @@ class RegistrationForm(forms.Form):
         min_value=1,
         help_text="For a player who must always sit at the same table.",
     )
+    user = forms.CharField(
+        label="Player's account (optional)",
+        required=False,
+        max_length=150,
+        help_text="Their username on this site, so they can report results and track life.",
+    )
+
+    def clean_user(self):
+        from django.contrib.auth import get_user_model
+
+        username = self.cleaned_data["user"].strip()
+        if not username:
+            return None
+        users = get_user_model().objects
+        try:
+            return users.get(**{f"{users.model.USERNAME_FIELD}__iexact": username})
+        except users.model.DoesNotExist:
+            raise forms.ValidationError(f"There is no account named {username}.") from None
+
+
+class TeamListForm(forms.Form):
+    """Give or replace one player's team list before the event starts."""
+
+    team_list = forms.CharField(
+        label="Team list",
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
+    )
 
 
 class SwapForm(forms.Form):
@@ -66,7 +120,10 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         from tournaments.models import Registration
 
-        seated_ids = {pid for match in round_.matches.all() for pid in match.player_ids()}
+        seated_ids = {
+            pid for match in round_.matches.all() if not match.missed_round
+            for pid in match.player_ids()
+        }  # fmt: skip
         seated = Registration.objects.filter(pk__in=seated_ids).select_related("player")
         for name in ("first", "second"):
             self.fields[name].queryset = seated

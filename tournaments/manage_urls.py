@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:slug>/", views.event_dashboard, name="event"),
     path("<slug:slug>/edit/", views.event_edit, name="event-edit"),
     path("<slug:slug>/start/", views.event_start, name="event-start"),
+    path("<slug:slug>/finish/", views.event_finish, name="event-finish"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),
     path("<slug:slug>/top-cut/", views.top_cut_start, name="top-cut-start"),
     path("<slug:slug>/floor/", table_views.floor, name="floor"),
@@ -19,6 +20,11 @@ urlpatterns = [
     ),
     path("<slug:slug>/matches/<int:match_id>/extend/", table_views.time_extend, name="extend"),
     path("<slug:slug>/keep-apart/", views.forbidden_pair_add, name="forbidden-pair-add"),
+    path(
+        "<slug:slug>/registrations/<int:registration_id>/team/",
+        views.registration_team,
+        name="registration-team",
+    ),
     path(
         "<slug:slug>/registrations/<int:registration_id>/<slug:action>/",
         views.registration_action,

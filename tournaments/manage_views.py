@@ -16,6 +16,7 @@ from tournaments.forms import (
     MatchResultForm,
     RegistrationForm,
     SwapForm,
+    TeamListForm,
 )
 from tournaments.models import Event, ForbiddenPair, Match, Registration, Round
 from tournaments.permissions import require_event_staff, require_organiser
@@ -47,8 +48,9 @@ def event_list(request):
 def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        fields = {k: v for k, v in form.cleaned_data.items()}
+        fields = {k: v for k, v in form.cleaned_data.items() if k != "judge_names"}
         event = services.event_create(organiser=request.user, **fields)
+        event.judges.set(form.cleaned_data["judge_names"])
         messages.success(request, f"{event} created. Register the players next.")
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form})
@@ -65,6 +67,7 @@ def event_edit(request, slug: str):
         form.fields["team_list_required"].disabled = True
     if request.method == "POST" and form.is_valid():
         form.save()
+        event.judges.set(form.cleaned_data["judge_names"])
         messages.success(request, "Event settings saved.")
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form, "event": event})
@@ -102,7 +105,7 @@ def event_dashboard(request, slug: str):
             late_form = form
         else:
             registration_form = form
-    registrations = event.registrations.select_related("player", "team").order_by(
+    registrations = event.registrations.select_related("player__user", "team").order_by(
         "player__display_name"
     )
     return render(
@@ -111,6 +114,11 @@ def event_dashboard(request, slug: str):
         {
             "event": event,
             "registrations": registrations,
+            "missing_teams": [
+                r.player.display_name
+                for r in registrations
+                if r.team_id is None and r.dropped_after_round is None
+            ],
             "rounds": event.rounds.all(),
             "registration_form": registration_form,
             "late_form": late_form,
@@ -121,6 +129,34 @@ def event_dashboard(request, slug: str):
                 "first__player", "second__player"
             ),
         },
+    )
+
+
+@login_required
+def registration_team(request, slug: str, registration_id: int):
+    """Give or replace a player's team list before the start; a refused list shows every
+    problem and the player keeps the team they had."""
+    event = _event(slug)
+    require_organiser(request.user, event)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "team"), pk=registration_id, event=event
+    )
+    form = TeamListForm(request.POST or None)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registration_set_team(
+                registration=registration, team_list=form.cleaned_data["team_list"]
+            )
+        except (TeamListError, TeamIllegal, services.EventError) as error:
+            problems = _team_problems(error)
+        else:
+            messages.success(request, f"{registration.player}'s team list is saved.")
+            return redirect("manage:event", slug=slug)
+    return render(
+        request,
+        "tournaments/manage/registration_team.html",
+        {"event": event, "registration": registration, "form": form, "problems": problems},
     )
 
 
@@ -153,6 +189,10 @@ def registration_action(request, slug: str, registration_id: int, action: str):
             lambda: services.registration_drop(registration=registration),
             f"{name} dropped; they keep their standing and are not paired again.",
         ),
+        "reinstate": (
+            lambda: services.registration_reinstate(registration=registration),
+            f"{name} is back: paired again from the next round.",
+        ),
     }
     if action not in actions:
         return redirect("manage:event", slug=slug)
@@ -170,6 +210,20 @@ def event_start(request, slug: str):
         event,
         lambda: services.event_start(event=event),
         "The event has started: teams are locked and revealed.",
+    )
+    return redirect("manage:event", slug=slug)
+
+
+@login_required
+@require_POST
+def event_finish(request, slug: str):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    _run(
+        request,
+        event,
+        lambda: services.event_finish(event=event),
+        "The event is finished: the standings are final.",
     )
     return redirect("manage:event", slug=slug)
 
@@ -231,6 +285,9 @@ def round_detail(request, slug: str, number: int):
             "round": round_,
             "matches": matches,
             "others": others,
+            "confirmed_count": sum(
+                match.result_status == Match.ResultStatus.CONFIRMED for match, _ in matches
+            ),
             "swap_form": swap_form,
             "warnings": warnings,
             "changes": round_.pairing_changes.select_related("changed_by"),

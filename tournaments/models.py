@@ -75,6 +75,9 @@ class Event(models.Model):
         null=True, blank=True, help_text="Empty: the WizKids table by player count (T1.3)."
     )
     top_cut = models.PositiveSmallIntegerField(default=0, help_text="0 for no top cut.")
+    top_cut_best_of_three = models.BooleanField(
+        default=True, help_text="Top cut matches are best of 3 (T2.1); untick for single games."
+    )
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
@@ -114,6 +117,16 @@ class Event(models.Model):
         if floor is None or not 0 <= floor < 1:
             raise ValidationError(
                 {"percentage_floor": "Give a fraction between 0 and 1, such as 1/3 or 0.33."}
+            )
+        if self.top_cut and (self.top_cut < 2 or self.top_cut & (self.top_cut - 1)):
+            raise ValidationError(
+                {"top_cut": "A top cut has 2, 4, 8, 16, ... players, or 0 for none."}
+            )
+        if not self.round_minutes:
+            raise ValidationError({"round_minutes": "A round lasts at least one minute."})
+        if not self.points_win > self.points_draw >= self.points_loss:
+            raise ValidationError(
+                {"points_win": "A win scores more than a draw, and a draw at least a loss."}
             )
 
     @property
@@ -189,8 +202,10 @@ class Round(models.Model):
 
     @property
     def is_best_of_three(self) -> bool:
-        # Top cut matches are best of 3 (T2.1), whatever the Swiss rounds use.
-        return self.is_top_cut or self.event.is_best_of_three
+        # Top cut matches are best of 3 by default (T2.1), whatever the Swiss rounds use.
+        if self.is_top_cut:
+            return self.event.top_cut_best_of_three
+        return self.event.is_best_of_three
 
 
 class Match(models.Model):
@@ -362,6 +377,9 @@ class TableGame(models.Model):
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
     ending = models.CharField(max_length=20, choices=Game.Ending.choices, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Counts writes, so a phone acting on an old view is told so."
+    )
 
     class Meta:
         ordering = ["match", "number"]
@@ -371,6 +389,11 @@ class TableGame(models.Model):
 
     def __str__(self):
         return f"{self.match} game {self.number}: {self.life1}-{self.life2}"
+
+    @property
+    def first_side(self) -> int:
+        """Who took the first turn: turns alternate, so it follows from whose turn it is."""
+        return self.active_side if self.turn % 2 else 3 - self.active_side
 
     @property
     def extra_turn(self) -> int | None:

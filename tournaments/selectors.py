@@ -4,7 +4,15 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 
-from tournaments.models import Event, Game, Match, Registration, ResultChange, Round
+from tournaments.models import (
+    Event,
+    Game,
+    Match,
+    Registration,
+    ResultChange,
+    Round,
+    TimeExtension,
+)
 from tournaments.standings import Entrant, MatchResult, Scoring, compute_standings
 
 
@@ -19,7 +27,8 @@ def rounds_with_matches(event: Event) -> QuerySet[Round]:
     matches = Match.objects.select_related("player1__player", "player2__player").prefetch_related(
         Prefetch("games", queryset=Game.objects.order_by("number")),
         Prefetch("changes", queryset=ResultChange.objects.select_related("changed_by")),
-        "reports",
+        Prefetch("time_extensions", queryset=TimeExtension.objects.select_related("granted_by")),
+        "reports__reported_by__player",
     )
     return event.rounds.prefetch_related(Prefetch("matches", queryset=matches))
 
@@ -98,63 +107,158 @@ def revealed_teams(event: Event) -> list[Registration]:
 
 
 def floor_for_round(round_: Round, *, stale_minutes: int = 10) -> list[dict]:
-    """Every table of a round for the judges' floor view, with tables gone quiet flagged."""
+    """Every table of a round for the judges' floor view. A table is quiet when its game is on
+    and no life total has changed for `stale_minutes` (counted from the round's start when no
+    change was entered yet): ending turns or the clock do not count as activity."""
+    from django.db.models import Max
     from django.utils import timezone
 
+    from tournaments.models import LifeChange
     from tournaments.services.life import table_state
 
     now = timezone.now()
+    last_change = dict(
+        LifeChange.objects.filter(table_game__match__round=round_)
+        .values("table_game__match")
+        .annotate(last=Max("created_at"))
+        .values_list("table_game__match", "last")
+    )
+    status_names = dict(Match.ResultStatus.choices)
     rows = []
     matches = round_.matches.filter(player2__isnull=False).select_related(
         "round__event__format", "player1__player", "player2__player"
     )
     for match in matches.order_by("table"):
         state = table_state(match)
-        last = state["last_change"]["at"] if state["last_change"] else None
-        quiet_since = (
-            match.table_games.order_by("-updated_at").values_list("updated_at", flat=True).first()
-        )
-        quiet = quiet_since is not None and (now - quiet_since).total_seconds() > stale_minutes * 60
-        no_life_yet = last is None and round_.started_at is not None and (
-            (now - round_.started_at).total_seconds() > stale_minutes * 60
-        )  # fmt: skip
+        since = last_change.get(match.pk) or round_.started_at
+        quiet_minutes = None if since is None else int((now - since).total_seconds() // 60)
+        playing = not state["finished"] and state["result_status"] != Match.ResultStatus.CONFIRMED
         rows.append(
-            {**state, "table": match.table, "stale": bool(quiet or no_life_yet) and not state[
-                "finished"] and match.result_status != Match.ResultStatus.CONFIRMED}
-        )  # fmt: skip
+            {
+                **state,
+                "table": match.table,
+                "quiet_minutes": quiet_minutes,
+                "stale": playing and quiet_minutes is not None and quiet_minutes >= stale_minutes,
+                "result_label": status_names[state["result_status"]],
+            }
+        )
     return rows
 
 
-CHART_WIDTH, CHART_HEIGHT = 320, 160
+CHART_WIDTH, CHART_HEIGHT = 480, 200  # the plot area; axis labels sit outside it
 
 
-def _polyline(values: list[int], top: int, bottom: int) -> str:
-    """SVG points for a life total over the changes: x by change, y by life (top at y=0)."""
-    step = CHART_WIDTH / max(len(values) - 1, 1)
-    span = top - bottom or 1
-    return " ".join(
-        f"{i * step:.1f},{(top - value) / span * CHART_HEIGHT:.1f}"
-        for i, value in enumerate(values)
-    )
+def _step_line(values: list[int], y_of, step: float) -> str:
+    """SVG points for a life total that holds until the next change, then jumps."""
+    points = []
+    for i, value in enumerate(values):
+        y = y_of(value)
+        points += [f"{i * step:.1f},{y:.1f}", f"{(i + 1) * step:.1f},{y:.1f}"]
+    return " ".join(points)
 
 
 def life_history(match: Match) -> list[dict]:
-    """Each tracked game's life totals over time, as an SVG polyline per player."""
+    """Each tracked game's life totals over its changes, drawn as a step chart: a line per
+    player, life ticks on the left, the turn of each change along the bottom, and the list of
+    changes (with gains lost above the starting total) for reading."""
     games = []
-    for game in match.table_games.order_by("number").prefetch_related("changes"):
+    tracked = match.table_games.order_by("number").prefetch_related("changes__entered_by")
+    for game in tracked:
         kept = [c for c in game.changes.all() if not c.undone]
         life1 = [game.starting_life] + [c.life1 for c in kept]
         life2 = [game.starting_life] + [c.life2 for c in kept]
-        top, bottom = max(*life1, *life2), min(0, *life1, *life2)
+        top, bottom = game.starting_life, min(0, *life1, *life2)
+        span = top - bottom or 1
+
+        def y_of(value: int, top=top, span=span) -> float:
+            return (top - value) / span * CHART_HEIGHT
+
+        step = CHART_WIDTH / len(life1)
+        ticks = sorted({top, 0, bottom} | set(range(0, top, 5)))
+        turns, last_turn = [], None
+        for index, change in enumerate(kept, start=1):
+            if change.turn != last_turn:
+                turns.append({"x": index * step, "label": change.turn})
+                last_turn = change.turn
         games.append(
             {
                 "game": game,
-                "line1": _polyline(life1, top, bottom),
-                "line2": _polyline(life2, top, bottom),
-                "zero_y": top / (top - bottom or 1) * CHART_HEIGHT,
+                "line1": _step_line(life1, y_of, step),
+                "line2": _step_line(life2, y_of, step),
+                "end_y": (y_of(life1[-1]), y_of(life2[-1])),
+                "ticks": [{"y": y_of(value), "label": value} for value in ticks],
+                "zero_y": y_of(0),
+                "turns": turns,
                 "width": CHART_WIDTH,
                 "height": CHART_HEIGHT,
-                "changes": len(kept),
+                "changes": kept,
             }
         )
     return games
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    """One match of the bracket: played or to be played (`match` None, `waiting_for` says whose
+    winners meet there)."""
+
+    table: int
+    match: Match | None = None
+    seeds: tuple[int | None, int | None] = (None, None)
+    winner_id: int | None = None
+    waiting_for: str = ""
+
+    @property
+    def score(self) -> str:
+        """Games won, the winner's first: "2–1"."""
+        if self.match is None or self.winner_id is None:
+            return ""
+        won = [g.winner_id for g in self.match.games.all()]
+        loser = self.match.player2_id if self.winner_id == self.match.player1_id else (
+            self.match.player1_id
+        )  # fmt: skip
+        return f"{won.count(self.winner_id)}–{won.count(loser)}"
+
+
+@dataclass(frozen=True)
+class BracketStage:
+    name: str
+    slots: list[BracketSlot]
+
+
+def bracket_for(event: Event) -> list[BracketStage]:
+    """The whole top cut, rounds to come included, seeded by the recorded Swiss standings."""
+    from tournaments.services.topcut import match_winner
+    from tournaments.swiss import stage_name, stage_sizes
+
+    rounds = list(rounds_with_matches(event).filter(stage=Round.Stage.TOP_CUT))
+    if not rounds:
+        return []
+    seeds = rounds[0].pairing_record.get("seeds", [])
+    seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
+    stages = []
+    for index, matches in enumerate(stage_sizes(len(seeds))):
+        played = rounds[index].matches.all() if index < len(rounds) else []
+        if played:
+            slots = [
+                BracketSlot(
+                    table=m.table,
+                    match=m,
+                    seeds=(seed_of.get(m.player1_id), seed_of.get(m.player2_id)),
+                    winner_id=match_winner(m)
+                    if m.result_status == Match.ResultStatus.CONFIRMED
+                    else None,
+                )
+                for m in played
+            ]
+        else:
+            slots = [
+                BracketSlot(
+                    table=slot + 1,
+                    waiting_for=f"Winners of {stages[-1].name.lower()} tables "
+                    f"{2 * slot + 1} and {2 * slot + 2}",
+                )
+                for slot in range(matches)
+            ]
+        stages.append(BracketStage(stage_name(matches), slots))
+    return stages

@@ -16,10 +16,12 @@ from tournaments.models import Event, LifeChange, Match, Round
 from tournaments.permissions import is_event_staff, registration_of, require_event_staff
 from tournaments.selectors import floor_for_round, life_history
 
+MATCH_RELATED = ("round__event__format", "player1__player", "player2__player")
+
 
 def _table_match(request, slug: str, match_id: int) -> Match:
     match = get_object_or_404(
-        Match.objects.select_related("round__event__format", "player1__player", "player2__player"),
+        Match.objects.select_related(*MATCH_RELATED),
         pk=match_id,
         round__event__slug=slug,
         player2__isnull=False,
@@ -31,20 +33,27 @@ def _table_match(request, slug: str, match_id: int) -> Match:
     return match
 
 
+def _state(request, match: Match) -> dict:
+    """The table's state, plus which side the person looking plays (None for staff)."""
+    me = registration_of(request.user, match)
+    side = None if me is None else (1 if me.pk == match.player1_id else 2)
+    return {**services.table_state(match), "me": side}
+
+
 @login_required
 def table(request, slug: str, match_id: int):
     match = _table_match(request, slug, match_id)
     return render(
         request,
         "tournaments/table.html",
-        {"match": match, "state": services.table_state(match), "reasons": LifeChange.Reason},
+        {"match": match, "state": _state(request, match), "reasons": LifeChange.Reason},
     )
 
 
 @login_required
 @require_GET
 def table_state(request, slug: str, match_id: int):
-    return JsonResponse(services.table_state(_table_match(request, slug, match_id)))
+    return JsonResponse(_state(request, _table_match(request, slug, match_id)))
 
 
 def _int(value: str | None) -> int:
@@ -54,34 +63,69 @@ def _int(value: str | None) -> int:
         raise services.EventError(f"{value!r} is not a whole number.", code="number") from error
 
 
+def _optional_int(value: str | None) -> int | None:
+    return None if value in (None, "") else _int(value)
+
+
+def _side(request, match: Match) -> int:
+    """The side a concession is for: a player concedes only for themselves."""
+    side = _int(request.POST.get("side"))
+    me = registration_of(request.user, match)
+    if me is not None and side != (1 if me.pk == match.player1_id else 2):
+        raise services.EventError("Only the player themselves can concede.", code="not_yours")
+    return side
+
+
+def _confirm(request, match: Match) -> None:
+    me = registration_of(request.user, match)
+    if me is None:
+        raise services.EventError(
+            "Players confirm their result; staff enter it on the round page.", code="not_player"
+        )
+    services.result_confirm(match=match, confirmer=me)
+
+
 @login_required
 @require_POST
 def table_action(request, slug: str, match_id: int, action: str):
     match = _table_match(request, slug, match_id)
-    game = services.current_game(match)
+    post = request.POST
     try:
+        game = services.current_game(match)
         if action == "life":
             services.life_change(
                 game=game,
-                delta1=_int(request.POST.get("delta1")),
-                delta2=_int(request.POST.get("delta2")),
-                reason=request.POST.get("reason", LifeChange.Reason.COMBAT),
+                delta1=_int(post.get("delta1")),
+                delta2=_int(post.get("delta2")),
+                reason=post.get("reason", LifeChange.Reason.COMBAT),
                 by=request.user,
             )
         elif action == "undo":
-            services.life_undo(game=game, by=request.user)
+            services.life_undo(
+                game=game, by=request.user, seen_revision=_optional_int(post.get("version"))
+            )
         elif action == "turn":
-            services.turn_end(game=game, by=request.user)
+            services.turn_end(game=game, by=request.user, seen_turn=_optional_int(post.get("turn")))
         elif action == "first":
-            services.game_set_first(game=game, side=_int(request.POST.get("side")))
+            services.game_set_first(game=game, side=_int(post.get("side")))
+        elif action == "next":
+            side = post.get("side", "random")
+            services.game_next(match=match, first_side=None if side == "random" else _int(side))
+        elif action == "concede":
+            services.game_concede(game=game, side=_side(request, match), by=request.user)
+        elif action == "confirm":
+            _confirm(request, match)
         else:
             return JsonResponse({"error": f"Unknown action {action!r}."}, status=404)
     except services.EventError as error:
+        match = Match.objects.select_related(*MATCH_RELATED).get(pk=match.pk)
         return JsonResponse(
-            {"error": str(error), "code": error.code, "state": services.table_state(match)},
+            {"error": str(error), "code": error.code, "state": _state(request, match)},
             status=409,
         )
-    return JsonResponse(services.table_state(Match.objects.get(pk=match.pk)))
+    return JsonResponse(
+        _state(request, Match.objects.select_related(*MATCH_RELATED).get(pk=match.pk))
+    )
 
 
 def match_detail(request, slug: str, match_id: int):

@@ -3,19 +3,40 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from tournaments import services
 from tournaments.forms import MatchResultForm
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match
 from tournaments.permissions import is_event_staff, registration_of
-from tournaments.selectors import revealed_teams, rounds_with_matches, standings_for_event
+from tournaments.selectors import (
+    bracket_for,
+    revealed_teams,
+    rounds_with_matches,
+    standings_for_event,
+)
 
 
 def event_detail(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
     rounds = rounds_with_matches(event)
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(
+            event.registrations.filter(player__user=request.user).values_list("pk", flat=True)
+        )
+    my_match = (
+        Match.objects.filter(round__event=event, player2__isnull=False)
+        .filter(Q(player1__in=mine) | Q(player2__in=mine))
+        .exclude(result_status=Match.ResultStatus.CONFIRMED)
+        .select_related("round", "player1__player", "player2__player")
+        .order_by("-round__number")
+        .first()
+        if mine
+        else None
+    )
     after_round = request.GET.get("after_round", "")
     after_round = int(after_round) if after_round.isdigit() else None
     return render(
@@ -31,6 +52,8 @@ def event_detail(request, slug: str):
             "now": timezone.now(),
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "is_staff": is_event_staff(request.user, event),
+            "my_registrations": mine,
+            "my_match": my_match,
         },
     )
 
@@ -47,8 +70,17 @@ def round_ends_at(event: Event):
 
 def bracket(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
-    rounds = rounds_with_matches(event).filter(stage=Round.Stage.TOP_CUT)
-    return render(request, "tournaments/bracket.html", {"event": event, "rounds": rounds})
+    stages = bracket_for(event)
+    final = stages[-1].slots[0] if stages else None
+    champion = None
+    if event.status == Event.Status.FINISHED and final and final.match and final.winner_id:
+        match = final.match
+        champion = match.player1 if final.winner_id == match.player1_id else match.player2
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {"event": event, "stages": stages, "champion": champion},
+    )
 
 
 @login_required
@@ -63,14 +95,18 @@ def match_report(request, slug: str, match_id: int):
     me = registration_of(request.user, match)
     if me is None:
         raise PermissionDenied("Only the two players of this match can report it.")
-    opponent_report = match.reports.exclude(reported_by=me).first()
+    opponent = match.player2_id if me.pk == match.player1_id else match.player1_id
+    reports = {report.reported_by_id: report for report in match.reports.all()}
     form = MatchResultForm(request.POST or None, match=match)
     if request.method == "POST":
         try:
             if "confirm" in request.POST:
-                services.result_confirm(match=match, confirmer=me)
-                messages.success(request, "Result confirmed. Thank you!")
-                return redirect("tournaments:event", slug=slug)
+                match = services.result_confirm(match=match, confirmer=me)
+                if match.result_status == Match.ResultStatus.CONFIRMED:
+                    messages.success(request, "Result confirmed. Thank you!")
+                    return redirect("tournaments:event", slug=slug)
+                messages.success(request, "Confirmed. Your opponent confirms it too.")
+                return redirect("tournaments:match-report", slug=slug, match_id=match.pk)
             if form.is_valid():
                 match = services.result_report(match=match, games=form.games(), reporter=me)
                 messages.success(request, _after_report_message(match))
@@ -80,7 +116,14 @@ def match_report(request, slug: str, match_id: int):
     return render(
         request,
         "tournaments/match_report.html",
-        {"match": match, "form": form, "me": me, "opponent_report": opponent_report},
+        {
+            "match": match,
+            "form": form,
+            "me": me,
+            "opponent_report": reports.get(opponent),
+            "proposal": reports.get(None),
+            "my_report": reports.get(me.pk),
+        },
     )
 
 

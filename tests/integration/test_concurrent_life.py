@@ -46,3 +46,31 @@ def test_simultaneous_entries_from_two_phones_never_overwrite_each_other():
     totals = list(LifeChange.objects.filter(table_game=game).values_list("life1", "life2"))
     steps = zip([(20, 20), *totals], totals, strict=False)
     assert all((a1 - b1) + (a2 - b2) == 1 for (a1, a2), (b1, b2) in steps)
+
+
+def test_both_phones_ending_the_same_turn_at_once_pass_one_turn():
+    event = factories.event(players=2, start=True)
+    services.round_pair(event=event, seed=3)
+    match = Match.objects.get(round__event=event)
+    game = services.current_game(match)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def phone() -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.turn_end(game=game, seen_turn=1)
+            outcomes.append("ended")
+        except services.EventError as error:
+            outcomes.append(error.code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["ended", "stale"]
+    game = TableGame.objects.get(pk=game.pk)
+    assert (game.turn, game.active_side) == (2, 2)

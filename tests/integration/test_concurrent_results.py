@@ -73,3 +73,29 @@ def test_disagreeing_reports_at_once_keep_both_for_the_judge(match):
     assert match.result_status == Match.ResultStatus.DISPUTED
     assert ResultReport.objects.filter(match=match).count() == 2
     assert not Game.objects.filter(match=match).exists()
+
+
+def test_both_players_confirming_the_trackers_proposal_at_once_confirm_it_once(match):
+    services.life_change(game=services.current_game(match), delta2=-20, reason="combat")
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def confirm(registration):
+        try:
+            barrier.wait(timeout=10)
+            services.result_confirm(match=match, confirmer=registration)
+        except BaseException as error:  # surfaced to the test below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=confirm, args=(r,)) for r in (match.player1, match.player2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.CONFIRMED
+    assert Game.objects.get(match=match).winner_id == match.player1_id
+    assert ResultChange.objects.filter(match=match, kind="confirmed").count() == 1

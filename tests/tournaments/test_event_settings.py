@@ -55,3 +55,15 @@ def test_standings_after_an_earlier_round(client):
     assert "<td>6</td>" not in page  # nobody has two wins yet after round 1
     assert "<td>6</td>" in client.get(f"/events/{event.slug}/").content.decode()
     assert Event.objects.get(pk=event.pk).planned_swiss_rounds == 3
+
+
+def test_match_points_follow_the_events_scoring_and_a_bye_scores_a_win():
+    from tournaments.selectors import standings_for_event
+
+    event = factories.event(players=3, start=True, points_win=2, points_draw=1, points_loss=0)
+    round_ = services.round_pair(event=event, seed=1)
+    match = round_.matches.get(player2__isnull=False)
+    services.result_enter(match=match, games=[GameInput(match.player1_id)], by=event.organiser)
+    bye = round_.matches.get(player2__isnull=True).player1_id
+    points = {row.registration.pk: row.points for row in standings_for_event(event)}
+    assert points == {match.player1_id: 2, match.player2_id: 0, bye: 2}

@@ -111,6 +111,11 @@ def test_event_day_from_creation_to_standings(client, organiser):
         {f"m{match.pk}-game1_winner": match.player2_id, f"m{match.pk}-reason": "Wrong slip"},
     )
     assert ResultChange.objects.filter(match=match, kind="corrected", reason="Wrong slip").exists()
+    history = client.get(f"{page}rounds/1/").content.decode()
+    p1, p2 = match.player1.player.display_name, match.player2.player.display_name
+    # The audit trail says who changed what, from what, and why.
+    assert f"Corrected by orga: {p1} won 5–0 → {p2} won, because “Wrong slip”" in history
+    assert "2 of 2 results in" in history
     other = Match.objects.filter(round__event=event).exclude(pk=match.pk).first()
     assert other.games.get().first_player_id == other.player2_id
 
@@ -120,6 +125,7 @@ def test_event_day_from_creation_to_standings(client, organiser):
     assert dropper.dropped_after_round == 1
 
     public = client.get(f"/events/{event.slug}/").content.decode()
+    assert "<title>Friday Night Dice</title>" in public
     assert "Standings" in public and "OMW%" in public and "(dropped)" in public
     assert re.search(r"<td>1</td>\s*<td>Player", public)
 
@@ -175,3 +181,77 @@ def test_organiser_edits_settings_but_not_the_format_once_started(client, organi
     other = factories.user()
     client.force_login(other)
     assert client.get(page).status_code == 403
+
+
+def test_a_team_list_given_later_and_a_refused_one_shows_every_problem(client, organiser):
+    event = factories.event(organiser=organiser)
+    page = f"/manage/{event.slug}/"
+    client.post(page, {"register-display_name": "Tardy Tom"})
+    registration = event.registrations.get()
+    dashboard = client.get(page).content.decode()
+    assert "without a team list: Tardy Tom" in dashboard
+    assert "give team list" in dashboard
+    team_page = f"{page}registrations/{registration.pk}/team/"
+    greedy = factories.team_links()[0].replace("cards=", "cards=9x19sww;", 1)
+    refused = client.post(team_page, {"team_list": greedy}).content.decode()
+    assert "Not saved: " in refused and "R2.1" in refused
+    registration.refresh_from_db()
+    assert registration.team is None
+    response = client.post(team_page, {"team_list": factories.team_links()[2]}, follow=True)
+    assert "team list is saved" in response.content.decode()
+    registration.refresh_from_db()
+    assert registration.team is not None
+
+
+def test_registration_links_a_players_account_or_says_it_does_not_exist(client, organiser):
+    event = factories.event(organiser=organiser)
+    account = factories.user("ann")
+    page = f"/manage/{event.slug}/"
+    form = {"register-display_name": "Ann", "register-team_list": factories.team_links()[0]}
+    missing = client.post(page, {**form, "register-user": "nobody"}).content.decode()
+    assert "There is no account named nobody" in missing
+    client.post(page, {**form, "register-user": "ANN"})
+    assert event.registrations.get().player.user == account
+    assert "(ann)" in client.get(page).content.decode()
+
+
+def test_finish_an_event_without_a_top_cut_from_the_dashboard(client, organiser):
+    event = factories.event(players=2, start=True, organiser=organiser)
+    client.post(f"/manage/{event.slug}/pair/")
+    match = Match.objects.get(round__event=event)
+    services.result_enter(match=match, games=[services.GameInput(match.player1_id)], by=organiser)
+    page = client.get(f"/manage/{event.slug}/").content.decode()
+    assert "Finish the event" in page
+    response = client.post(f"/manage/{event.slug}/finish/", follow=True)
+    assert "standings are final" in response.content.decode()
+    assert Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_a_mistaken_drop_is_undone_from_the_dashboard(client, organiser):
+    event = factories.event(players=4, start=True, organiser=organiser)
+    registration = event.registrations.first()
+    client.post(f"/manage/{event.slug}/registrations/{registration.pk}/drop/")
+    page = client.get(f"/manage/{event.slug}/").content.decode()
+    assert f"Reinstate {registration.player.display_name}" in page
+    response = client.post(
+        f"/manage/{event.slug}/registrations/{registration.pk}/reinstate/", follow=True
+    )
+    assert "paired again from the next round" in response.content.decode()
+    registration.refresh_from_db()
+    assert registration.dropped_after_round is None
+
+
+def test_the_organiser_names_the_judges_in_the_event_settings(client, organiser):
+    event = factories.event(players=2, organiser=organiser)
+    jude, june = factories.user("jude"), factories.user("june")
+    page = f"/manage/{event.slug}/edit/"
+    data = {k: v for k, v in client.get(page).context["form"].initial.items() if v is not None}
+    data |= {"format": "tournament", "date": "2026-11-22", "tiebreakers": "omw, gw, ogw, random"}
+    refused = client.post(page, {**data, "judge_names": "jude, nobody"})
+    assert "No account named nobody" in refused.content.decode()
+    assert not event.judges.exists()
+    client.post(page, {**data, "judge_names": "Jude, june"})
+    assert set(event.judges.all()) == {jude, june}
+    client.force_login(jude)
+    assert client.get(f"/manage/{event.slug}/").status_code == 200  # a judge's view
+    assert client.get(page).status_code == 403  # settings stay the organiser's

@@ -41,6 +41,8 @@ def test_four_players_three_rounds_with_draws():
     assert got["A"].gw == F(7, 9)
     assert got["D"].gw == THIRD
     assert got["A"].percent("omw") == "44.44"
+    # OGW%: single games, so each GW% equals the MW%: A (2/3 + 1/3 + 1/3) / 3; C and D 16/27.
+    assert [got[n].ogw for n in "ABCD"] == [F(4, 9), F(13, 27), F(16, 27), F(16, 27)]
 
 
 def test_byes_score_a_win_count_two_nil_for_games_and_are_no_opponent():
@@ -60,6 +62,36 @@ def test_byes_score_a_win_count_two_nil_for_games_and_are_no_opponent():
     # A met B (MW 1/2) and C (MW 1): 3/4. A and B tie on points; OMW puts A second.
     assert got["A"].omw == F(3, 4)
     assert [row.entrant.name for row in compute_standings([A, B, C], results)] == ["C", "A", "B"]
+
+
+def test_a_dropped_player_stays_ranked_and_counts_as_an_opponent_with_their_own_record():
+    E = Entrant(5, "E", random_key=5)
+    results = [
+        MatchResult(1, B.id, A.id, wins1=1),  # B beats A
+        MatchResult(1, C.id, D.id, wins1=1),
+        MatchResult(1, E.id, None),  # E's bye
+        MatchResult(2, A.id, C.id, wins1=1),
+        MatchResult(2, E.id, B.id, wins1=1),
+        MatchResult(2, D.id, None),  # D's bye
+        # B drops after round 2.
+        MatchResult(3, A.id, D.id, draws=1),
+        MatchResult(3, E.id, C.id, wins1=1),
+    ]
+    rows = compute_standings([A, B, C, D, E], results)
+    got = by_name(rows)
+    # Points: A L W D = 4; B W L = 3; C W L L = 3; D L bye D = 4; E bye W W = 9.
+    assert [got[n].points for n in "ABCDE"] == [4, 3, 3, 4, 9]
+    # B's MW% is over the two rounds B played: 3/6, not 3/9.
+    assert [got[n].mw for n in "ABCDE"] == [F(4, 9), F(1, 2), THIRD, F(4, 9), 1]
+    # GW%: D lost one game, the bye is 2-0, one drawn game: (0 + 6 + 1) / (3 x 4) = 7/12.
+    assert [got[n].gw for n in "ABCDE"] == [F(4, 9), F(1, 2), THIRD, F(7, 12), 1]
+    # OMW%: A met B (1/2), C (1/3), D (4/9): 23/54. D met C and A, the bye is no opponent.
+    assert [got[n].omw for n in "ABCDE"] == [F(23, 54), F(13, 18), F(17, 27), F(7, 18), F(5, 12)]
+    # OGW%: C met D (7/12), A (4/9), E (1): 73/108.
+    assert [got[n].ogw for n in "ABCDE"] == [F(17, 36), F(13, 18), F(73, 108), F(7, 18), F(5, 12)]
+    # A and D tie on 4 points, A's OMW% is higher; B (dropped) ties C on 3 and ranks above.
+    assert [row.entrant.name for row in rows] == ["E", "A", "D", "B", "C"]
+    assert got["A"].percent("omw") == "42.59"
 
 
 def test_the_tiebreaker_chain_is_configurable():

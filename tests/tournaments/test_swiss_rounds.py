@@ -132,13 +132,31 @@ def test_top_cut_runs_from_the_standings_to_the_final():
     assert Event.objects.get(pk=event.pk).status == "finished"
 
 
-def test_bracket_page_shows_the_cut(client):
-    event = factories.event(players=4, start=True, top_cut=2, swiss_rounds=1)
+def test_bracket_page_shows_the_whole_cut_with_seeds_winners_and_rounds_to_come(client):
+    event = factories.event(players=8, start=True, top_cut=4, swiss_rounds=1)
     play(services.round_pair(event=event))
-    services.top_cut_start(event=event)
+    assert "has not started" in client.get(f"/events/{event.slug}/bracket/").content.decode()
+    semis = services.top_cut_start(event=event)
+    event_page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Top 4 bracket" in event_page and f"?after_round={semis.number}" not in event_page
     page = client.get(f"/events/{event.slug}/bracket/").content.decode()
-    assert "Final" in page and page.count("bracket-match") == 1
-    assert Match.objects.filter(round__stage="top_cut").count() == 1
+    assert "Semi-finals" in page and "Final" in page
+    assert page.count('class="bracket-match"') == 2  # played or being played
+    assert "Winners of semi-finals tables 1 and 2" in page  # the final, still to come
+    first = semis.matches.get(table=1)
+    assert f"(1)</span> {first.player1.player.display_name}" in page
+    assert f"(4)</span> {first.player2.player.display_name}" in page
+    for match in semis.matches.all():
+        services.result_enter(
+            match=match, games=[GameInput(match.player2_id)] * 2, by=event.organiser
+        )
+    final = Round.objects.get(event=event, number=semis.number + 1).matches.get()
+    services.result_enter(match=final, games=[GameInput(final.player1_id)] * 2, by=event.organiser)
+    page = client.get(f"/events/{event.slug}/bracket/").content.decode()
+    champion = final.player1.player.display_name
+    assert f"Winner: <strong>{champion}</strong>" in page
+    assert 'class="winner"><span class="seed">' in page and "Winners of" not in page
+    assert f"{champion} wins 2–0" in page
 
 
 def test_organiser_keeps_two_players_apart_from_the_dashboard(client):
@@ -169,3 +187,53 @@ def test_top_cut_from_the_dashboard_button(client):
     assert response.status_code == 302 and response.url.endswith("/rounds/2/")
     again = client.post(f"/manage/{event.slug}/top-cut/", follow=True)
     assert "starts after the Swiss rounds" in again.content.decode()
+
+
+def test_a_top_cut_match_needs_a_winner_and_can_be_single_games():
+    event = factories.event(players=4, start=True, top_cut=2, top_cut_best_of_three=False)
+    play(services.round_pair(event=event))
+    final = services.top_cut_start(event=event)
+    match = final.matches.get()
+    assert not final.is_best_of_three
+    for games in ([GameInput(None)], [GameInput(match.player1_id), GameInput(match.player2_id)]):
+        with pytest.raises(EventError, match="needs a winner|1 to 1 game"):
+            services.result_enter(match=match, games=games, by=event.organiser)
+    event.top_cut_best_of_three = True
+    event.save()
+    with pytest.raises(EventError, match="needs a winner"):
+        services.result_enter(
+            match=match,
+            games=[GameInput(match.player1_id), GameInput(match.player2_id), GameInput(None)],
+            by=event.organiser,
+        )
+    services.result_enter(match=match, games=[GameInput(match.player2_id)], by=event.organiser)
+    assert Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_a_late_entrys_missed_round_is_no_seat_to_swap_into():
+    event = factories.event(players=4, start=True)
+    round_ = services.round_pair(event=event, seed=1)
+    late = services.registration_late_entry(
+        event=event, display_name="Late", team_list=factories.team_links()[6],
+        missed_rounds_as="loss",
+    )  # fmt: skip
+    seated = round_.matches.filter(player2__isnull=False).first().player1
+    with pytest.raises(EventError, match="two different players of this round"):
+        services.round_swap(
+            round_=round_, first=seated, second=late, by=event.organiser, confirm=True
+        )
+    assert round_.matches.get(player1=late).missed_round
+
+
+def test_a_pairing_that_fails_its_checks_is_never_saved(monkeypatch):
+    from tournaments.services import rounds
+    from tournaments.swiss import Pairing, Quality
+
+    event = factories.event(players=4, start=True)
+    a, b, c, _ = (r.pk for r in event.registrations.all())
+    broken = Pairing(((a, b), (a, c)), None, 1, Quality(), (), (), "exact")  # a twice, d missing
+    monkeypatch.setattr(rounds, "pair_round", lambda *args, **kwargs: broken)
+    with pytest.raises(RuntimeError, match="failed its checks"):
+        services.round_pair(event=event, seed=1)
+    assert not Round.objects.filter(event=event).exists()
+    assert not Match.objects.filter(round__event=event).exists()

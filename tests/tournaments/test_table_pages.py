@@ -83,6 +83,10 @@ def test_clock_start_and_extra_time_from_the_round_page(client, match):
         follow=True,
     )
     assert "extra time" in response.content.decode()
+    assert (
+        "+5 min extra time" in response.content.decode()
+        and "Long ruling" in response.content.decode()
+    )
     assert TimeExtension.objects.get(match=match).seconds == 300
     state = client.get(base(match) + "state/").json()
     assert state["clock"]["state"] == "running"
@@ -99,3 +103,99 @@ def test_match_page_draws_each_games_life_as_a_chart(client, match):
     assert html.count("<polyline") == 2
     assert "Life over 3 changes" in html
     assert "Game 1: 20 – 7" in html
+    # Life ticks on the left (20 down to 0), the turn of the changes along the bottom, and
+    # every change listed with who lost how much.
+    assert html.count('class="tick" text-anchor="end"') == 5
+    assert f"Turn 1: {match.player2.player.display_name} -6 → 7 · Combat damage" in html
+
+
+def test_the_chart_lists_a_gain_lost_above_the_start(client, match):
+    game = services.life_change(game=services.current_game(match), delta1=-2, reason="combat")
+    services.life_change(game=game, delta1=+5, reason="gain")
+    html = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/").content.decode()
+    assert f"{match.player1.player.display_name} +5 → 20 (3 above 20 wasted)" in html
+
+
+def test_each_phone_knows_its_side_and_a_player_concedes_only_for_themselves(client, match):
+    client.force_login(match.player2.player.user)
+    state = client.get(base(match) + "state/").json()
+    assert state["me"] == 2 and state["first_side"] == 1
+    refused = client.post(base(match) + "concede/", {"side": 1})
+    assert refused.status_code == 409 and "Only the player themselves" in refused.json()["error"]
+    state = client.post(base(match) + "concede/", {"side": 2}).json()
+    assert state["finished"] and state["winner_side"] == 1 and state["ending"] == "concession"
+    assert state["proposal"]["confirmed_by"] == []
+
+
+def test_both_players_confirm_the_proposal_from_their_phones(client, match):
+    client.force_login(match.player1.player.user)
+    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
+    state = client.post(base(match) + "confirm/").json()
+    p1, p2 = state["players"]
+    assert state["proposal"]["confirmed_by"] == [p1] and state["result_status"] == "reported"
+    client.force_login(match.round.event.organiser)
+    staff = client.post(base(match) + "confirm/")
+    assert staff.status_code == 409 and "staff enter it" in staff.json()["error"]
+    client.force_login(match.player2.player.user)
+    report_page = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/report/")
+    assert "Your opponent reported" in report_page.content.decode()
+    state = client.post(base(match) + "confirm/").json()
+    assert state["result_status"] == "confirmed"
+    assert Match.objects.get(pk=match.pk).games.get().winner_id == match.player1_id
+
+
+def test_the_report_page_shows_the_trackers_proposal_as_such(client, match):
+    services.life_change(game=services.current_game(match), delta1=-20, reason="combat")
+    client.force_login(match.player1.player.user)
+    page = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/report/")
+    html = page.content.decode()
+    assert "The life tracker proposes" in html and "Both players confirm it" in html
+    assert f"{match.player2.player.display_name} won 0–20" in html
+
+
+def test_best_of_three_next_game_and_stale_turn_through_the_json_actions(client):
+    event = factories.event(players=2, start=True, match_type="bo3")
+    services.round_pair(event=event, seed=4)
+    match = Match.objects.get(round__event=event)
+    client.force_login(event.organiser)
+    state = client.post(base(match) + "turn/", {"turn": 1}).json()
+    assert state["turn"] == 2
+    stale = client.post(base(match) + "turn/", {"turn": 1})  # the other phone, a moment late
+    assert stale.status_code == 409 and stale.json()["state"]["turn"] == 2
+    state = client.post(base(match) + "life/", {"delta1": -20, "reason": "combat"}).json()
+    assert state["next_game"] == {"number": 2, "chooser_side": 1}
+    state = client.post(base(match) + "next/", {"side": 1}).json()
+    assert (state["game"], state["active_side"], state["life"]) == (2, 1, [20, 20])
+    assert state["games_won"] == [0, 1]
+
+
+def test_ending_turns_does_not_keep_a_table_from_looking_quiet(client, match):
+    round_ = match.round
+    round_.started_at = timezone.now() - datetime.timedelta(minutes=30)
+    round_.save()
+    client.force_login(match.round.event.organiser)
+    client.post(base(match) + "life/", {"delta1": -2, "reason": "combat"})
+    from tournaments.models import LifeChange
+
+    LifeChange.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=15))
+    client.post(base(match) + "turn/")
+    payload = client.get(f"/manage/{match.round.event.slug}/floor/state/?stale=10").json()
+    row = next(r for r in payload["tables"] if r["table"] == match.table)
+    assert row["stale"] and row["quiet_minutes"] == 15
+    assert row["result_label"] == "No result yet"
+
+
+def test_a_player_finds_their_table_and_report_links_on_the_event_page(client, match):
+    event = match.round.event
+    client.force_login(match.player1.player.user)
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert f"Your match in round 1: table {match.table} against" in html
+    assert html.count(f"/events/{event.slug}/tables/") == 2  # the banner and their own row
+    services.result_enter(
+        match=match, games=[services.GameInput(match.player1_id)], by=event.organiser
+    )
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Your match" not in html and f"/tables/{match.pk}/" not in html
+    client.force_login(event.organiser)  # staff get every open table's links
+    html = client.get(f"/events/{event.slug}/").content.decode()
+    assert html.count(f"/events/{event.slug}/tables/") == 1

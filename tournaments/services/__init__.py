@@ -2,9 +2,11 @@
 
 from tournaments.services.clock import clock_for, round_start, time_extend
 from tournaments.services.errors import EventError
-from tournaments.services.events import event_create, event_start
+from tournaments.services.events import event_create, event_finish, event_start
 from tournaments.services.life import (
     current_game,
+    game_concede,
+    game_next,
     game_set_first,
     life_change,
     life_undo,
@@ -16,6 +18,8 @@ from tournaments.services.registrations import (
     registration_create,
     registration_drop,
     registration_late_entry,
+    registration_reinstate,
+    registration_set_team,
 )
 from tournaments.services.results import (
     GameInput,
@@ -35,6 +39,8 @@ from tournaments.services.topcut import top_cut_start
 __all__ = [
     "clock_for",
     "current_game",
+    "game_concede",
+    "game_next",
     "game_set_first",
     "life_change",
     "life_undo",
@@ -46,11 +52,14 @@ __all__ = [
     "GameInput",
     "PairingWarnings",
     "event_create",
+    "event_finish",
     "event_start",
     "registration_check_in",
     "registration_create",
     "registration_drop",
     "registration_late_entry",
+    "registration_reinstate",
+    "registration_set_team",
     "result_confirm",
     "result_enter",
     "result_report",

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournaments.models import Match, Round, TimeExtension
+from tournaments.models import Match, Round, TableGame, TimeExtension
 from tournaments.services.errors import EventError
 
 
@@ -60,6 +60,14 @@ def time_extend(*, match: Match, minutes: int, reason: str, by) -> TimeExtension
     if not reason.strip():
         raise EventError("Say why the table gets extra time.", code="reason_missing")
     Match.objects.filter(pk=match.pk).update(extra_seconds=F("extra_seconds") + minutes * 60)
-    return TimeExtension.objects.create(
+    extension = TimeExtension.objects.create(
         match=match, seconds=minutes * 60, reason=reason.strip(), granted_by=by
     )
+    match = Match.objects.select_related("round__event").get(pk=match.pk)
+    if clock_for(match).state == "running":
+        # Time given back after the call: the table plays on normally, and time will be
+        # called again (turn 0 then) when its new end comes.
+        TableGame.objects.filter(
+            match=match, finished=False, time_called_turn__isnull=False
+        ).update(time_called_turn=None, revision=F("revision") + 1)
+    return extension

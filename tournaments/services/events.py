@@ -53,3 +53,33 @@ def event_start(*, event: Event) -> Event:
     event.teams_revealed_at = timezone.now()
     event.save(update_fields=["status", "teams_revealed_at"])
     return event
+
+
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """End an event without a top cut once its last round is complete: the standings are final.
+
+    (An event with a top cut finishes by itself when the final is confirmed.)
+    """
+    from tournaments.models import Match
+
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.RUNNING:
+        raise EventError("Only an event in its Swiss rounds can be finished.", code="not_running")
+    if event.top_cut:
+        raise EventError(
+            f"This event has a top {event.top_cut}: start it, or set the top cut to 0 first.",
+            code="has_top_cut",
+        )
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        raise EventError("Play at least one round before finishing the event.", code="no_rounds")
+    open_matches = last.matches.exclude(result_status=Match.ResultStatus.CONFIRMED).count()
+    if open_matches:
+        raise EventError(
+            f"Round {last.number} still has {open_matches} match(es) without a confirmed result.",
+            code="round_open",
+        )
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    return event

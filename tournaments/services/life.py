@@ -1,10 +1,13 @@
-"""Life totals at the table (T2.4-T2.6, R5.1a, R12.4, R16).
+"""Life totals at the table (T2.3-T2.6, R5.1a, R12.4, R16).
 
 Both players' phones change the same game at once: every write locks the game row and applies
 its change to the current totals, so no entry overwrites another. Changes are appended, never
-edited; an undo marks the latest one undone and restores the totals before it.
+edited; an undo marks the latest one undone and restores the totals before it. Actions that
+must not happen twice (ending a turn, undoing) carry what the phone saw, so a second phone
+pressing the same button a moment later is told instead of ending another turn.
 """
 
+import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -14,6 +17,12 @@ from tournaments.services.clock import clock_for
 from tournaments.services.errors import EventError
 
 EXTRA_TURNS = 5  # T2.4: after the turn in progress at the time call (turn 0), five more
+DAMAGE = {
+    LifeChange.Reason.COMBAT,
+    LifeChange.Reason.ABILITY,
+    LifeChange.Reason.LOSS,
+    LifeChange.Reason.SHORTFALL,
+}
 
 
 def starting_life(match: Match) -> int:
@@ -21,28 +30,38 @@ def starting_life(match: Match) -> int:
 
 
 def current_game(match: Match) -> TableGame:
-    """The game being played at this table: the first unfinished one, created when needed."""
-    games = list(match.table_games.order_by("number"))
-    open_game = next((g for g in games if not g.finished), None)
-    if open_game is not None:
-        return open_game
-    if games and _match_decided(match, games):
-        return games[-1]
+    """The game at this table: the latest one (finished or not); game 1 is created when needed.
+
+    The next game of a best of 3 starts only when the players say who goes first (game_next),
+    so the game that just ended stays on screen, and can still be undone, until then.
+    """
+    game = match.table_games.order_by("-number").first()
+    if game is not None:
+        return game
     life = starting_life(match)
     game, _ = TableGame.objects.get_or_create(
-        match=match,
-        number=len(games) + 1,
-        defaults={"starting_life": life, "life1": life, "life2": life},
+        match=match, number=1, defaults={"starting_life": life, "life1": life, "life2": life}
     )
     return game
 
 
-def _match_decided(match: Match, games: list[TableGame]) -> bool:
+def games_won(games: list[TableGame]) -> tuple[int, int]:
+    return tuple(sum(1 for g in games if g.finished and g.winner_side == s) for s in (1, 2))
+
+
+def _time_called(match: Match, games: list[TableGame]) -> bool:
+    called = any(g.time_called_turn is not None for g in games)
+    return called or clock_for(match).state == "time_called"
+
+
+def _decided(match: Match, games: list[TableGame]) -> bool:
+    """Whether the games played decide the match (T2.5): a single game once it ends; a best of
+    3 at two wins, after three games, or when time is called with no game in progress."""
+    if not games or not games[-1].finished:
+        return False
     if not match.round.is_best_of_three:
-        return len(games) >= 1
-    wins = [sum(1 for g in games if g.winner_side == side) for side in (1, 2)]
-    time_called = any(g.time_called_turn is not None for g in games)
-    return max(wins) >= 2 or len(games) >= 3 or time_called
+        return True
+    return max(games_won(games)) >= 2 or len(games) >= 3 or _time_called(match, games)
 
 
 def _lock(game_id: int) -> TableGame:
@@ -51,6 +70,16 @@ def _lock(game_id: int) -> TableGame:
         .select_related("match__round__event__format")
         .get(pk=game_id)
     )
+
+
+def _refuse_if_closed(match: Match) -> None:
+    if match.result_status == Match.ResultStatus.CONFIRMED:
+        raise EventError("The match result is confirmed: this table is closed.", code="closed")
+
+
+def _save(game: TableGame) -> None:
+    game.revision += 1
+    game.save()
 
 
 def _mark_time_call(game: TableGame) -> None:
@@ -80,12 +109,17 @@ def _finish(game: TableGame, winner_side: int | None, ending: str) -> None:
     game.ending = ending
 
 
+def _reopen(game: TableGame) -> None:
+    game.finished, game.winner_side, game.ending = False, None, ""
+
+
 def _propose_result(match: Match) -> None:
     """Once the table's games decide the match, propose it for the players to confirm."""
-    games = list(match.table_games.order_by("number"))
-    if not all(g.finished for g in games) or not _match_decided(match, games):
-        return
+    match = Match.objects.select_related("round__event").get(pk=match.pk)
     if match.result_status != Match.ResultStatus.PENDING:
+        return
+    games = list(match.table_games.order_by("number"))
+    if not _decided(match, games):
         return
     sides = {1: match.player1_id, 2: match.player2_id}
     ResultReport.objects.update_or_create(
@@ -94,12 +128,27 @@ def _propose_result(match: Match) -> None:
         defaults={
             "games": [
                 {"winner": sides.get(g.winner_side), "ending": g.ending or Game.Ending.LIFE,
-                 "life1": g.life1, "life2": g.life2, "first_player": None}
+                 "life1": g.life1, "life2": g.life2, "first_player": sides[g.first_side]}
                 for g in games
             ]
         },
     )  # fmt: skip
     Match.objects.filter(pk=match.pk).update(result_status=Match.ResultStatus.REPORTED)
+
+
+def _check_signs(match: Match, deltas: tuple[int, int], reason: str) -> None:
+    """Damage and life loss lower life, a gain raises it; only a correction goes either way."""
+    for side, delta in zip((1, 2), deltas, strict=True):
+        wrong = (reason in DAMAGE and delta > 0) or (reason == LifeChange.Reason.GAIN and delta < 0)
+        if wrong:
+            who = (match.player1 if side == 1 else match.player2).player.display_name
+            label = LifeChange.Reason(reason).label
+            direction = "lowers" if reason in DAMAGE else "raises"
+            raise EventError(
+                f"{label} {direction} life, but {who} got {delta:+d}; use Correction to fix a "
+                "total.",
+                code="sign",
+            )
 
 
 @transaction.atomic
@@ -114,8 +163,10 @@ def life_change(
     if reason not in LifeChange.Reason.values:
         raise EventError(f"Unknown reason {reason!r}.", code="reason")
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
+    _check_signs(game.match, (delta1, delta2), reason)
     if game.finished:
-        raise EventError("This game is over; undo the last change to correct it.", code="over")
+        raise EventError("This game is over; undo to correct it.", code="over")
     _mark_time_call(game)
     first = _apply(game.life1, delta1, game.starting_life)
     second = _apply(game.life2, delta2, game.starting_life)
@@ -127,42 +178,82 @@ def life_change(
     out1, out2 = game.life1 <= 0, game.life2 <= 0
     if out1 or out2:
         _finish(game, None if out1 and out2 else (2 if out1 else 1), Game.Ending.LIFE)
-    game.save()
+    _save(game)
     if game.finished:
         _propose_result(game.match)
     return game
 
 
+def _last_change(game: TableGame) -> LifeChange | None:
+    return game.changes.filter(undone=False).order_by("-created_at", "-pk").first()
+
+
 @transaction.atomic
-def life_undo(*, game: TableGame, by=None) -> TableGame:
-    """Undo the latest change still in force; a game it ended is open again."""
+def life_undo(*, game: TableGame, by=None, seen_revision: int | None = None) -> TableGame:
+    """Undo the latest thing that happened to the game: the life change still in force, or the
+    end of a finished game (the time decision or a concession), which opens it again.
+
+    `seen_revision` is the game's revision the phone showed; if the game has changed since,
+    nothing is undone (a second phone pressing undo does not undo a second change).
+    """
     game = _lock(game.pk)
-    last = game.changes.filter(undone=False).order_by("-created_at", "-pk").first()
-    if last is None:
-        raise EventError("There is no change to undo.", code="nothing")
-    if game.match.result_status == Match.ResultStatus.CONFIRMED:
+    match = game.match
+    if seen_revision is not None and seen_revision != game.revision:
+        raise EventError("The game changed meanwhile; look at it again before undoing.",
+                         code="stale")  # fmt: skip
+    if match.result_status == Match.ResultStatus.CONFIRMED:
         raise EventError("The match result is confirmed; ask a judge.", code="confirmed")
-    last.undone = True
-    last.save(update_fields=["undone"])
-    before = game.changes.filter(undone=False).order_by("-created_at", "-pk").first()
-    game.life1 = before.life1 if before else game.starting_life
-    game.life2 = before.life2 if before else game.starting_life
-    if game.finished and game.ending == Game.Ending.LIFE:
-        game.finished, game.winner_side, game.ending = False, None, ""
-        game.match.reports.filter(reported_by=None).delete()
-        Match.objects.filter(pk=game.match_id, result_status=Match.ResultStatus.REPORTED).update(
+    confirmed_by = [r.reported_by.player.display_name for r in _player_reports(match)]
+    if game.finished and confirmed_by:
+        raise EventError(
+            f"{' and '.join(confirmed_by)} already confirmed this result; ask a judge.",
+            code="reported",
+        )
+    if game.finished and game.ending == Game.Ending.TIME:
+        # The game was decided when its last extra turn ended: go back into that turn.
+        _reopen(game)
+        game.turn -= 1
+        game.active_side = 3 - game.active_side
+    elif game.finished and game.ending == Game.Ending.CONCESSION:
+        _reopen(game)
+    else:
+        last = _last_change(game)
+        if last is None:
+            raise EventError("There is no change to undo.", code="nothing")
+        last.undone = True
+        last.save(update_fields=["undone"])
+        before = _last_change(game)
+        game.life1 = before.life1 if before else game.starting_life
+        game.life2 = before.life2 if before else game.starting_life
+        if game.finished:
+            _reopen(game)
+    if not game.finished:
+        match.reports.filter(reported_by=None).delete()
+        Match.objects.filter(pk=match.pk, result_status=Match.ResultStatus.REPORTED).update(
             result_status=Match.ResultStatus.PENDING
         )
-    game.save()
+    _save(game)
     return game
 
 
+def _player_reports(match: Match) -> list[ResultReport]:
+    reports = match.reports.filter(reported_by__isnull=False)
+    return list(reports.select_related("reported_by__player"))
+
+
 @transaction.atomic
-def turn_end(*, game: TableGame, by=None) -> TableGame:
-    """The active player's turn ends. After the fifth extra turn, life totals decide (T2.4)."""
+def turn_end(*, game: TableGame, by=None, seen_turn: int | None = None) -> TableGame:
+    """The active player's turn ends. After the fifth extra turn, life totals decide (T2.4).
+
+    With `seen_turn` (the turn the phone showed), a turn that has already ended is not ended
+    again: both players pressing "End turn" at once pass one turn, not two.
+    """
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
     if game.finished:
         raise EventError("This game is over.", code="over")
+    if seen_turn is not None and seen_turn != game.turn:
+        raise EventError(f"Turn {seen_turn} has already ended.", code="stale")
     _mark_time_call(game)
     game.turn += 1
     game.active_side = 2 if game.active_side == 1 else 1
@@ -171,21 +262,72 @@ def turn_end(*, game: TableGame, by=None) -> TableGame:
             _finish(game, None, Game.Ending.TIME)
         else:
             _finish(game, 1 if game.life1 > game.life2 else 2, Game.Ending.TIME)
-    game.save()
+    _save(game)
     if game.finished:
         _propose_result(game.match)
     return game
 
 
 @transaction.atomic
-def game_set_first(*, game: TableGame, side: int) -> TableGame:
-    """Who takes the first turn of this game (before any turn has ended)."""
+def game_concede(*, game: TableGame, side: int, by=None) -> TableGame:
+    """A player concedes the game in progress; the other wins it."""
+    if side not in (1, 2):
+        raise EventError("Say which player concedes.", code="side")
     game = _lock(game.pk)
-    if game.turn != 1 or side not in (1, 2):
+    _refuse_if_closed(game.match)
+    if game.finished:
+        raise EventError("This game is over.", code="over")
+    _finish(game, 3 - side, Game.Ending.CONCESSION)
+    _save(game)
+    _propose_result(game.match)
+    return game
+
+
+@transaction.atomic
+def game_set_first(*, game: TableGame, side: int) -> TableGame:
+    """Who takes the first turn of this game (before any turn has ended or life changed)."""
+    game = _lock(game.pk)
+    if game.turn != 1 or side not in (1, 2) or game.finished:
         raise EventError("The first player is set before the first turn ends.", code="started")
     game.active_side = side
-    game.save(update_fields=["active_side", "updated_at"])
+    _save(game)
     return game
+
+
+@transaction.atomic
+def game_next(*, match: Match, first_side: int | None) -> TableGame:
+    """Start the next game of a best of 3. The loser of the last game chooses who goes first;
+    after a drawn game it is random again (T2.3): `first_side` None picks at random."""
+    if first_side not in (1, 2, None):
+        raise EventError("Say who goes first.", code="side")
+    match = (
+        Match.objects.select_for_update().select_related("round__event__format").get(pk=match.pk)
+    )
+    _refuse_if_closed(match)
+    games = list(match.table_games.order_by("number"))
+    if not games or not games[-1].finished:
+        raise EventError("Finish the game in progress first.", code="in_progress")
+    if _decided(match, games):
+        _propose_result(match)
+        raise EventError("The match is decided: confirm its result.", code="decided")
+    life = starting_life(match)
+    return TableGame.objects.create(
+        match=match,
+        number=len(games) + 1,
+        starting_life=life,
+        life1=life,
+        life2=life,
+        active_side=first_side or secrets.choice((1, 2)),
+    )
+
+
+def _next_game(match: Match, games: list[TableGame]) -> dict | None:
+    """What the table is asked between games of a best of 3, or None."""
+    if not games or not games[-1].finished or _decided(match, games):
+        return None
+    last = games[-1]
+    chooser = None if last.winner_side is None else 3 - last.winner_side
+    return {"number": last.number + 1, "chooser_side": chooser}
 
 
 def table_state(match: Match, *, observe_clock: bool = True) -> dict:
@@ -196,28 +338,45 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
             locked = _lock(game.pk)
             _mark_time_call(locked)
             if locked.time_called_turn is not None:
-                locked.save(update_fields=["time_called_turn", "updated_at"])
+                _save(locked)
             game = locked
-    last = game.changes.filter(undone=False).order_by("-created_at", "-pk").first()
+    games = list(match.table_games.order_by("number"))
+    if observe_clock and game.finished and match.result_status == Match.ResultStatus.PENDING:
+        _propose_result(match)  # time may have been called between two games (T2.5)
+        match.refresh_from_db(fields=["result_status"])
+    last = _last_change(game)
+    reports = list(match.reports.select_related("reported_by__player"))
+    proposal = next((r for r in reports if r.reported_by_id is None), None)
     return {
         "match": match.pk,
         "game": game.number,
-        "games": match.table_games.count(),
+        "games": len(games),
+        "games_won": games_won(games),
         "best_of_three": match.round.is_best_of_three,
         "players": [match.player1.player.display_name, match.player2.player.display_name],
         "life": [game.life1, game.life2],
         "starting_life": game.starting_life,
         "turn": game.turn,
         "active_side": game.active_side,
+        "first_side": game.first_side,
         "extra_turn": game.extra_turn,
         "finished": game.finished,
         "winner_side": game.winner_side,
         "ending": game.ending,
+        "next_game": _next_game(match, games),
         "last_change": None if last is None else {
-            "delta": [last.delta1, last.delta2], "wasted": [last.wasted1, last.wasted2],
-            "reason": last.get_reason_display(), "at": last.created_at.isoformat(),
+            "id": last.pk, "delta": [last.delta1, last.delta2],
+            "wasted": [last.wasted1, last.wasted2], "reason": last.get_reason_display(),
+            "at": last.created_at.isoformat(),
         },
+        "changes": game.changes.filter(undone=False).count(),
         "result_status": match.result_status,
+        "proposal": None if proposal is None else {
+            "games": proposal.games,
+            "confirmed_by": [r.reported_by.player.display_name for r in reports if r.reported_by_id
+                             and r.games == proposal.games],
+        },
         "clock": clock_for(match).as_json(),
-        "version": game.updated_at.isoformat(),
+        "extra_minutes": match.extra_seconds // 60,
+        "version": game.revision,
     }  # fmt: skip

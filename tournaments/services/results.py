@@ -54,6 +54,13 @@ def _check_games(match: Match, games: list[GameInput]) -> None:
                 raise EventError(f"Game {number} has an impossible life total {life}.", code="life")
         if game.winner is not None:
             wins[game.winner] = wins.get(game.winner, 0) + 1
+    most, second = [*sorted(wins.values(), reverse=True), 0, 0][:2]
+    if match.round.is_top_cut and most == second:
+        # Single elimination: someone must advance (a judge decides an unfinished tie).
+        raise EventError(
+            "A top cut match needs a winner: one player must have won more games.",
+            code="top_cut_draw",
+        )
 
 
 def _locked_match(match: Match) -> Match:
@@ -136,9 +143,19 @@ def _outcome(games: list[GameInput]) -> tuple:
     return tuple(game.winner for game in games)
 
 
+def _report_of(match: Match, registration_id: int | None) -> ResultReport | None:
+    """A player's own report, or with None the life tracker's proposal."""
+    return match.reports.filter(reported_by_id=registration_id).first()
+
+
+def _opponent_id(match: Match, me: Registration) -> int:
+    return match.player2_id if me.pk == match.player1_id else match.player1_id
+
+
 @transaction.atomic
 def result_report(*, match: Match, games: list[GameInput], reporter: Registration) -> Match:
-    """A player reports their own match. The opponent's matching report confirms it."""
+    """A player reports their own match. The opponent's matching report confirms it; only the
+    opponent's own report counts (the life tracker's proposal needs both players' word)."""
     match = _locked_match(match)
     if reporter.pk not in match.player_ids():
         raise EventError("Only the two players of a match can report it.", code="not_your_match")
@@ -147,7 +164,7 @@ def result_report(*, match: Match, games: list[GameInput], reporter: Registratio
             "This result is already confirmed; ask a judge to correct it.", code="confirmed"
         )
     _check_games(match, games)
-    opponent_report = match.reports.exclude(reported_by=reporter).first()
+    opponent_report = _report_of(match, _opponent_id(match, reporter))
     if opponent_report is not None and _outcome(
         [GameInput(**g) for g in opponent_report.games]
     ) == _outcome(games):
@@ -166,14 +183,30 @@ def result_report(*, match: Match, games: list[GameInput], reporter: Registratio
 
 @transaction.atomic
 def result_confirm(*, match: Match, confirmer: Registration) -> Match:
-    """The opponent accepts the other player's report as it stands."""
+    """The player accepts the opponent's report as it stands, or the life tracker's proposal.
+
+    A proposal confirmed by one player becomes that player's report, waiting for the other's
+    confirmation; a confirmed opponent's report makes the result official.
+    """
     match = _locked_match(match)
     if confirmer.pk not in match.player_ids():
         raise EventError("Only the two players of a match can confirm it.", code="not_your_match")
-    report = match.reports.exclude(reported_by=confirmer).first()
-    if report is None or match.result_status != Match.ResultStatus.REPORTED:
+    if match.result_status == Match.ResultStatus.CONFIRMED:
+        raise EventError("This result is already confirmed.", code="confirmed")
+    opponent_report = _report_of(match, _opponent_id(match, confirmer))
+    if opponent_report is not None and match.result_status == Match.ResultStatus.REPORTED:
+        games = [GameInput(**g) for g in opponent_report.games]
+        _check_games(match, games)
+        return _make_official(
+            match, games, by=confirmer.player.user, kind=ResultChange.Kind.CONFIRMED, reason=""
+        )
+    proposal = _report_of(match, None)
+    if proposal is None or match.result_status != Match.ResultStatus.REPORTED:
         raise EventError("There is no report from your opponent to confirm.", code="nothing")
-    games = [GameInput(**g) for g in report.games]
-    return _make_official(
-        match, games, by=confirmer.player.user, kind=ResultChange.Kind.CONFIRMED, reason=""
-    )
+    if _report_of(match, confirmer.pk) is not None:
+        raise EventError(
+            "You have confirmed; your opponent's confirmation is still needed.", code="waiting"
+        )
+    _check_games(match, [GameInput(**g) for g in proposal.games])
+    ResultReport.objects.create(match=match, reported_by=confirmer, games=proposal.games)
+    return match

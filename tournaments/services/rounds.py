@@ -178,7 +178,12 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     PairingWarnings unless `confirm` is given, and the change is logged with what was confirmed.
     """
     round_ = _latest_swiss_round(round_)
-    matches = list(round_.matches.select_related("player1__player", "player2__player"))
+    # A late entry's missed round is a recorded loss, not a seat anyone can be swapped into.
+    matches = list(
+        round_.matches.filter(missed_round=False).select_related(
+            "player1__player", "player2__player"
+        )
+    )
     seat = {}
     for match in matches:
         for side in ("player1", "player2"):
@@ -197,7 +202,7 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     setattr(match_a, f"{side_a}_id", second.pk)
     setattr(match_b, f"{side_b}_id", first.pk)
     pairs = [(m.player1_id, m.player2_id) for m in matches if m.player2_id]
-    bye = next((m.player1_id for m in matches if m.player2_id is None and not m.missed_round), None)
+    bye = next((m.player1_id for m in matches if m.player2_id is None), None)
     registrations = _active(round_.event)
     players = swiss_players(round_.event, registrations, exclude_round=round_)
     problems = check_pairings(
@@ -228,6 +233,10 @@ def round_delete(*, round_: Round, confirm: bool) -> int:
         raise EventError("Only the latest round can be deleted.", code="not_latest")
     number = round_.number
     round_.delete()
-    if round_.is_top_cut and not event.rounds.filter(stage=Round.Stage.TOP_CUT).exists():
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    # The event goes back to the stage the remaining rounds are in: deleting the final reopens
+    # the top cut, deleting a whole cut or the last round of a finished event reopens Swiss.
+    cut_left = event.rounds.filter(stage=Round.Stage.TOP_CUT).exists()
+    status = Event.Status.TOP_CUT if cut_left else Event.Status.RUNNING
+    if event.status != Event.Status.REGISTRATION and event.status != status:
+        Event.objects.filter(pk=event.pk).update(status=status)
     return number

@@ -4,7 +4,14 @@ from tournaments.swiss.audit import PairingProblem, check_pairings
 from tournaments.swiss.pairing import EXACT_LIMIT, Pairing, Quality, pair_round
 from tournaments.swiss.players import SwissPlayer
 from tournaments.swiss.seating import assign_tables
-from tournaments.swiss.topcut import BracketMatch, bracket_order, first_round, next_round
+from tournaments.swiss.topcut import (
+    BracketMatch,
+    bracket_order,
+    first_round,
+    next_round,
+    stage_name,
+    stage_sizes,
+)
 from tournaments.swiss.weights import TIERS, Tiers
 
 __all__ = [
@@ -22,4 +29,6 @@ __all__ = [
     "first_round",
     "next_round",
     "pair_round",
+    "stage_name",
+    "stage_sizes",
 ]

@@ -16,8 +16,14 @@ from tournaments.swiss.players import SwissPlayer
 from tournaments.swiss.weights import RANDOM_RANGE, TIERS, Tiers
 
 EXACT_LIMIT = 256
+# Candidate graphs tried in turn above EXACT_LIMIT (near, sampled, mates, mates_sampled; see
+# _Round.restricted_edges), then the complete graph. Inside a score group every player has the
+# same points, so a few group-mates each are enough for a perfect matching; the wider graphs
+# are there for rematches and forbidden pairs.
+RESTRICTED_WIDTHS = ((6, 8, 4, 4), (12, 24, 12, 24))
 BYE = -1
 _MASK = (1 << 64) - 1
+WEIGHT_LIMIT = 1 << 120  # headroom under rustworkx's i128 weights for the dual variables
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,11 @@ class _Round:
         self.n = len(self.players)
         max_gap = max(p.points for p in self.players) - min(p.points for p in self.players)
         self.tiers = Tiers.for_round(self.n, max_gap)
+        if self.tiers.ceiling >= WEIGHT_LIMIT:
+            # rustworkx matches on 128-bit integers; refuse rather than let weights overflow.
+            raise ValueError(
+                f"{self.n} players are too many to pair in one matching; split the event."
+            )
         self.eligible_below: dict[int, int] = {}
         below = 0
         for player in reversed(self.players):  # players are in rank order
@@ -106,7 +117,12 @@ class _Round:
             for a in ids:
                 yield a, BYE
 
-    def restricted_edges(self, near: int, sampled: int) -> Iterable[tuple[int, int]]:
+    def restricted_edges(
+        self, near: int, sampled: int, mates: int, mates_sampled: int
+    ) -> Iterable[tuple[int, int]]:
+        """Candidate pairs: `mates` next-ranked and `mates_sampled` seeded random group-mates
+        per player inside each score group; the `near` lowest of each group may pair down, to
+        `2 * near` (then `near`) of each lower group and `sampled` random picks there."""
         groups: list[list[SwissPlayer]] = []
         for player in sorted(self.players, key=lambda p: (-p.points, self.position[p.id])):
             if groups and groups[-1][0].points == player.points:
@@ -124,9 +140,9 @@ class _Round:
         for g, group in enumerate(groups):
             ids = [p.id for p in group]
             for k, a in enumerate(ids):
-                for b in ids[k + 1 : k + 1 + near]:
+                for b in ids[k + 1 : k + 1 + mates]:
                     yield from edge(a, b)
-                for s in range(sampled):
+                for s in range(mates_sampled):
                     yield from edge(a, ids[_mix(self.seed + s, a, k) * len(ids) // RANDOM_RANGE])
             # Who is paired down matters (tier 6: the lowest-ranked floats); whom they meet in
             # a lower group only matters for rematches and the random tier, so a few of each
@@ -194,8 +210,8 @@ def pair_round(
     partner, method = None, "exact"
     if state.n > exact_limit:
         method = "restricted"
-        for near, sampled in ((6, 8), (12, 24)):
-            partner = state.match(state.restricted_edges(near, sampled))
+        for widths in RESTRICTED_WIDTHS:
+            partner = state.match(state.restricted_edges(*widths))
             if partner is not None:
                 quality = state.quality(partner)
                 if not (quality.rematches or quality.forbidden):

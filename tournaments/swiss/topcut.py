@@ -46,3 +46,20 @@ def next_round(finished: list[BracketMatch], seed_of: dict[int, int]) -> list[Br
         first, second = sorted((a, b), key=lambda pid: seed_of[pid])
         matches.append(BracketMatch(number, slot, first, second))
     return matches
+
+
+def stage_name(matches: int) -> str:
+    """What a top-cut round with this many matches is called."""
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(
+        matches, f"Round of {2 * matches}"
+    )
+
+
+def stage_sizes(size: int) -> list[int]:
+    """Matches in each round of a cut of `size` players: 8 -> [4, 2, 1]."""
+    bracket_order(size)  # refuses sizes that are not powers of two
+    sizes = []
+    while size > 1:
+        size //= 2
+        sizes.append(size)
+    return sizes

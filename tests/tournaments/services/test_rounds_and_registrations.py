@@ -79,6 +79,12 @@ def test_a_dropped_player_is_not_paired_again_but_keeps_their_standing():
     from tournaments.selectors import standings_for_event
 
     assert leaver.pk in {row.registration.pk for row in standings_for_event(event)}
+    finish_round(second)
+    services.registration_reinstate(registration=leaver)  # the drop was a mistake
+    third = services.round_pair(event=event, seed=3)
+    assert leaver.pk in {pid for m in third.matches.all() for pid in m.player_ids()}
+    with pytest.raises(EventError, match="has not dropped"):
+        services.registration_reinstate(registration=leaver)
 
 
 @pytest.mark.parametrize(("policy", "points"), [("loss", 0), ("bye", 3)])

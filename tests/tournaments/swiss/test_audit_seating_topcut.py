@@ -6,6 +6,8 @@ from tournaments.swiss import (
     check_pairings,
     first_round,
     next_round,
+    stage_name,
+    stage_sizes,
 )
 
 
@@ -54,3 +56,10 @@ def test_top_cut_advances_winners_with_the_better_seed_first():
     seed_of = {pid: n for n, pid in enumerate(seeded, start=1)}
     semis = next_round(finished, seed_of)
     assert [(m.player1, m.player2) for m in semis] == [(15, 18), (16, 17)]
+
+
+def test_stages_of_a_cut_are_named_from_its_size():
+    assert stage_sizes(8) == [4, 2, 1]
+    assert [stage_name(n) for n in stage_sizes(16)] == [
+        "Round of 16", "Quarter-finals", "Semi-finals", "Final"
+    ]  # fmt: skip
