@@ -55,32 +55,56 @@ def _names(match: Match) -> tuple[str, str]:
     return match.player1.player.display_name, second
 
 
-def outcome_of(match: Match) -> tuple[str, int, str]:
+@dataclass(frozen=True)
+class PlayedGame:
+    winner_id: int | None
+    is_draw: bool
+    life1: int | None
+    life2: int | None
+
+
+def score(
+    *, ids: tuple[int, int | None], names: tuple[str, str], status: str, missed: bool,
+    games: list[PlayedGame],
+) -> tuple[str, int, str]:  # fmt: skip
     """(score from player 1's side, winning side, game by game) of one match."""
-    if match.player2_id is None:
-        return ("missed round (loss)" if match.missed_round else "bye"), 1, ""
-    if match.result_status != Match.ResultStatus.CONFIRMED:
+    first, second = ids
+    if second is None:
+        return ("missed round (loss)" if missed else "bye"), 1, ""
+    if status != Match.ResultStatus.CONFIRMED:
         return "", 0, ""
-    games = list(match.games.all())
-    wins1 = sum(1 for g in games if g.winner_id == match.player1_id)
-    wins2 = sum(1 for g in games if g.winner_id == match.player2_id)
+    wins1 = sum(1 for g in games if g.winner_id == first)
+    wins2 = sum(1 for g in games if g.winner_id == second)
     draws = sum(1 for g in games if g.is_draw)
-    score = f"{wins1}–{wins2}" + (f"–{draws}" if draws else "")
+    result = f"{wins1}–{wins2}" + (f"–{draws}" if draws else "")
     winner = 1 if wins1 > wins2 else 2 if wins2 > wins1 else 0
-    name1, name2 = _names(match)
     detail = []
     for game in games:
-        who = "draw" if game.is_draw else name1 if game.winner_id == match.player1_id else name2
+        who = "draw" if game.is_draw else names[0] if game.winner_id == first else names[1]
         if game.life1 is not None:
             who += f" ({game.life1}–{game.life2})"
         detail.append(who)
-    return score, winner, "; ".join(detail)
+    return result, winner, "; ".join(detail)
+
+
+def outcome_of(match: Match) -> tuple[str, int, str]:
+    """`score` of a match loaded with its players and games."""
+    return score(
+        ids=(match.player1_id, match.player2_id),
+        names=_names(match),
+        status=match.result_status,
+        missed=match.missed_round,
+        games=[PlayedGame(g.winner_id, g.is_draw, g.life1, g.life2) for g in match.games.all()],
+    )
 
 
 def round_label(round_: Round, top_cut_sizes: dict[int, int] | None = None) -> str:
+    """ "Round 3", or for the top cut its stage: "Round 6: Semi-finals"."""
     if not round_.is_top_cut:
         return f"Round {round_.number}"
-    size = (top_cut_sizes or {}).get(round_.number, 0)
+    if top_cut_sizes is None:
+        top_cut_sizes = {round_.number: round_.matches.count()}
+    size = top_cut_sizes.get(round_.number, 0)
     name = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(size, f"Top {2 * size}")
     return f"Round {round_.number}: {name}" if size else f"Round {round_.number}: top cut"
 
@@ -130,7 +154,7 @@ def table_order(lines: list[MatchLine]) -> list[MatchLine]:
     )
 
 
-NAME_WIDTH = 40
+NAME_WIDTH = 34
 
 
 def _fit(text: str, width: int) -> str:
@@ -163,19 +187,39 @@ def fixed_width_text(lines: list[MatchLine], *, name_width: int = NAME_WIDTH) ->
 
 
 def all_round_lines(event: Event) -> list[RoundLines]:
-    rounds: dict[int, RoundLines] = {}
-    top_cut_sizes: dict[int, int] = {}
-    for match in matches_with_games(event):
-        number = match.round.number
-        if number not in rounds:
-            rounds[number] = RoundLines(number, match.round.is_top_cut, "")
-        rounds[number].lines.append(match_line(match, {}))
-        if match.round.is_top_cut:
-            top_cut_sizes[number] = top_cut_sizes.get(number, 0) + 1
-    for round_ in event.rounds.all():
-        rounds.setdefault(round_.number, RoundLines(round_.number, round_.is_top_cut, ""))
-    ordered = [rounds[number] for number in sorted(rounds)]
+    """Every round's matches with their outcomes, in two queries of plain rows: model
+    instances for a thousand matches and their games cost more than the rest of the report."""
+    games: dict[int, list[PlayedGame]] = {}
+    for match_id, *game in (
+        Game.objects.filter(match__round__event=event)
+        .order_by("match_id", "number")
+        .values_list("match_id", "winner_id", "is_draw", "life1", "life2")
+    ):
+        games.setdefault(match_id, []).append(PlayedGame(*game))
+    rounds = {
+        r.number: RoundLines(r.number, r.is_top_cut, "") for r in event.rounds.order_by("number")
+    }
+    rows = (
+        Match.objects.filter(round__event=event)
+        .order_by("round__number", "table", "pk")
+        .values_list(
+            "pk", "round__number", "table", "player1_id", "player2_id",
+            "player1__player__display_name", "player2__player__display_name",
+            "result_status", "missed_round",
+        )
+    )  # fmt: skip
+    for pk, number, table, first, second, name1, name2, status, missed in rows:
+        names = (name1, name2 or "")
+        outcome, winner, detail = score(
+            ids=(first, second), names=names, status=status, missed=missed,
+            games=games.get(pk, []),
+        )  # fmt: skip
+        rounds[number].lines.append(
+            MatchLine(table, names[0], names[1], None, None, outcome, winner, status, detail)
+        )
+    top_cut_sizes = {n: len(entry.lines) for n, entry in rounds.items() if entry.is_top_cut}
     stage_of = {r.number: r for r in event.rounds.all()}
+    ordered = [rounds[number] for number in sorted(rounds)]
     for entry in ordered:
         entry.label = round_label(stage_of[entry.number], top_cut_sizes)
         entry.lines = table_order(entry.lines)
@@ -268,7 +312,7 @@ class Placing:
 
 def top_cut(event: Event) -> tuple[list[BracketRound], list[Placing]]:
     """The top cut bracket round by round (with seeds), and the placings decided so far."""
-    matches = [m for m in matches_with_games(event) if m.round.is_top_cut]
+    matches = list(matches_with_games(event).filter(round__stage=Round.Stage.TOP_CUT))
     if not matches:
         return [], []
     first = min(m.round.number for m in matches)

@@ -59,6 +59,11 @@ class NameLine:
     opponent: str  # empty for a bye
     points: int | None
 
+    @property
+    def initial(self) -> str:
+        first = self.name[:1].upper()
+        return first if first.isalpha() else "#"
+
 
 @register
 class PairingsReport(ReportKind):
@@ -96,10 +101,6 @@ class PairingsReport(ReportKind):
             if line.player2:
                 by_name.append(NameLine(line.player2, line.table, line.player1, line.points2))
         by_name.sort(key=lambda entry: entry.name.casefold())
-        groups: dict[str, list[NameLine]] = {}
-        for entry in by_name:
-            initial = entry.name[:1].upper() if entry.name[:1].isalpha() else "#"
-            groups.setdefault(initial, []).append(entry)
         return {
             **_common(event),
             "round": round_,
@@ -109,7 +110,6 @@ class PairingsReport(ReportKind):
             "tables": [line for line in lines if not line.is_bye],
             "byes": [line for line in lines if line.is_bye],
             "by_name": by_name,
-            "name_groups": list(groups.items()),
             "show_points": bool(points),
             "players": len(by_name),
         }

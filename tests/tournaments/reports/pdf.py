@@ -43,11 +43,24 @@ def pdf_to_pngs(content: bytes, folder: Path, stem: str, *, dpi: int = 60) -> li
 
 
 def ink_ratio(png: Path) -> float:
-    """Share of the page's pixels that are not white: 0 for a blank page."""
+    """Share of the page's pixels above the footer that are not white: 0 for a page with
+    nothing on it but its page number."""
     from PIL import Image
 
     with Image.open(png) as image:
         grey = image.convert("L")
-        histogram = grey.histogram()
-    inked = sum(histogram[:200])
-    return inked / (grey.width * grey.height)
+        # The bottom 16 mm of 297 hold the footer (event name, page number) on every page.
+        body = grey.crop((0, 0, grey.width, int(grey.height * (1 - 16 / 297))))
+        histogram = body.histogram()
+    return sum(histogram[:200]) / (body.width * body.height)
+
+
+def qr_codes(png: Path) -> list[str]:
+    """What the QR codes on a page image read as, scanned by zbar (`make test` installs it)."""
+    result = subprocess.run(
+        [_tool("zbarimg"), "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+        capture_output=True,
+    )
+    # zbarimg exits 4 when it finds no code at all: that is an answer here, not an error.
+    assert result.returncode in (0, 4), result.stderr.decode(errors="replace")[-500:]
+    return result.stdout.decode().split()
