@@ -49,6 +49,9 @@ class ReportKind:
     # fills in defaults, so "the latest round" and "round 3" are the same request).
     param_names: ClassVar[tuple[str, ...]] = ()
     template: ClassVar[str]
+    # Offered on the event's reports page; a report about one thing (a ruling) is requested
+    # from that thing's page instead.
+    on_event_page: ClassVar[bool] = True
 
     def may_request(self, user, event) -> bool:
         from tournaments.permissions import is_event_staff

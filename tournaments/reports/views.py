@@ -66,7 +66,7 @@ def report_list(request, slug: str):
         "tournaments/reports/manage.html",
         {
             "event": event,
-            "kinds": all_kinds(),
+            "kinds": [kind for kind in all_kinds() if kind.on_event_page],
             "rounds": rounds,
             "swiss_rounds": [r for r in rounds if not r.is_top_cut],
             "reports": reports,
@@ -91,11 +91,12 @@ def report_status(request, slug: str):
 @require_POST
 def report_request(request, slug: str):
     event = _event(request, slug)
-    params = {name: request.POST.get(name, "") for name in ("round", "order")}
     try:
+        kind = kind_for(request.POST.get("kind", ""))
+        params = {name: request.POST.get(name, "") for name in kind.param_names}
         outcome = services.report_request(
             event=event,
-            kind=request.POST.get("kind", ""),
+            kind=kind.code,
             file_format=request.POST.get("format", "pdf"),
             params=params,
             by=request.user,

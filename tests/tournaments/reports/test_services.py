@@ -251,3 +251,39 @@ def test_a_worker_sends_the_retry_back_to_the_broker_with_a_backoff(
     assert options["countdown"] == raised.value.when
     report.refresh_from_db()
     assert report.status == Report.Status.RUNNING, "left for the retry, not failed"
+
+
+def test_a_new_kind_is_one_registered_class(event, client):
+    """How the judge console adds its ruling report: no migration, no change elsewhere."""
+    from tournaments.reports.registry import CSV, REGISTRY, CsvTable, ReportKind, register
+
+    @register
+    class MatchCountReport(ReportKind):
+        code = "match-count"
+        label = "Match count"
+        formats = (CSV,)
+        param_names = ("round",)
+        on_event_page = False
+
+        def clean_params(self, event, raw):
+            return {"round": int(raw["round"])}
+
+        def context(self, event, params, *, progress, site_url):
+            matches = event.rounds.get(number=params["round"]).matches.count()
+            return {"round": params["round"], "matches": matches}
+
+        def csv_table(self, context):
+            return CsvTable(["Round", "Matches"], [[context["round"], context["matches"]]])
+
+    try:
+        report = request(event, kind="match-count", file_format="csv", round=2).report
+        report.refresh_from_db()
+        assert report.status == Report.Status.DONE, report.error
+        with report.file.open("rb") as handle:
+            assert handle.read().decode("utf-8-sig").splitlines() == ["Round,Matches", "2,8"]
+        client.force_login(event.organiser)
+        page = client.get(f"/manage/{event.slug}/reports/").content.decode()
+        assert 'Match count <span class="meta">(CSV)</span>' in page, "listed with the others"
+        assert "<legend>Match count</legend>" not in page, "requested from its own page"
+    finally:
+        REGISTRY.pop("match-count")
