@@ -139,11 +139,19 @@ def test_standings_follow_the_standings_function_with_every_figure(event):
         assert row[6:9] == [standing.figures[name] for name in ("omw", "gw", "ogw")]
     text = squash(pdf_text(build(event, "standings", "pdf", round=2).content))
     assert "Standings after round 2" in text
-    leader = expected[0]
-    assert (
-        f"1 {leader.registration.player.display_name} {leader.points} "
-        f"{leader.wins}–{leader.draws}–{leader.losses} {leader.figures['omw']}"
-    ) in text
+    for standing in expected:
+        registration = standing.registration
+        dropped = registration.dropped_after_round
+        name = registration.player.display_name
+        if dropped is not None:
+            name += f" (dropped after round {dropped})"
+        if standing.rank == event.top_cut:
+            name += f" top {event.top_cut} line"
+        assert (
+            f"{standing.rank} {name} {standing.points} "
+            f"{standing.wins}–{standing.draws}–{standing.losses} {standing.figures['omw']} "
+            f"{standing.figures['gw']} {standing.figures['ogw']}"
+        ) in text
     assert "dropped after round 2" in text
 
 
