@@ -252,6 +252,29 @@ def standing_lines(event: Event, *, after_round: int | None) -> list[StandingLin
     ]
 
 
+def fixed_width_standings(
+    lines: list[StandingLine], tiebreakers: list[str], *, cut_at: int = 0,
+    name_width: int = NAME_WIDTH,
+) -> tuple[str, list[str]]:  # fmt: skip
+    """The standings as aligned monospaced lines: a header, and the rows in blocks split at
+    the top-cut line (for the event report, where a 256-player table of cells alone would
+    cost WeasyPrint seconds)."""
+    figures = "".join(f"{name:>8}" for name in tiebreakers)
+    header = f"{'#':>4}  {'Player':<{name_width}} {'Points':>6}  {'W–D–L':^7}{figures}"
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        row = (
+            f"{line.rank:>4}  {_fit(line.name, name_width):<{name_width}} {line.points:>6}  "
+            f"{line.record:^7}" + "".join(f"{figure:>8}" for figure in line.figures)
+        )
+        if line.dropped_after is not None:
+            row += f"  dropped after round {line.dropped_after}"
+        blocks[-1].append(row)
+        if cut_at and line.rank == cut_at and len(lines) > cut_at:
+            blocks.append([])
+    return header, ["\n".join(block) for block in blocks if block]
+
+
 def tiebreaker_columns(event: Event) -> list[str]:
     return [TIEBREAKER_LABELS[name] for name in event.tiebreakers if name != "random"]
 

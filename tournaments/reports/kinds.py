@@ -245,6 +245,10 @@ class EventReport(ReportKind):
         swiss = [r for r in data.rounds_of(event) if not r.is_top_cut]
         after = swiss[-1].number if swiss else None
         standings = data.standing_lines(event, after_round=after) if swiss else []
+        tiebreakers = data.tiebreaker_columns(event)
+        standings_header, standings_blocks = data.fixed_width_standings(
+            standings, tiebreakers, cut_at=event.top_cut
+        )
         progress(10, "Standings computed")
         rounds = data.all_round_lines(event)
         progress(20, f"{sum(len(r.lines) for r in rounds)} matches read")
@@ -263,7 +267,9 @@ class EventReport(ReportKind):
             "swiss_rounds": len(swiss),
             "after_round": after,
             "standings": standings,
-            "tiebreakers": data.tiebreaker_columns(event),
+            "standings_header": standings_header,
+            "standings_blocks": standings_blocks,
+            "tiebreakers": tiebreakers,
             "rounds": rounds,
             "match_header": data.fixed_width_header(),
             "bracket": bracket,

@@ -215,6 +215,18 @@ def test_the_event_report_has_every_section(event):
     assert f"{card.dice}× {card.card}" in text
     assert "Penalties are not recorded by this system yet" in text
     assert "Olive Organiser" in text and "Jude" in text
+    # The Swiss standings with every figure, and the top-cut line after the 4th.
+    for standing in standings_for_event(event, after_round=3):
+        row = (
+            f"{standing.rank} {standing.registration.player.display_name} {standing.points} "
+            f"{standing.wins}–{standing.draws}–{standing.losses} {standing.figures['omw']} "
+            f"{standing.figures['gw']} {standing.figures['ogw']}"
+        )
+        if standing.registration.dropped_after_round is not None:
+            row += f" dropped after round {standing.registration.dropped_after_round}"
+        if standing.rank == 4:
+            row += " Top 4 cut line"
+        assert row in text
 
 
 def test_the_event_report_lists_penalties_once_a_provider_records_them(event):
