@@ -139,7 +139,8 @@ def in_process_runs(event, args) -> tuple[list[float], list[float], dict, object
     walls, cpus, built = [], [], None
     for _ in range(args.runs):
         report = Report.objects.create(
-            event=event, kind=args.kind, file_format=args.format, params={},
+            event=event, kind=args.kind, file_format=args.format,
+            params=kind_for(args.kind).clean_params(event, {"round": args.round}), site_url="http://127.0.0.1:8104/",
             request_key=f"bench-{time.time_ns()}", title="bench",
         )  # fmt: skip
         wall, cpu = time.perf_counter(), time.process_time()
@@ -178,7 +179,8 @@ def worker_runs(event, args) -> tuple[list[float], object]:
         for run in range(args.runs + 1):  # the first run warms the worker up, and is not counted
             started = time.perf_counter()
             report = services.report_request(
-                event=event, kind=args.kind, file_format=args.format, params={},
+                event=event, kind=args.kind, file_format=args.format,
+                params={"round": args.round},
                 by=event.organiser, site_url="http://127.0.0.1:8104/",
             ).report  # fmt: skip
             while report.status not in (Report.Status.DONE, Report.Status.FAILED):
@@ -202,6 +204,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--kind", default="event")
     parser.add_argument("--format", default="pdf")
+    parser.add_argument(
+        "--round", type=int, help="for pairings, slips, standings (default: latest)"
+    )
     parser.add_argument("--worker", action="store_true", help="build in a real Celery worker")
     args = parser.parse_args()
     os.environ.setdefault("VAR_DIR", tempfile.mkdtemp(prefix="bench-reports-"))
@@ -223,6 +228,7 @@ def main() -> None:
     print(
         f"command: python bench/bench_reports.py --players {args.players} --rounds {args.rounds} "
         f"--top-cut {args.top_cut} --runs {args.runs} --kind {args.kind} --format {args.format}"
+        f"{f' --round {args.round}' if args.round else ''}"
         f"{' --worker' if args.worker else ''}  (database: {connection.vendor}; "
         f"load average at the end {load:.1f})"
     )

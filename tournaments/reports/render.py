@@ -7,7 +7,6 @@ import io
 from dataclasses import dataclass
 
 import qrcode
-import qrcode.image.svg
 from django.template.loader import render_to_string
 
 from tournaments.reports.registry import CSV, PDF, CsvTable, Progress, ReportError, ReportKind
@@ -25,14 +24,15 @@ class BuiltFile:
 
 
 def qr_data_uri(url: str) -> str:
-    """A QR code of `url` as an inline SVG image, so the PDF needs no network and prints sharp."""
+    """A QR code of `url` as an inline 1-bit PNG, one pixel per module: drawn without
+    interpolation (CSS image-rendering: pixelated) it prints sharp at any size, and a round's
+    worth of them costs WeasyPrint a fraction of what as many SVG paths do."""
     image = qrcode.make(
-        url,
-        image_factory=qrcode.image.svg.SvgPathImage,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
-        border=1,
+        url, box_size=1, border=1, error_correction=qrcode.constants.ERROR_CORRECT_M
     )
-    return "data:image/svg+xml;base64," + base64.b64encode(image.to_string()).decode("ascii")
+    png = io.BytesIO()
+    image.save(png, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
 
 
 def render_html(kind: ReportKind, context: dict, *, for_pdf: bool) -> str:
