@@ -26,11 +26,13 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.created
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@ $(VENV)/.installed-run
 
-# Debian packages: Chromium for browser tests, poppler for PDF checks, Pango for WeasyPrint.
+# Debian packages: Chromium for browser tests, poppler for PDF checks, Pango for WeasyPrint,
+# zbar to read back the QR codes printed on result slips.
 system-deps:
 	@missing=""; \
 	  [ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	  command -v pdftoppm >/dev/null || missing="$$missing poppler-utils"; \
+	  command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	  ldconfig -p | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
 	  fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts-dejavu-core"; \
 	  if [ -n "$$missing" ]; then \

@@ -4,11 +4,13 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from rules.api import CardSetViewSet, CardViewSet, FormatViewSet, TeamCheckApi
+from tournaments.reports.api import ReportViewSet
 
 router = DefaultRouter()
 router.register("cards", CardViewSet)
 router.register("sets", CardSetViewSet)
 router.register("formats", FormatViewSet)
+router.register("reports", ReportViewSet, basename="report")
 
 urlpatterns = [
     path("teams/check/", TeamCheckApi.as_view(), name="team-check"),

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments import manage_views as views
 from tournaments import table_views
@@ -34,4 +34,5 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
     path("<slug:slug>/rounds/<int:number>/delete/", views.round_delete, name="round-delete"),
     path("<slug:slug>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
+    path("<slug:slug>/reports/", include("tournaments.reports.urls")),
 ]

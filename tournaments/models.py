@@ -448,3 +448,7 @@ class TimeExtension(models.Model):
 
     def __str__(self):
         return f"+{self.seconds // 60} min for {self.match}: {self.reason}"
+
+
+# Reports built by Celery workers: the model lives beside its builders (tournaments/reports/).
+from tournaments.reports.models import Report  # noqa: E402,F401

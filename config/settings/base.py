@@ -146,7 +146,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Redis hands an unacknowledged task (its worker died) to another worker after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(env_str("CELERY_VISIBILITY_TIMEOUT", "3600"))
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -218,6 +221,7 @@ LOGGING = {
         # Django gives the development server's request log its own plain handler; use ours.
         "django.server": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "celery": {"level": LOG_LEVEL},
+        "weasyprint": {"level": "WARNING"},  # one INFO line per PDF page otherwise
     },
 }
 # A Celery worker would otherwise replace this configuration with its own plain format.

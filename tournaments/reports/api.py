@@ -1,0 +1,163 @@
+"""Report requests over the API: request, follow, download. Same rules as the pages."""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db.models import Q
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, renderers, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from tournaments.models import Event
+from tournaments.reports import services
+from tournaments.reports.models import Report
+from tournaments.reports.registry import CONTENT_TYPES, CSV, PDF, ReportError, all_kinds
+from tournaments.reports.views import site_url
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    format = serializers.CharField(source="file_format", read_only=True)
+    download_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Report
+        fields = [
+            "id", "event", "kind", "format", "params", "title", "status", "progress",
+            "progress_note", "error", "attempts", "created_at", "started_at", "finished_at",
+            "download_url",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_download_url(self, report) -> str | None:
+        if report.status != Report.Status.DONE or not report.file:
+            return None
+        request = self.context.get("request")
+        path = f"/api/reports/{report.pk}/download/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class ReportRequestSerializer(serializers.Serializer):
+    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    kind = serializers.ChoiceField(choices=[])
+    format = serializers.ChoiceField(choices=[PDF, CSV], default=PDF)
+    round = serializers.IntegerField(
+        required=False, min_value=1, help_text="Pairings, slips: the round; standings: after it."
+    )
+    order = serializers.ChoiceField(
+        choices=["table", "name"], required=False, help_text="Pairings: by table or by name."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Read at use, so kinds registered by other apps (the ruling report) are accepted.
+        self.fields["kind"].choices = [(kind.code, kind.label) for kind in all_kinds()]
+
+
+class FileRenderer(renderers.BaseRenderer):
+    """Lets a client ask for the file's own type (Accept: application/pdf); errors stay JSON."""
+
+    media_type = "*/*"
+    format = "file"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return renderers.JSONRenderer().render(data) if isinstance(data, dict | list) else data
+
+
+class UnavailableSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ReportViewSet(
+    mixins.CreateModelMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Reports of the events you organise or judge. A request answers 202 with a new report
+    to follow, or 200 with the identical report already queued or being built."""
+
+    serializer_class = ReportSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        reports = Report.objects.select_related("event")
+        if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the types
+            return reports.none()
+        user = self.request.user
+        if not user.is_superuser:
+            reports = reports.filter(Q(event__organiser=user) | Q(event__judges=user)).distinct()
+        event = self.request.query_params.get("event")
+        if event:
+            reports = reports.filter(event__slug=event)
+        return reports
+
+    @extend_schema(
+        parameters=[OpenApiParameter("event", str, description="Only this event (its slug).")]
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(
+        request=ReportRequestSerializer,
+        responses={
+            202: ReportSerializer,
+            200: ReportSerializer,
+            400: OpenApiResponse(description="Field-level messages: {field: [message]}"),
+            403: OpenApiResponse(description="Not an organiser or judge of this event."),
+            503: UnavailableSerializer,
+        },
+    )
+    def create(self, request, *args, **kwargs):
+        given = ReportRequestSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        try:
+            outcome = services.report_request(
+                event=data["event"],
+                kind=data["kind"],
+                file_format=data["format"],
+                params={name: data.get(name) for name in ("round", "order")},
+                by=request.user,
+                site_url=site_url(request),
+            )
+        except ReportError as error:
+            field = error.field or "non_field_errors"
+            raise serializers.ValidationError({field: [str(error)]}) from error
+        except DjangoPermissionDenied as error:
+            raise PermissionDenied(str(error)) from error
+        except services.ReportsUnavailable as error:
+            return Response(
+                {"code": "reports/unavailable", "message": str(error)},
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            )
+        outcome.report.refresh_from_db()
+        body = ReportSerializer(outcome.report, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED if outcome.created else 200)
+
+    @extend_schema(
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (200, "text/csv"): OpenApiTypes.BINARY,
+            404: OpenApiResponse(description="No such report, or not ready."),
+        }
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, FileRenderer])
+    def download(self, request, pk=None):
+        report = self.get_object()
+        if report.status != Report.Status.DONE or not report.file:
+            raise Http404("This report is not ready.")
+        try:
+            handle = report.file.open("rb")
+        except FileNotFoundError:
+            raise Http404("This report's file is missing; request the report again.") from None
+        return FileResponse(
+            handle,
+            as_attachment=True,
+            filename=report.filename,
+            content_type=CONTENT_TYPES.get(report.file_format, "application/octet-stream"),
+        )
