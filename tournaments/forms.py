@@ -172,3 +172,22 @@ class ForbiddenPairForm(forms.Form):
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError("Choose two different players.")
         return data
+
+
+class SelfRegistrationForm(forms.Form):
+    """A player registering themselves: their name at the event, a contact, the team list."""
+
+    display_name = forms.CharField(label="Your name at the event", max_length=80)
+    contact = forms.CharField(
+        label="Contact (optional)",
+        max_length=200,
+        required=False,
+        help_text="Only the organiser and judges see it.",
+    )
+    team_list = forms.CharField(
+        label="Team list",
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
+    )

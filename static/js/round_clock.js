@@ -1,16 +1,22 @@
 // The pairings page's countdown: the server says when the round ends and what time it is now,
-// so a wrong clock on the phone does not matter.
+// so a wrong clock on the phone does not matter. startRoundClock() is called again when a live
+// update replaces the clock (static/js/live.js).
 (function () {
-  const clock = document.querySelector(".round-clock");
-  if (!clock) return;
-  const skew = Date.parse(clock.dataset.serverNow) - Date.now();
-  const ends = Date.parse(clock.dataset.endsAt);
-  function tick() {
-    const left = Math.round((ends - (Date.now() + skew)) / 1000);
-    clock.textContent = left > 0
-      ? `Round clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`
-      : "Time has been called: finish the turn in progress, then five more turns.";
-  }
-  tick();
-  setInterval(tick, 1000);
+  let timer = null;
+  window.startRoundClock = function () {
+    const clock = document.querySelector(".round-clock");
+    if (timer) clearInterval(timer);
+    if (!clock) return;
+    const skew = Date.parse(clock.dataset.serverNow) - Date.now();
+    const ends = Date.parse(clock.dataset.endsAt);
+    function tick() {
+      const left = Math.round((ends - (Date.now() + skew)) / 1000);
+      clock.textContent = left > 0
+        ? `Round clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`
+        : "Time has been called: finish the turn in progress, then five more turns.";
+    }
+    tick();
+    timer = setInterval(tick, 1000);
+  };
+  window.startRoundClock();
 })();
