@@ -1,0 +1,84 @@
+"""The six roles of the role matrix, in one event, for the matrix and the API tests.
+
+anonymous        no account
+player           a player of `match` (its player1)
+other_player     a player of the same event, in another match
+judge            a judge of the event
+other_organiser  the organiser of another event (with its own players and round)
+organiser        the event's organiser
+The opponent (player2 of `match`) has an account too, to confirm reports.
+"""
+
+from dataclasses import dataclass, field
+
+from tests.tournaments import factories
+from tournaments import services
+from tournaments.models import Event, Match, Registration, Round
+
+ROLES = ("anonymous", "player", "other_player", "judge", "other_organiser", "organiser")
+
+
+@dataclass
+class World:
+    event: Event
+    other_event: Event
+    users: dict = field(default_factory=dict)  # role -> user (None for anonymous)
+    opponent: object = None
+    round: Round | None = None
+    match: Match | None = None
+    other_match: Match | None = None
+    bye: Match | None = None
+    registration: Registration | None = None
+    other_registration: Registration | None = None
+    other_event_match: Match | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.event.slug
+
+
+def _link(registration: Registration, user) -> None:
+    registration.player.user = user
+    registration.player.save()
+
+
+def build(*, started: bool = True, players: int = 5) -> World:
+    """An event with `players` players (an odd number gives a bye). Started: round 1 paired,
+    nothing reported. Not started: registration open, teams still hidden."""
+    organiser = factories.user("organiser")
+    other_organiser = factories.user("other_organiser")
+    judge = factories.user("judge")
+    event = factories.event(players=players, start=started, organiser=organiser, name="Main")
+    event.judges.add(judge)
+    other_event = factories.event(
+        players=4, start=True, organiser=other_organiser, name="Elsewhere"
+    )
+    world = World(event=event, other_event=other_event)
+    world.users = {
+        "anonymous": None,
+        "player": factories.user("player"),
+        "other_player": factories.user("other_player"),
+        "judge": judge,
+        "other_organiser": other_organiser,
+        "organiser": organiser,
+    }
+    world.opponent = factories.user("opponent")
+    other_round = services.round_pair(event=other_event, seed=5)
+    world.other_event_match = other_round.matches.filter(player2__isnull=False).first()
+    registrations = list(event.registrations.order_by("pk"))
+    if not started:
+        world.registration, world.other_registration = registrations[0], registrations[1]
+        _link(world.registration, world.users["player"])
+        _link(world.other_registration, world.users["other_player"])
+        _link(registrations[2], world.opponent)
+        return world
+    world.round = services.round_pair(event=event, seed=7)
+    played = list(world.round.matches.filter(player2__isnull=False).order_by("table"))
+    world.match, world.other_match = played[0], played[1]
+    world.bye = world.round.matches.filter(player2__isnull=True).first()
+    world.registration = world.match.player1
+    world.other_registration = world.other_match.player1
+    _link(world.match.player1, world.users["player"])
+    _link(world.match.player2, world.opponent)
+    _link(world.other_match.player1, world.users["other_player"])
+    return world
