@@ -42,13 +42,15 @@ def _link(registration: Registration, user) -> None:
     registration.player.save()
 
 
-def build(*, started: bool = True, players: int = 5) -> World:
+def build(*, started: bool = True, players: int = 5, top_cut: int = 0) -> World:
     """An event with `players` players (an odd number gives a bye). Started: round 1 paired,
     nothing reported. Not started: registration open, teams still hidden."""
     organiser = factories.user("organiser")
     other_organiser = factories.user("other_organiser")
     judge = factories.user("judge")
-    event = factories.event(players=players, start=started, organiser=organiser, name="Main")
+    event = factories.event(
+        players=players, start=started, organiser=organiser, name="Main", top_cut=top_cut
+    )
     event.judges.add(judge)
     other_event = factories.event(
         players=4, start=True, organiser=other_organiser, name="Elsewhere"
@@ -81,4 +83,13 @@ def build(*, started: bool = True, players: int = 5) -> World:
     _link(world.match.player1, world.users["player"])
     _link(world.match.player2, world.opponent)
     _link(world.other_match.player1, world.users["other_player"])
+    return world
+
+
+def finish_round(world: World) -> World:
+    """Every match of the current round confirmed (player1 wins), so the next can be paired."""
+    for match in world.round.matches.filter(player2__isnull=False):
+        services.result_enter(
+            match=match, games=[services.GameInput(match.player1_id)], by=world.event.organiser
+        )
     return world

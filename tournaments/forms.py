@@ -31,6 +31,8 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault("format", "tournament")
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            # The field looks formats up by code; a disabled field submits its initial value.
+            self.initial["format"] = self.instance.format.code
 
     def clean_tiebreakers(self):
         names = [name.strip().lower() for name in self.cleaned_data["tiebreakers"].split(",")]
