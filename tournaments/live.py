@@ -96,6 +96,7 @@ def _summary(event_id: int, current: str) -> dict | None:
             "stage": round_.stage,
             "started_at": round_.started_at.isoformat() if round_.started_at else None,
             "ends_at": ends_at.isoformat() if ends_at else None,
+            "matches": round_.matches.count(),
         },
     }
 

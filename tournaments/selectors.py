@@ -210,6 +210,18 @@ class EventPage:
         return [round_ for round_ in self.rounds if round_.is_top_cut]
 
     @cached_property
+    def top_cut_to_come(self) -> list[range]:
+        """The top cut rounds not paired yet, each as the range of its matches."""
+        if not self.top_cut_rounds or self.event.status == Event.Status.FINISHED:
+            return []
+        size = len(self.top_cut_rounds[-1].matches.all()) // 2
+        rounds = []
+        while size >= 1:
+            rounds.append(range(size))
+            size //= 2
+        return rounds
+
+    @cached_property
     def standings(self) -> list[StandingsRow]:
         return standings_for_event(self.event, after_round=self.after_round)
 
