@@ -147,6 +147,7 @@ MATRIX: dict[str, list[Case]] = {
     "tournaments:event": [Case(kwargs=slug)],
     "tournaments:event-live": [Case(kwargs=slug)],
     "tournaments:bracket": [Case(kwargs=slug)],
+    "tournaments:round": [Case(kwargs=lambda w: {"slug": w.slug, "number": 1})],
     "tournaments:player": [
         Case(kwargs=lambda w: {"slug": w.slug, "registration_id": w.registration.pk}),
         Case(

@@ -4,10 +4,12 @@ such write commits (tournaments.signals); the pages' cached fragments and the li
 endpoint key on it, so a phone polling for news costs two cache reads and no query.
 """
 
+import functools
 import secrets
 
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse
 from django.utils import timezone
 
 # Fragments of an old version are never read again; they only need to expire eventually.
@@ -106,3 +108,43 @@ def live_payload(event_id: int) -> dict | None:
     if found is None:
         return None
     return {**found, "now": timezone.now().isoformat()}
+
+
+def anonymous_page(*, params: tuple[str, ...] = ()):
+    """Cache a public page whole for anonymous visitors, per event version.
+
+    Most people following an event are not signed in; their page is the same for all of them
+    until the next change, so it is rendered once per version. Signed-in visitors (their own
+    match, messages, forms with CSRF tokens) go through the view and its fragment caches.
+    Only the named short numeric query parameters are part of the key: anything else is served
+    uncached, so odd query strings cannot fill the cache.
+    """
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, slug: str, **kwargs):
+            given = {name: request.GET.get(name, "") for name in params}
+            cacheable = (
+                request.method == "GET"
+                and "messages" not in request.COOKIES
+                and not request.user.is_authenticated
+                and set(request.GET) <= set(params)
+                and all(value == "" or (value.isdigit() and len(value) <= 4)
+                        for value in given.values())
+            )  # fmt: skip
+            event_id = event_id_for_slug(slug) if cacheable else None
+            if event_id is None:
+                return view(request, slug, **kwargs)
+            query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
+            key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
+            body = cache.get(key)
+            if body is not None:
+                return HttpResponse(body, content_type="text/html; charset=utf-8")
+            response = view(request, slug, **kwargs)
+            if response.status_code == 200 and not response.cookies:
+                cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+            return response
+
+        return wrapper
+
+    return decorate

@@ -189,7 +189,8 @@ class EventPage:
 
     @cached_property
     def rounds(self) -> list[Round]:
-        return list(rounds_with_matches(self.event).order_by("number"))
+        """Every round, without its matches (a big event has thousands)."""
+        return list(self.event.rounds.order_by("number"))
 
     @cached_property
     def current_round(self) -> Round | None:
@@ -199,15 +200,20 @@ class EventPage:
     def current_matches(self) -> list[Match]:
         if self.current_round is None:
             return []
-        return sorted(self.current_round.matches.all(), key=_seated_order)
+        current = rounds_with_matches(self.event).get(pk=self.current_round.pk)
+        return sorted(current.matches.all(), key=_seated_order)
 
     @cached_property
     def earlier_rounds(self) -> list[Round]:
         return list(reversed(self.rounds[:-1]))
 
     @cached_property
+    def has_top_cut(self) -> bool:
+        return any(round_.is_top_cut for round_ in self.rounds)
+
+    @cached_property
     def top_cut_rounds(self) -> list[Round]:
-        return [round_ for round_ in self.rounds if round_.is_top_cut]
+        return list(rounds_with_matches(self.event).filter(stage=Round.Stage.TOP_CUT))
 
     @cached_property
     def top_cut_to_come(self) -> list[range]:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("<slug:slug>/live/", views.event_live, name="event-live"),
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/bracket/", views.bracket, name="bracket"),
+    path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<slug:slug>/players/<int:registration_id>/", views.player_detail, name="player"),
     path("<slug:slug>/matches/<int:match_id>/", table_views.match_detail, name="match"),
     path("<slug:slug>/tables/<int:match_id>/", table_views.table, name="table"),

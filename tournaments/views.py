@@ -12,13 +12,14 @@ from rules.services import TeamIllegal
 from rules.teams import TeamListError
 from tournaments import live, services
 from tournaments.forms import MatchResultForm, SelfRegistrationForm
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import EventRoles, require_match_player
 from tournaments.selectors import (
     EventPage,
     current_match_of,
     events_by_status,
     matches_of,
+    rounds_with_matches,
 )
 
 # Pages poll for news this often while the event runs (milliseconds; see static/js/live.js).
@@ -58,6 +59,7 @@ def _your_match(roles: EventRoles) -> dict | None:
     return {"registration": registration, "match": current_match_of(registration)}
 
 
+@live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
     after_round = _number(request.GET.get("after_round"))
@@ -78,6 +80,7 @@ def event_detail(request, slug: str):
     )
 
 
+@live.anonymous_page()
 def bracket(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
     return render(
@@ -87,6 +90,28 @@ def bracket(request, slug: str):
     )
 
 
+@live.anonymous_page()
+def round_detail(request, slug: str, number: int):
+    """One round's pairings and results (earlier rounds are linked from the event page)."""
+    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    stages = dict(event.rounds.order_by("number").values_list("number", "stage"))
+    if number not in stages:
+        raise Http404("No such round.")
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "event": event,
+            "number": number,
+            "rounds": list(stages),
+            "top_cut": stages[number] == Round.Stage.TOP_CUT,
+            "round": lambda: rounds_with_matches(event).get(number=number),
+            **_live_context(event),
+        },
+    )
+
+
+@live.anonymous_page()
 def player_detail(request, slug: str, registration_id: int):
     """One player's matches and results; their team once teams are revealed (T4.2)."""
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)

@@ -46,12 +46,17 @@
   }
 
   async function poll() {
-    if (busy || document.hidden) return;
+    if (busy || (document.hidden && window.serverSkew !== undefined)) return;
     busy = true;
     try {
       const response = await fetch(root.dataset.liveUrl, { credentials: "same-origin", cache: "no-store" });
       if (response.ok) {
         const news = await response.json();
+        const skew = Date.parse(news.now) - Date.now();
+        if (window.serverSkew === undefined || Math.abs(skew - window.serverSkew) > 2000) {
+          window.serverSkew = skew;
+          if (window.startRoundClock) window.startRoundClock();
+        }
         if (news.version !== version && (await refresh())) {
           version = news.version;
           root.dataset.liveVersion = version;
@@ -70,6 +75,7 @@
     search.form.addEventListener("submit", (event) => { event.preventDefault(); filterPairings(); });
     filterPairings();
   }
+  poll();  // at once: the page may have come from a cache, and the clock wants the server's time
   if (every > 0) {
     setInterval(poll, every);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });

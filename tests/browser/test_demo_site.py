@@ -21,7 +21,7 @@ def test_home_lists_the_demo_event_and_its_page_shows_standings(
     assert phone.get_by_role("heading", name="Round 3 pairings").is_visible()
     assert phone.locator("table.pairings tbody tr").count() == 8
     assert phone.locator("table.standings tbody tr").count() == 16
-    assert phone.locator("#earlier summary").all_inner_texts() == ["Round 2", "Round 1"]
+    assert phone.locator("#earlier li").all_inner_texts() == ["Round 2", "Round 1"]
     phone.screenshot(path=screenshot_dir / "demo-event-phone.png", full_page=True)
 
 

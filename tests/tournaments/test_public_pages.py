@@ -162,3 +162,38 @@ def test_bracket_page_follows_the_top_cut(client):
     services.top_cut_start(event=event)
     page = client.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "Final" in page and "has not started" not in page
+
+
+def test_earlier_rounds_have_their_own_page(client, event):
+    for match in matches(event):
+        services.result_enter(match=match, games=[GameInput(match.player1_id)], by=event.organiser)
+    services.round_pair(event=event, seed=4)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    earlier = page.split('id="earlier"')[1]
+    assert f'href="/events/{event.slug}/rounds/1/"' in earlier
+    assert "/rounds/2/" not in earlier  # the current round is on the event page itself
+    first = matches(event)[0]
+    round_page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert f"{first.player1.player.display_name} won 1–0" in round_page
+    assert client.get(f"/events/{event.slug}/rounds/9/").status_code == 404
+
+
+def test_anonymous_visitors_get_the_whole_page_from_the_cache(client, event):
+    url = f"/events/{event.slug}/"
+    first = client.get(url).content
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url).content
+    assert again == first and len(queries) == 0
+
+    match = matches(event)[0]
+    services.result_enter(match=match, games=[GameInput(match.player2_id)], by=event.organiser)
+    assert client.get(url).content != first  # a change is a new version: rendered afresh
+
+    with CaptureQueriesContext(connection) as uncached:
+        client.get(url, {"utm_source": "poster"})  # unknown parameters: served, not cached
+    assert len(uncached) > 0
+    player = factories.user()
+    match.player1.player.user = player
+    match.player1.player.save()
+    client.force_login(player)
+    assert "You: " in client.get(url).content.decode()  # never someone else's cached page
