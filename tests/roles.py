@@ -11,6 +11,8 @@ The opponent (player2 of `match`) has an account too, to confirm reports.
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import Event, Match, Registration, Round
@@ -93,3 +95,19 @@ def finish_round(world: World) -> World:
             match=match, games=[services.GameInput(match.player1_id)], by=world.event.organiser
         )
     return world
+
+
+@pytest.fixture(scope="module")
+def shared_catalogue(django_db_setup, django_db_blocker):
+    """The demo catalogue loaded once for a module of many small tests (each test's own
+    transaction would otherwise import it again), and removed after it, so other modules
+    still start from an empty catalogue."""
+    from rules.models import Card, CardSet, Die, Format
+
+    with django_db_blocker.unblock():
+        factories.demo_catalogue()
+        yield
+        Card.objects.all().delete()
+        Die.objects.all().delete()
+        CardSet.objects.all().delete()
+        Format.objects.all().delete()

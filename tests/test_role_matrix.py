@@ -26,6 +26,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from rules.models import Card, CardSet
 from tests import roles
+from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import (
@@ -40,7 +41,7 @@ from tournaments.models import (
     TimeExtension,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
 
 ALL = frozenset(roles.ROLES)
 AUTHENTICATED = ALL - {"anonymous"}

@@ -160,7 +160,7 @@ class ForbiddenPairForm(forms.Form):
 
     first = forms.ModelChoiceField(queryset=None, label="Keep apart", empty_label="choose a player")
     second = forms.ModelChoiceField(queryset=None, label="and", empty_label="choose a player")
-    until_round = forms.IntegerField(label="until round", min_value=1, initial=3)
+    until_round = forms.IntegerField(label="until round", min_value=1, max_value=99, initial=3)
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

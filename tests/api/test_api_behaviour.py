@@ -7,11 +7,12 @@ from rest_framework.test import APIClient
 from tests import roles
 from tests.api.conftest import as_user
 from tests.api.schema_client import SchemaClient
+from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import Event, ForbiddenPair, Match, Registration, ResultChange
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ from rest_framework.test import APIClient
 
 from tests import roles
 from tests.api.schema_client import SchemaClient
+from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
 
 GARBAGE = [
     None, True, -1, 2**63, 10**30, 1.5, "", "\x00", "x" * 25_000, "ünï©ødé ✓", "1e400",

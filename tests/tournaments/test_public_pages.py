@@ -97,6 +97,10 @@ def test_the_live_endpoint_changes_with_results_but_not_with_life_totals(client,
 def test_bad_query_strings_never_break_the_page(client, event):
     for query in ({"after_round": "9" * 30}, {"after_round": "-1"}, {"q": "x" * 5000}):
         assert client.get(f"/events/{event.slug}/", query).status_code == 200
+    client.force_login(event.organiser)
+    for stale in ("abc", "-5", "9" * 30, "0"):
+        answer = client.get(f"/manage/{event.slug}/floor/state/", {"stale": stale})
+        assert answer.status_code == 200 and answer.json()["stale_minutes"] in (10, 1440)
 
 
 def test_player_page_shows_matches_and_results(client, event):

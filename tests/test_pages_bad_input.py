@@ -1,0 +1,54 @@
+"""No page answers 500 to odd input: every page of the role matrix, as the organiser and as a
+player, with unexpected query strings and with each form field given a wrong value."""
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from tests import roles
+from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
+from tests.test_role_matrix import MATRIX, Rollback, make_world
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
+BAD_VALUES = ["", "abc", "-1", "9" * 30, "1.5", "x" * 5000, "ünï ✓", "on", "<b>"]
+PAGES = sorted(
+    (name, index)
+    for name, cases in MATRIX.items()
+    for index, case in enumerate(cases)
+    if not case.json and name not in ("api-docs", "logout")
+)
+
+
+def _attempts(case, world):
+    yield {"after_round": "1e9", "stale": "x", "page": "-1", "q": "x" * 200}, None
+    if case.method == "post":
+        data = case.data(world) if case.data else {}
+        for field in data or {"unexpected": ""}:
+            for value in BAD_VALUES:
+                yield None, {**data, field: value}
+
+
+@pytest.mark.parametrize(("name", "index"), PAGES, ids=[f"{n}[{i}]" for n, i in PAGES])
+def test_odd_input_never_breaks_a_page(name, index):
+    case = MATRIX[name][index]
+    world = make_world(case.world)
+    url = reverse(name, kwargs=case.kwargs(world))
+    for role in ("organiser", "player"):
+        for query, data in _attempts(case, world):
+            try:
+                with transaction.atomic():
+                    client = Client(raise_request_exception=True)
+                    client.force_login(world.users[role])
+                    if data is None:
+                        response = getattr(client, case.method)(url + "?x=1", query)
+                    else:
+                        response = client.post(url, data)
+                    assert response.status_code < 500, (role, query, data)
+                    raise Rollback
+            except Rollback:
+                pass
+
+
+def test_the_matrix_pages_are_all_tried():
+    assert len(PAGES) >= 40 and roles.ROLES
