@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_filters",
     "rules",
     "tournaments",
@@ -178,6 +179,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalogue, events, pairings, results, standings and judging.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The interactive docs' scripts are served by the app, not a CDN (venues are often offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # ---------------------------------------------------------------- SECURITY

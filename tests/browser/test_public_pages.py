@@ -221,3 +221,13 @@ def test_a_player_signs_up_and_registers_with_their_team(live_server, phone, scr
     page.get_by_role("link", name="Sunday Store Cup").click()
     page.get_by_role("heading", name="You: Nadia New").wait_for()
     page.screenshot(path=screenshot_dir / "public-registered-phone.png")
+
+
+def test_the_interactive_api_docs_render_without_the_internet(live_server, desktop):
+    requests = []
+    desktop.on("request", lambda request: requests.append(request.url))
+    desktop.goto(f"{live_server.url}/api/docs/")
+    desktop.get_by_text("/api/events/{slug}/standings/").first.wait_for()
+    assert desktop.get_by_text("Dice Masters events API").first.is_visible()
+    outside = [url for url in requests if not url.startswith(live_server.url)]
+    assert outside == []
