@@ -44,12 +44,13 @@ def _link(registration: Registration, user) -> None:
     registration.player.save()
 
 
-def build(*, started: bool = True, players: int = 5, top_cut: int = 0) -> World:
+def build(*, started: bool = True, players: int = 5, top_cut: int = 0, prefix: str = "") -> World:
     """An event with `players` players (an odd number gives a bye). Started: round 1 paired,
-    nothing reported. Not started: registration open, teams still hidden."""
-    organiser = factories.user("organiser")
-    other_organiser = factories.user("other_organiser")
-    judge = factories.user("judge")
+    nothing reported. Not started: registration open, teams still hidden. `prefix` keeps the
+    usernames of several worlds in one database apart."""
+    organiser = factories.user(f"{prefix}organiser")
+    other_organiser = factories.user(f"{prefix}other_organiser")
+    judge = factories.user(f"{prefix}judge")
     event = factories.event(
         players=players, start=started, organiser=organiser, name="Main", top_cut=top_cut
     )
@@ -60,13 +61,13 @@ def build(*, started: bool = True, players: int = 5, top_cut: int = 0) -> World:
     world = World(event=event, other_event=other_event)
     world.users = {
         "anonymous": None,
-        "player": factories.user("player"),
-        "other_player": factories.user("other_player"),
+        "player": factories.user(f"{prefix}player"),
+        "other_player": factories.user(f"{prefix}other_player"),
         "judge": judge,
         "other_organiser": other_organiser,
         "organiser": organiser,
     }
-    world.opponent = factories.user("opponent")
+    world.opponent = factories.user(f"{prefix}opponent")
     other_round = services.round_pair(event=other_event, seed=5)
     world.other_event_match = other_round.matches.filter(player2__isnull=False).first()
     registrations = list(event.registrations.order_by("pk"))
@@ -111,3 +112,37 @@ def shared_catalogue(django_db_setup, django_db_blocker):
         Die.objects.all().delete()
         CardSet.objects.all().delete()
         Format.objects.all().delete()
+
+
+WORLD_KINDS = ("running", "registration", "between_rounds", "reported")
+
+
+def make_world(kind: str, *, prefix: str = "") -> World:
+    """The worlds the role matrix runs in: round 1 under way; registration open; round 1
+    finished (a top 2 to start); round 1 under way with the opponent's report pending."""
+    if kind == "registration":
+        return build(started=False, players=4, prefix=prefix)
+    if kind == "between_rounds":
+        return finish_round(build(top_cut=2, prefix=prefix))
+    world = build(prefix=prefix)
+    if kind == "reported":
+        services.result_report(
+            match=world.match,
+            games=[services.GameInput(world.match.player2_id)],
+            reporter=world.match.player2,
+        )
+    return world
+
+
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """Every kind of world, built once for a module whose tests only read them or write
+    inside a transaction they roll back; the database is flushed afterwards, as after a
+    transactional test."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        try:
+            yield {kind: make_world(kind, prefix=f"{kind}-") for kind in WORLD_KINDS}
+        finally:
+            call_command("flush", interactive=False, verbosity=0)

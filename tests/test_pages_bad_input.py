@@ -7,11 +7,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import roles
-from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
-from tests.test_role_matrix import MATRIX, Rollback, make_world
+from tests.test_role_matrix import MATRIX, Rollback
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
-BAD_VALUES = ["", "abc", "-1", "9" * 30, "1.5", "x" * 5000, "ünï ✓", "on", "<b>"]
+pytestmark = pytest.mark.django_db
+BAD_VALUES = ["", "abc", "-1", "9" * 30, "x" * 5000, "ünï ✓"]
 PAGES = sorted(
     (name, index)
     for name, cases in MATRIX.items()
@@ -20,9 +19,10 @@ PAGES = sorted(
 )
 
 
-def _attempts(case, world):
+def _attempts(case, world, role):
     yield {"after_round": "1e9", "stale": "x", "page": "-1", "q": "x" * 200}, None
-    if case.method == "post":
+    # Form values past the role check: the organiser everywhere, a player where players write.
+    if case.method == "post" and (role == "organiser" or role in case.allowed):
         data = case.data(world) if case.data else {}
         for field in data or {"unexpected": ""}:
             for value in BAD_VALUES:
@@ -30,12 +30,12 @@ def _attempts(case, world):
 
 
 @pytest.mark.parametrize(("name", "index"), PAGES, ids=[f"{n}[{i}]" for n, i in PAGES])
-def test_odd_input_never_breaks_a_page(name, index):
+def test_odd_input_never_breaks_a_page(name, index, worlds):
     case = MATRIX[name][index]
-    world = make_world(case.world)
+    world = worlds[case.world]
     url = reverse(name, kwargs=case.kwargs(world))
     for role in ("organiser", "player"):
-        for query, data in _attempts(case, world):
+        for query, data in _attempts(case, world, role):
             try:
                 with transaction.atomic():
                     client = Client(raise_request_exception=True)

@@ -26,7 +26,6 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from rules.models import Card, CardSet
 from tests import roles
-from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import (
@@ -41,7 +40,7 @@ from tournaments.models import (
     TimeExtension,
 )
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("shared_catalogue")]
+pytestmark = pytest.mark.django_db
 
 ALL = frozenset(roles.ROLES)
 AUTHENTICATED = ALL - {"anonymous"}
@@ -390,7 +389,13 @@ MATRIX: dict[str, list[Case]] = {
     "api-docs": [Case()],
     "team-check": [api("post", data=lambda w: {"format": "tournament", "team_list": team_link()})],
     "auth-token": [
-        api("post", data=lambda w: {"username": "organiser", "password": "pw-for-tests-only"})
+        api(
+            "post",
+            data=lambda w: {
+                "username": w.users["organiser"].username,
+                "password": "pw-for-tests-only",
+            },  # fmt: skip
+        )
     ],
     "card-list": [api()],
     "card-detail": [api(kwargs=lambda w: {"key": Card.objects.first().key})],
@@ -677,17 +682,6 @@ def test_none_of_the_roles_reaches_the_admin(client):
 # ---------------------------------------------------------------- running the matrix
 
 
-def make_world(kind: str) -> roles.World:
-    if kind == "registration":
-        return roles.build(started=False, players=4)
-    if kind == "between_rounds":
-        return roles.finish_round(roles.build(top_cut=2))
-    world = roles.build()
-    if kind == "reported":
-        opponent_reports(world)
-    return world
-
-
 def denied(response) -> bool:
     if response.status_code in (401, 403):
         return True
@@ -727,9 +721,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "index"), CASES)
-def test_role_matrix(name, index):
+def test_role_matrix(name, index, worlds):
     case = MATRIX[name][index]
-    world = make_world(case.world)
+    world = worlds[case.world]
     expected = {
         role: "allowed" if role in case.allowed else "refused" if role in case.refused else "denied"
         for role in roles.ROLES

@@ -38,33 +38,11 @@ def registration_of(user, match: Match) -> Registration | None:
     return None
 
 
-def is_judge(user, event: Event) -> bool:
-    return user.is_authenticated and event.judges.filter(pk=user.pk).exists()
-
-
-def registration_in(user, event: Event) -> Registration | None:
-    """The user's own registration at this event (their player role), if any."""
-    if not user.is_authenticated:
-        return None
-    return (
-        event.registrations.select_related("player")
-        .filter(player__user_id=user.pk)
-        .order_by("pk")
-        .first()
-    )
-
-
 def require_match_player(user, match: Match) -> Registration:
     registration = registration_of(user, match)
     if registration is None:
         raise PermissionDenied("Only the two players of this match can do this.")
     return registration
-
-
-def require_table_access(user, match: Match) -> None:
-    """Life at a table: its two players and the event's staff."""
-    if registration_of(user, match) is None and not is_event_staff(user, match.round.event):
-        raise PermissionDenied("Only the players of this table and the event's staff.")
 
 
 class Viewer:

@@ -7,7 +7,6 @@ from rest_framework.test import APIClient
 from tests import roles
 from tests.api.conftest import as_user
 from tests.api.schema_client import SchemaClient
-from tests.roles import shared_catalogue  # noqa: F401 (a fixture)
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import Event, ForbiddenPair, Match, Registration, ResultChange
