@@ -12,8 +12,11 @@ urlpatterns = [
     path("manage/", include("tournaments.manage_urls")),
     path("cards/", include("rules.urls")),
     path("api/", include("config.api")),
+    path("accounts/", include("config.accounts")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "config.views.not_found"

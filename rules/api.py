@@ -5,6 +5,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import ApiErrorSerializer
 from rules.filters import CardFilter
 from rules.models import Card, CardSet, Format
 from rules.services import team_list_check
@@ -85,14 +86,9 @@ class TeamCheckApi(APIView):
         violations = serializers.ListField(child=serializers.DictField())
         notations = serializers.DictField(child=serializers.CharField())
 
-    class ErrorSerializer(serializers.Serializer):
-        code = serializers.CharField()
-        message = serializers.CharField()
-        problems = serializers.ListField(child=serializers.DictField())
-
     @extend_schema(
         request=InputSerializer,
-        responses={200: OutputSerializer, 400: ErrorSerializer},
+        responses={200: OutputSerializer, 400: ApiErrorSerializer},
     )
     def post(self, request):
         given = self.InputSerializer(data=request.data)

@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from rules.filters import CardFilter
@@ -97,7 +97,7 @@ def format_create(request):
 def format_edit(request, code: str):
     fmt = get_object_or_404(Format, code=code)
     if not format_can_edit(fmt, request.user):
-        raise Http404("Only the organiser who made this format can change it.")
+        raise PermissionDenied("Only the organiser who made this format can change it.")
     return _format_form(request, fmt)
 
 

@@ -50,6 +50,8 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault("format", "tournament")
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            # The field looks formats up by code; a disabled field submits its initial value.
+            self.initial["format"] = self.instance.format.code
             self.initial["judge_names"] = ", ".join(
                 self.instance.judges.values_list("username", flat=True)
             )
@@ -215,7 +217,7 @@ class ForbiddenPairForm(forms.Form):
 
     first = forms.ModelChoiceField(queryset=None, label="Keep apart", empty_label="choose a player")
     second = forms.ModelChoiceField(queryset=None, label="and", empty_label="choose a player")
-    until_round = forms.IntegerField(label="until round", min_value=1, initial=3)
+    until_round = forms.IntegerField(label="until round", min_value=1, max_value=99, initial=3)
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -229,3 +231,22 @@ class ForbiddenPairForm(forms.Form):
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError("Choose two different players.")
         return data
+
+
+class SelfRegistrationForm(forms.Form):
+    """A player registering themselves: their name at the event, a contact, the team list."""
+
+    display_name = forms.CharField(label="Your name at the event", max_length=80)
+    contact = forms.CharField(
+        label="Contact (optional)",
+        max_length=200,
+        required=False,
+        help_text="Only the organiser and judges see it.",
+    )
+    team_list = forms.CharField(
+        label="Team list",
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
+    )

@@ -1,6 +1,7 @@
 """Read-side queries for tournament pages. Standings math itself is pure (tournaments.standings)."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 
@@ -262,3 +263,129 @@ def bracket_for(event: Event) -> list[BracketStage]:
             ]
         stages.append(BracketStage(stage_name(matches), slots))
     return stages
+
+
+def events_by_status() -> dict[str, list[Event]]:
+    """The public event list: running events first, then open registrations, then finished."""
+    groups: dict[str, list[Event]] = {"live": [], "upcoming": [], "finished": []}
+    for event in events_for_home():
+        if event.status in (Event.Status.RUNNING, Event.Status.TOP_CUT):
+            groups["live"].append(event)
+        elif event.status == Event.Status.REGISTRATION:
+            groups["upcoming"].append(event)
+        else:
+            groups["finished"].append(event)
+    groups["upcoming"].reverse()  # soonest first
+    return groups
+
+
+def _seated_order(match: Match) -> tuple:
+    return (match.table is None, match.table or 0, match.pk)
+
+
+class EventPage:
+    """What an event's public pages show, computed only when a cached fragment is missing:
+    the templates touch these attributes inside `{% cache %}` blocks."""
+
+    def __init__(self, event: Event, *, after_round: int | None = None):
+        self.event = event
+        self.after_round = after_round
+
+    @cached_property
+    def rounds(self) -> list[Round]:
+        """Every round, without its matches (a big event has thousands)."""
+        return list(self.event.rounds.order_by("number"))
+
+    @cached_property
+    def current_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @cached_property
+    def current_matches(self) -> list[Match]:
+        if self.current_round is None:
+            return []
+        current = rounds_with_matches(self.event).get(pk=self.current_round.pk)
+        return sorted(current.matches.all(), key=_seated_order)
+
+    @cached_property
+    def earlier_rounds(self) -> list[Round]:
+        return list(reversed(self.rounds[:-1]))
+
+    @cached_property
+    def has_top_cut(self) -> bool:
+        return any(round_.is_top_cut for round_ in self.rounds)
+
+    @cached_property
+    def top_cut_rounds(self) -> list[Round]:
+        return list(rounds_with_matches(self.event).filter(stage=Round.Stage.TOP_CUT))
+
+    @cached_property
+    def top_cut_to_come(self) -> list[range]:
+        """The top cut rounds not paired yet, each as the range of its matches."""
+        if not self.top_cut_rounds or self.event.status == Event.Status.FINISHED:
+            return []
+        size = len(self.top_cut_rounds[-1].matches.all()) // 2
+        rounds = []
+        while size >= 1:
+            rounds.append(range(size))
+            size //= 2
+        return rounds
+
+    @cached_property
+    def standings(self) -> list[StandingsRow]:
+        return standings_for_event(self.event, after_round=self.after_round)
+
+    @cached_property
+    def teams(self) -> list[Registration]:
+        return revealed_teams(self.event)
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    match: Match
+    opponent: Registration | None
+    outcome: str  # "won", "lost", "drew", "bye", "missed", "pending"
+    score: str  # games won–lost(–drawn) from this player's side, e.g. "2–1"
+
+
+def _outcome(match: Match, me: int) -> tuple[str, str]:
+    if match.player2_id is None:
+        return ("missed", "") if match.missed_round else ("bye", "")
+    if match.result_status != Match.ResultStatus.CONFIRMED:
+        return "pending", ""
+    games = list(match.games.all())
+    won = sum(1 for g in games if g.winner_id == me)
+    drawn = sum(1 for g in games if g.is_draw)
+    lost = len(games) - won - drawn
+    score = f"{won}–{lost}" + (f"–{drawn}" if drawn else "")
+    return ("won" if won > lost else "lost" if lost > won else "drew"), score
+
+
+def matches_of(registration: Registration) -> list[PlayedMatch]:
+    """A player's matches at their event, round by round, from their side of the table."""
+    me = registration.pk
+    matches = (
+        Match.objects.filter(Q(player1_id=me) | Q(player2_id=me))
+        .select_related("round", "player1__player", "player2__player")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+        .order_by("round__number")
+    )
+    played = []
+    for match in matches:
+        opponent = match.player2 if match.player1_id == me else match.player1
+        if match.player2_id is None:
+            opponent = None
+        played.append(PlayedMatch(match, opponent, *_outcome(match, me)))
+    return played
+
+
+def current_match_of(registration: Registration) -> Match | None:
+    """The player's match in the event's latest round, if they are seated in it."""
+    latest = registration.event.rounds.order_by("-number").first()
+    if latest is None:
+        return None
+    return (
+        latest.matches.filter(Q(player1=registration) | Q(player2=registration))
+        .select_related("round", "player1__player", "player2__player")
+        .first()
+    )

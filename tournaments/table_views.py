@@ -158,7 +158,9 @@ def floor_state(request, slug: str):
     event = get_object_or_404(Event, slug=slug)
     require_event_staff(request.user, event)
     round_ = _current_round(event)
-    stale_minutes = _int(request.GET.get("stale")) or 10
+    stale = request.GET.get("stale", "")
+    # The judge's "quiet for N minutes" box: anything but a sensible number means the default.
+    stale_minutes = min(int(stale), 24 * 60) if stale.isdigit() and int(stale) > 0 else 10
     tables = floor_for_round(round_, stale_minutes=stale_minutes) if round_ else []
     return JsonResponse(
         {"round": round_.number if round_ else None, "stale_minutes": stale_minutes,

@@ -4,8 +4,13 @@ from tournaments import table_views, views
 
 app_name = "tournaments"
 urlpatterns = [
+    path("", views.event_list, name="events"),
     path("<slug:slug>/", views.event_detail, name="event"),
+    path("<slug:slug>/live/", views.event_live, name="event-live"),
+    path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/bracket/", views.bracket, name="bracket"),
+    path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/players/<int:registration_id>/", views.player_detail, name="player"),
     path("<slug:slug>/matches/<int:match_id>/", table_views.match_detail, name="match"),
     path("<slug:slug>/tables/<int:match_id>/", table_views.table, name="table"),
     path("<slug:slug>/tables/<int:match_id>/state/", table_views.table_state, name="table-state"),

@@ -1,73 +1,87 @@
-"""Public event pages and the players' own result reporting."""
+"""Public event pages (no login), the players' own self-registration and result reporting."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
 
-from tournaments import services
-from tournaments.forms import MatchResultForm
-from tournaments.models import Event, Match
-from tournaments.permissions import is_event_staff, registration_of
+from rules.services import TeamIllegal
+from rules.teams import TeamListError
+from tournaments import live, services
+from tournaments.forms import MatchResultForm, SelfRegistrationForm
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.permissions import EventRoles, require_match_player
 from tournaments.selectors import (
+    EventPage,
     bracket_for,
-    revealed_teams,
+    current_match_of,
+    events_by_status,
+    matches_of,
     rounds_with_matches,
-    standings_for_event,
 )
 
+# Pages poll for news this often while the event runs (milliseconds; see static/js/live.js).
+LIVE_POLL_MS = {"registration": 30_000, "running": 5_000, "top_cut": 5_000}
+MAX_QUERY = 80
 
+
+def _number(value: str | None, *, most: int = 32_767) -> int | None:
+    """A whole number from a query string, or None; never more than the column holds."""
+    if not value or not value.isdigit():
+        return None
+    return min(int(value), most)
+
+
+def event_list(request):
+    return render(request, "tournaments/event_list.html", {"groups": events_by_status()})
+
+
+def _live_context(event: Event) -> dict:
+    summary = live.summary(event.pk) or {"version": "", "round": None}
+    return {
+        "live": summary,
+        "version": summary["version"],
+        "live_every": LIVE_POLL_MS.get(event.status),
+        "cache_seconds": live.FRAGMENT_SECONDS,
+        "now": timezone.now(),
+    }
+
+
+def _your_match(roles: EventRoles) -> dict | None:
+    """The signed-in player's own news: where they sit now and what they can do there."""
+    if roles.registration_id is None:
+        return None
+    registration = Registration.objects.select_related("player", "team", "event").get(
+        pk=roles.registration_id
+    )
+    return {"registration": registration, "match": current_match_of(registration)}
+
+
+@live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
-    rounds = rounds_with_matches(event)
-    mine = set()
-    if request.user.is_authenticated:
-        mine = set(
-            event.registrations.filter(player__user=request.user).values_list("pk", flat=True)
-        )
-    my_match = (
-        Match.objects.filter(round__event=event, player2__isnull=False)
-        .filter(Q(player1__in=mine) | Q(player2__in=mine))
-        .exclude(result_status=Match.ResultStatus.CONFIRMED)
-        .select_related("round", "player1__player", "player2__player")
-        .order_by("-round__number")
-        .first()
-        if mine
-        else None
-    )
-    after_round = request.GET.get("after_round", "")
-    after_round = int(after_round) if after_round.isdigit() else None
+    after_round = _number(request.GET.get("after_round"))
+    roles = EventRoles(request.user, event)
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "event": event,
-            "rounds": rounds,
+            "page": EventPage(event, after_round=after_round),
             "after_round": after_round,
-            "standings": standings_for_event(event, after_round=after_round),
-            "teams": revealed_teams(event),
-            "round_ends_at": round_ends_at(event),
-            "now": timezone.now(),
+            "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
-            "is_staff": is_event_staff(request.user, event),
-            "my_registrations": mine,
-            "my_match": my_match,
+            "is_staff": roles.staff,
+            "yours": _your_match(roles),
+            **_live_context(event),
         },
     )
 
 
-def round_ends_at(event: Event):
-    """When the current round's time runs out (tables with extra time run later)."""
-    import datetime
-
-    current = event.rounds.order_by("-number").first()
-    if current is None or current.started_at is None:
-        return None
-    return current.started_at + datetime.timedelta(minutes=event.round_minutes)
-
-
+@live.anonymous_page()
 def bracket(request, slug: str):
     event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
     stages = bracket_for(event)
@@ -79,8 +93,117 @@ def bracket(request, slug: str):
     return render(
         request,
         "tournaments/bracket.html",
-        {"event": event, "stages": stages, "champion": champion},
+        {"event": event, "stages": stages, "champion": champion, **_live_context(event)},
     )
+
+
+@live.anonymous_page()
+def round_detail(request, slug: str, number: int):
+    """One round's pairings and results (earlier rounds are linked from the event page)."""
+    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    stages = dict(event.rounds.order_by("number").values_list("number", "stage"))
+    if number not in stages:
+        raise Http404("No such round.")
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "event": event,
+            "number": number,
+            "rounds": list(stages),
+            "top_cut": stages[number] == Round.Stage.TOP_CUT,
+            "round": lambda: rounds_with_matches(event).get(number=number),
+            **_live_context(event),
+        },
+    )
+
+
+@live.anonymous_page()
+def player_detail(request, slug: str, registration_id: int):
+    """One player's matches and results; their team once teams are revealed (T4.2)."""
+    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "team"), pk=registration_id, event=event
+    )
+    roles = EventRoles(request.user, event)
+    page = EventPage(event)
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {
+            "event": event,
+            "registration": registration,
+            "page": page,
+            "matches": lambda: matches_of(registration),
+            "standing": lambda: next(
+                (row for row in page.standings if row.registration.pk == registration.pk), None
+            ),
+            "show_team": roles.can_see_team(registration),
+            "own_page": roles.owns(registration),
+            **_live_context(event),
+        },
+    )
+
+
+@never_cache
+@require_GET
+def event_live(request, slug: str):
+    """The small JSON the public pages poll: the version token, status and round clock."""
+    event_id = live.event_id_for_slug(slug)
+    payload = live.live_payload(event_id) if event_id is not None else None
+    if payload is None:
+        raise Http404("No such event.")
+    return JsonResponse(payload)
+
+
+@login_required
+def register(request, slug: str):
+    """A player registers themselves with their team list while registration is open; the
+    list is checked like the organiser's form (every problem shown, nothing saved)."""
+    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    roles = EventRoles(request.user, event)
+    mine = (
+        Registration.objects.select_related("player", "team").get(pk=roles.registration_id)
+        if roles.registration_id
+        else None
+    )
+    known = getattr(request.user, "player", None)
+    form = SelfRegistrationForm(
+        request.POST or None,
+        initial={
+            "display_name": known.display_name if known else request.user.get_username(),
+            "contact": known.contact if known else "",
+        },
+    )
+    problems: list[str] = []
+    if request.method == "POST" and mine is None and form.is_valid():
+        try:
+            services.registration_create(event=event, user=request.user, **form.cleaned_data)
+        except (TeamListError, TeamIllegal, services.EventError) as error:
+            problems = team_problems(error)
+        else:
+            messages.success(request, f"You are registered for {event.name}.")
+            return redirect("tournaments:register", slug=slug)
+    return render(
+        request,
+        "tournaments/register.html",
+        {
+            "event": event,
+            "form": form,
+            "mine": mine,
+            "problems": problems,
+            "is_open": event.status == Event.Status.REGISTRATION,
+        },
+    )
+
+
+def team_problems(error: Exception) -> list[str]:
+    """Every problem of a refused registration, as sentences for the page."""
+    if isinstance(error, TeamListError):
+        return [f"Line {p.line}: {p.message}" for p in error.problems]
+    if isinstance(error, TeamIllegal):
+        return [f"({v.rule}) {v.message}" for v in error.violations]
+    return [str(error)]
 
 
 @login_required
@@ -92,9 +215,7 @@ def match_report(request, slug: str, match_id: int):
         round__event__slug=slug,
         player2__isnull=False,
     )
-    me = registration_of(request.user, match)
-    if me is None:
-        raise PermissionDenied("Only the two players of this match can report it.")
+    me = require_match_player(request.user, match)
     opponent = match.player2_id if me.pk == match.player1_id else match.player1_id
     reports = {report.reported_by_id: report for report in match.reports.all()}
     form = MatchResultForm(request.POST or None, match=match)

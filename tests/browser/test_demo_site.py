@@ -18,8 +18,10 @@ def test_home_lists_the_demo_event_and_its_page_shows_standings(
     phone.goto(live_server.url + "/")
     phone.get_by_role("link", name="Demo Store Championship").click()
     phone.get_by_role("heading", name="Standings").wait_for()
-    assert phone.get_by_role("heading", name="Round 2").is_visible()
-    assert phone.locator("table").first.locator("tbody tr").count() == 16
+    assert phone.get_by_role("heading", name="Round 3 pairings").is_visible()
+    assert phone.locator("table.pairings tbody tr").count() == 8
+    assert phone.locator("table.standings tbody tr").count() == 16
+    assert phone.locator("#earlier li").all_inner_texts() == ["Round 2", "Round 1"]
     phone.screenshot(path=screenshot_dir / "demo-event-phone.png", full_page=True)
 
 

@@ -24,7 +24,8 @@ def redis_down(settings):
     use_broker(settings, url)
     settings.MEDIA_ROOT = settings.VAR_DIR / "test-media-unused"
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # The project's own Redis cache backend, as production runs it.
+        "default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url}
     }
     yield url
     forget_connections()

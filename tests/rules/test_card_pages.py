@@ -61,9 +61,9 @@ def test_the_search_form_offers_each_filter_with_plain_choices(client):
 def test_an_unknown_filter_value_is_a_clear_api_error(client):
     response = client.get("/api/cards/?affiliation=nobody&energy=heart")
     assert response.status_code == 400
-    body = response.json()
-    assert "nobody is not one of the available choices" in body["affiliation"][0]
-    assert "heart is not one of the available choices" in body["energy"][0]
+    errors = response.json()["errors"]  # the API's common error body, field by field
+    assert "nobody is not one of the available choices" in errors["affiliation"][0]
+    assert "heart is not one of the available choices" in errors["energy"][0]
 
 
 def test_card_api_detail_includes_die_faces(client):

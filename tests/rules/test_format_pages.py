@@ -140,11 +140,11 @@ def test_nobody_else_changes_it_and_built_in_formats_never_change(client, organi
     code = Format.objects.get(name="Store league").code
     other = get_user_model().objects.create_user("other", password="pw-for-tests-only")
     client.force_login(other)
-    assert client.get(f"/cards/formats/{code}/edit/").status_code == 404
-    assert client.post(f"/cards/formats/{code}/edit/", SWW_ONLY).status_code == 404
+    assert client.get(f"/cards/formats/{code}/edit/").status_code == 403
+    assert client.post(f"/cards/formats/{code}/edit/", SWW_ONLY).status_code == 403
     admin = get_user_model().objects.create_superuser("boss", password="pw-for-tests-only")
     client.force_login(admin)
-    assert client.get("/cards/formats/tournament/edit/").status_code == 404
+    assert client.get("/cards/formats/tournament/edit/").status_code == 403
     assert client.get(f"/cards/formats/{code}/edit/").status_code == 200
 
 

@@ -71,7 +71,7 @@ def test_unknown_format_is_a_field_error(client):
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert "format" in response.json()
+    assert "format" in response.json()["errors"]  # the API's common error body
 
 
 def test_check_page_shows_violations_and_notations(client, legal_team):

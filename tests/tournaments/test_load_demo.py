@@ -54,3 +54,14 @@ def test_refuses_published_passwords_without_debug(settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="DEBUG is off"):
         load()
+
+
+def test_the_demo_player_sees_their_own_match(settings, client):
+    settings.DEBUG = True
+    output = load()
+    assert "player / dicemasters-player" in output
+    client.login(username="player", password="dicemasters-player")
+    page = client.get("/events/demo-store-championship/").content.decode()
+    assert "You: Diane Okafor" in page and "Report or confirm the result" in page
+    load()  # idempotent
+    assert Registration.objects.filter(player__user__username="player").count() == 1

@@ -189,13 +189,13 @@ def test_a_player_finds_their_table_and_report_links_on_the_event_page(client, m
     event = match.round.event
     client.force_login(match.player1.player.user)
     html = client.get(f"/events/{event.slug}/").content.decode()
-    assert f"Your match in round 1: table {match.table} against" in html
-    assert html.count(f"/events/{event.slug}/tables/") == 2  # the banner and their own row
+    opponent = match.player2.player.display_name
+    assert f"Round 1, table {match.table}</strong>: you play {opponent}" in html
+    assert f"/events/{event.slug}/tables/{match.pk}/" in html
+    assert f"/events/{event.slug}/matches/{match.pk}/report/" in html
     services.result_enter(
         match=match, games=[services.GameInput(match.player1_id)], by=event.organiser
     )
     html = client.get(f"/events/{event.slug}/").content.decode()
-    assert "Your match" not in html and f"/tables/{match.pk}/" not in html
-    client.force_login(event.organiser)  # staff get every open table's links
-    html = client.get(f"/events/{event.slug}/").content.decode()
-    assert html.count(f"/events/{event.slug}/tables/") == 1
+    # A confirmed result closes the table: no tracker or report links any more.
+    assert f"/tables/{match.pk}/" not in html and f"/matches/{match.pk}/report/" not in html

@@ -8,10 +8,12 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 
+from config.api_errors import ApiError, ApiErrorSerializer
 from tournaments.models import Event
+from tournaments.permissions import is_event_staff
 from tournaments.reports import services
 from tournaments.reports.models import Report
 from tournaments.reports.registry import CONTENT_TYPES, CSV, PDF, ReportError, all_kinds
@@ -67,9 +69,13 @@ class FileRenderer(renderers.BaseRenderer):
         return renderers.JSONRenderer().render(data) if isinstance(data, dict | list) else data
 
 
-class UnavailableSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
+class IsEventStaff(BasePermission):
+    """A report is seen and downloaded by its event's organiser and judges only."""
+
+    message = "Only the event's organiser and judges can see its reports."
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return is_event_staff(request.user, obj.event)
 
 
 class ReportViewSet(
@@ -82,12 +88,14 @@ class ReportViewSet(
     to follow, or 200 with the identical report already queued or being built."""
 
     serializer_class = ReportSerializer
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, IsEventStaff]
 
     def get_queryset(self):
         reports = Report.objects.select_related("event")
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the types
             return reports.none()
+        if self.action != "list":
+            return reports  # one report: 403 for other people's (check_object_permissions)
         user = self.request.user
         if not user.is_superuser:
             reports = reports.filter(Q(event__organiser=user) | Q(event__judges=user)).distinct()
@@ -107,9 +115,13 @@ class ReportViewSet(
         responses={
             202: ReportSerializer,
             200: ReportSerializer,
-            400: OpenApiResponse(description="Field-level messages: {field: [message]}"),
-            403: OpenApiResponse(description="Not an organiser or judge of this event."),
-            503: UnavailableSerializer,
+            400: OpenApiResponse(ApiErrorSerializer, description="`errors` names each field."),
+            403: OpenApiResponse(
+                ApiErrorSerializer, description="Not an organiser or judge of this event."
+            ),
+            503: OpenApiResponse(
+                ApiErrorSerializer, description="Reports are unavailable (no broker)."
+            ),
         },
     )
     def create(self, request, *args, **kwargs):
@@ -131,10 +143,7 @@ class ReportViewSet(
         except DjangoPermissionDenied as error:
             raise PermissionDenied(str(error)) from error
         except services.ReportsUnavailable as error:
-            return Response(
-                {"code": "reports/unavailable", "message": str(error)},
-                status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            )
+            raise ApiError(503, "reports/unavailable", str(error)) from error
         outcome.report.refresh_from_db()
         body = ReportSerializer(outcome.report, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED if outcome.created else 200)
@@ -143,7 +152,7 @@ class ReportViewSet(
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
             (200, "text/csv"): OpenApiTypes.BINARY,
-            404: OpenApiResponse(description="No such report, or not ready."),
+            404: OpenApiResponse(ApiErrorSerializer, description="No such report, or not ready."),
         }
     )
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, FileRenderer])

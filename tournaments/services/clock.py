@@ -59,6 +59,8 @@ def time_extend(*, match: Match, minutes: int, reason: str, by) -> TimeExtension
         raise EventError("Give between 1 and 60 minutes of extra time.", code="minutes")
     if not reason.strip():
         raise EventError("Say why the table gets extra time.", code="reason_missing")
+    if len(reason.strip()) > 200:
+        raise EventError("Keep the reason to 200 characters.", code="reason")
     Match.objects.filter(pk=match.pk).update(extra_seconds=F("extra_seconds") + minutes * 60)
     extension = TimeExtension.objects.create(
         match=match, seconds=minutes * 60, reason=reason.strip(), granted_by=by

@@ -168,3 +168,20 @@ def registration_late_entry(
         for missed in played
     )
     return registration
+
+
+def _player_for(event: Event, *, display_name: str, contact: str, user) -> Player:
+    """The player to register. An account keeps one player from event to event (Player.user is
+    one-to-one), under the name given this time."""
+    if user is None:
+        return Player.objects.create(display_name=display_name, contact=contact.strip())
+    if event.registrations.filter(player__user=user).exists():
+        raise EventError(
+            f"The account {user.get_username()} is already registered for this event.",
+            code="duplicate_account",
+        )
+    player, _ = Player.objects.get_or_create(user=user, defaults={"display_name": display_name})
+    player.display_name = display_name
+    player.contact = contact.strip() or player.contact
+    player.save(update_fields=["display_name", "contact"])
+    return player

@@ -32,3 +32,56 @@ def games_summary(games: list[dict], match) -> str:
             text += f" ({ending.replace('_', '-')})"
         parts.append(text)
     return "; ".join(parts)
+
+
+def _names(match) -> list[str]:
+    players = [match.player1] + ([match.player2] if match.player2_id else [])
+    return [registration.player.display_name for registration in players]
+
+
+@register.filter
+def search_names(match) -> str:
+    """Both players' names, lowercased, for the pairings search (static/js/live.js)."""
+    return "|".join(name.lower() for name in _names(match))
+
+
+@register.filter
+def has_player(match, query: str) -> bool:
+    """The pairings search without JavaScript: does either name contain the query?"""
+    query = query.strip().lower()
+    return not query or any(query in name.lower() for name in _names(match))
+
+
+@register.filter
+def result_summary(match) -> str:
+    """A confirmed result in one phrase from the games: "Ann won 2–1", "Draw 1–1"."""
+    if match.player2_id is None:
+        return "Missed round (a loss)" if match.missed_round else "Bye (a win)"
+    if match.result_status != "confirmed":
+        return match.get_result_status_display()
+    games = list(match.games.all())
+    first = sum(1 for g in games if g.winner_id == match.player1_id)
+    second = sum(1 for g in games if g.winner_id == match.player2_id)
+    drawn = len(games) - first - second
+    if first == second:
+        return f"Draw {first}–{second}" + (f"–{drawn}" if drawn else "")
+    winner = match.player1 if first > second else match.player2
+    score = f"{max(first, second)}–{min(first, second)}" + (f"–{drawn}" if drawn else "")
+    if len(games) == 1 and games[0].life1 is not None and games[0].life2 is not None:
+        score = f"on life {games[0].life1}–{games[0].life2}"
+    return f"{winner.player.display_name} won {score}"
+
+
+@register.filter
+def winner_id(match) -> int | None:
+    from tournaments.services.topcut import match_winner
+
+    return match_winner(match) if match.result_status == "confirmed" else None
+
+
+@register.filter
+def top_cut_round_name(matches: int) -> str:
+    """The usual name of a single-elimination round with this many matches."""
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(
+        matches, f"Round of {matches * 2}"
+    )

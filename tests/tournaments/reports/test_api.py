@@ -50,30 +50,36 @@ def test_an_identical_request_while_one_is_running_answers_200_with_it(api, even
 def test_bad_requests_get_field_level_messages(api, event):
     response = api.post("/api/reports/", {"event": "nope", "kind": "scores"}, format="json")
     assert response.status_code == 400
-    assert set(response.json()) == {"event", "kind"}
+    assert response.json()["code"] == "invalid"
+    assert set(response.json()["errors"]) == {"event", "kind"}
     response = api.post(
         "/api/reports/", {"event": event.slug, "kind": "pairings", "round": 40}, format="json"
     )
     assert response.status_code == 400
-    assert response.json() == {"round": ["There is no round 40: this event has rounds 1 to 5."]}
+    assert response.json()["errors"] == {
+        "round": ["There is no round 40: this event has rounds 1 to 5."]
+    }
     response = api.post(
         "/api/reports/", {"event": event.slug, "kind": "slips", "format": "csv"}, format="json"
     )
-    assert response.json() == {"format": ["Result slips comes as PDF, not CSV."]}
+    assert response.json()["errors"] == {"format": ["Result slips comes as PDF, not CSV."]}
     assert not Report.objects.exists()
 
 
 def test_only_staff_of_the_event_request_and_see_its_reports(api, event):
     api.post("/api/reports/", {"event": event.slug, "kind": "event"}, format="json")
     stranger = APIClient()
-    assert stranger.get("/api/reports/").status_code == 403
-    assert stranger.post("/api/reports/", {}, format="json").status_code == 403
+    # Anonymous callers are told to authenticate (401); signed-in strangers are refused (403).
+    assert stranger.get("/api/reports/").status_code == 401
+    assert stranger.post("/api/reports/", {}, format="json").status_code == 401
     stranger.force_authenticate(factories.user())
     assert stranger.get("/api/reports/").json()["results"] == []
     response = stranger.post("/api/reports/", {"event": event.slug, "kind": "event"}, format="json")
     assert response.status_code == 403
     report = Report.objects.get()
-    assert stranger.get(f"/api/reports/{report.pk}/").status_code == 404
+    assert (
+        stranger.get(f"/api/reports/{report.pk}/").status_code == 403
+    )  # not theirs: refused, not hidden
     judge = APIClient()
     judge.force_authenticate(event.judges.first())
     listed = judge.get("/api/reports/", {"event": event.slug}).json()

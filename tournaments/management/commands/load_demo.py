@@ -17,7 +17,7 @@ from rules.selectors import card_index
 from rules.services import catalogue_import, formats_install_builtin
 from rules.teams import Team, TeamEntry, format_tb_link
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, Registration
 
 DEMO_EVENT_SLUG = "demo-store-championship"
 DEMO_USERS = [
@@ -32,6 +32,8 @@ PLAYER_NAMES = [
     "Kira Novak", "Liam O'Brien", "Maya Cohen", "Noah Fischer",
 ]  # fmt: skip
 ROUNDS_PLAYED = 2
+# A player's account (not staff): their match, reporting and the life tracker, as players see it.
+DEMO_PLAYER = ("player", "dicemasters-player", PLAYER_NAMES[0])
 
 
 class Command(BaseCommand):
@@ -63,7 +65,23 @@ class Command(BaseCommand):
         else:
             self._event(accounts["organiser"], accounts["judge"])
             self.stdout.write(self.style.SUCCESS("Demo event loaded."))
+        self._player_account()
         self._print_welcome(url.rstrip("/"))
+
+    def _player_account(self):
+        """Link the demo player's account to their registration (once; a player may have
+        been linked by hand since)."""
+        username, password, name = DEMO_PLAYER
+        user, created = get_user_model().objects.get_or_create(username=username)
+        if created:
+            user.set_password(password)
+            user.save()
+        registration = Registration.objects.filter(
+            event__slug=DEMO_EVENT_SLUG, player__display_name=name, player__user__isnull=True
+        ).first()
+        if registration is not None and not hasattr(user, "player"):
+            registration.player.user = user
+            registration.player.save(update_fields=["user"])
 
     def _users(self):
         users = get_user_model().objects
@@ -127,3 +145,5 @@ class Command(BaseCommand):
         self.stdout.write("  Demo logins (username / password):")
         for username, password, _, role in DEMO_USERS:
             self.stdout.write(f"    {username} / {password}   ({role})")
+        username, password, name = DEMO_PLAYER
+        self.stdout.write(f"    {username} / {password}   (player: {name})")

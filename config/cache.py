@@ -1,0 +1,50 @@
+"""A Redis cache that degrades to "no cache" while Redis is down.
+
+The cache only speeds pages up (public pages, the live endpoint's version token); when Redis
+stops on event day, pages and result entry must keep working, uncached, instead of failing.
+Every read then misses and every write is dropped, with one warning per failed call in the log.
+"""
+
+import logging
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError, TimeoutError
+
+logger = logging.getLogger(__name__)
+UNAVAILABLE = (ConnectionError, TimeoutError, OSError)
+
+
+def _degrade(method, fallback):
+    def call(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except UNAVAILABLE as error:
+            logger.warning("Cache unavailable (%s): %s skipped", error, method.__name__)
+            return fallback(*args, **kwargs) if callable(fallback) else fallback
+
+    call.__name__ = method.__name__
+    call.__doc__ = method.__doc__
+    return call
+
+
+def _default(key, default=None, *args, **kwargs):
+    return default
+
+
+def _computed(key, default, *args, **kwargs):
+    return default() if callable(default) else default
+
+
+class ResilientRedisCache(RedisCache):
+    get = _degrade(RedisCache.get, _default)
+    get_or_set = _degrade(RedisCache.get_or_set, _computed)
+    get_many = _degrade(RedisCache.get_many, {})
+    has_key = _degrade(RedisCache.has_key, False)
+    add = _degrade(RedisCache.add, False)
+    set = _degrade(RedisCache.set, None)
+    set_many = _degrade(RedisCache.set_many, [])
+    touch = _degrade(RedisCache.touch, False)
+    delete = _degrade(RedisCache.delete, False)
+    delete_many = _degrade(RedisCache.delete_many, None)
+    incr = _degrade(RedisCache.incr, None)
+    clear = _degrade(RedisCache.clear, False)

@@ -1,0 +1,873 @@
+"""The role matrix: every URL the project serves (pages and API), walked from the URL resolver
+and the DRF router, against every role, with the set of roles allowed asserted.
+
+Outcomes, per role:
+  allowed  the gate lets the role through and the action happens (its effect changes) or,
+           for a read with `sees`, the role sees the guarded data;
+  refused  the gate lets the role through, but the event's state refuses it (400/409, or a
+           page that explains) and nothing changes; or, for `sees`, the data stays hidden;
+  denied   401/403 or a redirect to the login page, and nothing changes.
+
+A URL added without an entry here fails `test_every_url_has_expectations` (and every method of
+an API route needs its own case). When the judge console lands (issue 9), its disputes and
+rulings routes get their rows here: judges and organisers of the event allowed, players see
+only the final ruling of their own match.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from rules.models import Card, CardSet, Format
+from rules.services import format_save
+from tests import roles
+from tests.tournaments import factories
+from tournaments import services
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    LifeChange,
+    Match,
+    PairingChange,
+    Registration,
+    ResultReport,
+    Round,
+    TimeExtension,
+)
+from tournaments.reports.models import Report
+
+pytestmark = pytest.mark.django_db
+
+ALL = frozenset(roles.ROLES)
+AUTHENTICATED = ALL - {"anonymous"}
+STAFF = frozenset({"judge", "organiser"})
+ORGANISER = frozenset({"organiser"})
+PLAYER = frozenset({"player"})
+TABLE = frozenset({"player", "judge", "organiser"})
+# Django's admin checks is_staff itself; none of the six roles is staff (asserted below).
+EXCLUDED_PREFIXES = ("admin/",)
+
+
+@dataclass(frozen=True)
+class Case:
+    method: str = "get"
+    allowed: frozenset = ALL
+    refused: frozenset = frozenset()
+    world: str = "running"  # running, registration, between_rounds, reported
+    kwargs: Callable[[roles.World], dict] = lambda w: {}
+    data: Callable[[roles.World], Any] | None = None
+    effect: Callable[[roles.World], Any] | None = None  # must change for allowed roles only
+    sees: Callable[[Any], bool] | None = None  # for reads: does the answer show the data?
+    prepare: Callable[[roles.World], None] | None = None
+    json: bool = False
+    note: str = ""
+
+
+def slug(w):
+    return {"slug": w.slug}
+
+
+def match_kwargs(w):
+    return {"slug": w.slug, "match_id": w.match.pk}
+
+
+def pk(obj_of):
+    return lambda w: {"pk": obj_of(w).pk}
+
+
+def api(method="get", allowed=ALL, **kw):
+    return Case(method=method, allowed=allowed, json=True, **kw)
+
+
+def event_form(name):
+    return {
+        "name": name, "date": "2026-12-12", "venue": "", "format": "tournament",
+        "match_type": "single", "round_minutes": 30, "swiss_rounds": "", "top_cut": 0,
+        "points_win": 3, "points_draw": 1, "points_loss": 0,
+        "tiebreakers": "omw, gw, ogw, random", "percentage_floor": "1/3",
+        "team_list_required": "on",
+    }  # fmt: skip
+
+
+def count(model, **filters):
+    return lambda w: model.objects.filter(**filters).count()
+
+
+def events():
+    return Event.objects.count()
+
+
+def team_link(n=0):
+    return factories.team_links()[n]
+
+
+def own_report_count(w):
+    return ResultReport.objects.filter(match=w.match).count()
+
+
+def life_changes(w):
+    return LifeChange.objects.filter(table_game__match=w.match, undone=False).count()
+
+
+def opponent_reports(w):
+    services.result_report(
+        match=w.match, games=[services.GameInput(w.match.player2_id)], reporter=w.match.player2
+    )
+
+
+def player_reports(w):
+    services.result_report(
+        match=w.match, games=[services.GameInput(w.match.player1_id)], reporter=w.match.player1
+    )
+
+
+def life_lost(w):
+    services.life_change(game=services.current_game(w.match), delta1=-2, reason="combat")
+
+
+def team_shown(response) -> bool:
+    if response.get("Content-Type", "").startswith("application/json"):
+        return response.json()["team"] is not None
+    return "Teams are revealed when the event starts" not in response.content.decode()
+
+
+def reports_shown(response) -> bool:
+    return response.json()["pending_reports"] is not None
+
+
+def no_top_cut(w):
+    Event.objects.filter(pk=w.event.pk).update(top_cut=0)
+
+
+def built_report(w) -> Report:
+    """A finished standings CSV of the event, as a worker leaves it."""
+    report = Report.objects.create(
+        event=w.event,
+        kind="standings",
+        file_format="csv",
+        request_key=f"matrix-{w.event.pk}",
+        title="Standings",
+        status=Report.Status.DONE,
+        progress=100,
+    )
+    report.file.save("standings.csv", ContentFile(b"rank,player\n"), save=True)
+    return report
+
+
+def report_kwargs(w):
+    report = Report.objects.filter(event=w.event, status=Report.Status.DONE).first()
+    return {"slug": w.slug, "report_id": (report or built_report(w)).pk}
+
+
+def api_report(w):
+    report = Report.objects.filter(event=w.event, status=Report.Status.DONE).first()
+    return {"pk": (report or built_report(w)).pk}
+
+
+def own_format(w):
+    """A format the organiser made and no event uses yet."""
+    found = Format.objects.filter(code="matrix-league").first()
+    return found or format_save(
+        by=w.users["organiser"], name="Matrix league", base="tournament", legal_sets=None,
+        banned=[], one_card_per_set=False,
+    )  # fmt: skip
+
+
+def format_form(name):
+    return {"name": name, "base": "tournament", "banned": ""}
+
+
+MATRIX: dict[str, list[Case]] = {
+    # ------------------------------------------------------------ public pages
+    "home": [Case()],
+    "healthz": [Case()],
+    "tournaments:events": [Case()],
+    "tournaments:event": [Case(kwargs=slug)],
+    "tournaments:event-live": [Case(kwargs=slug)],
+    "tournaments:bracket": [Case(kwargs=slug)],
+    "tournaments:round": [Case(kwargs=lambda w: {"slug": w.slug, "number": 1})],
+    "tournaments:player": [
+        Case(kwargs=lambda w: {"slug": w.slug, "registration_id": w.registration.pk}),
+        Case(
+            note="a team before the reveal: its player and the staff only",
+            world="registration",
+            kwargs=lambda w: {"slug": w.slug, "registration_id": w.other_registration.pk},
+            allowed=frozenset({"other_player", "judge", "organiser"}),
+            refused=frozenset({"anonymous", "player", "other_organiser"}),
+            sees=team_shown,
+        ),
+    ],
+    "tournaments:match": [Case(kwargs=match_kwargs)],
+    "tournaments:register": [
+        Case(world="registration", kwargs=slug, allowed=AUTHENTICATED),
+        Case(
+            "post",
+            world="registration",
+            kwargs=slug,
+            data=lambda w: {"display_name": "Newcomer", "team_list": team_link(1)},
+            effect=count(Registration),
+            allowed=frozenset({"judge", "other_organiser", "organiser"}),
+            refused=frozenset({"player", "other_player"}),
+            note="anyone with an account registers themselves, once",
+        ),
+    ],
+    # ------------------------------------------------------------ the table and own results
+    "tournaments:table": [Case(kwargs=match_kwargs, allowed=TABLE)],
+    "tournaments:table-state": [Case(kwargs=match_kwargs, allowed=TABLE)],
+    "tournaments:table-action": [
+        Case(
+            "post",
+            kwargs=lambda w: {**match_kwargs(w), "action": "life"},
+            data=lambda w: {"delta1": "-1", "reason": "combat"},
+            effect=life_changes,
+            allowed=TABLE,
+        ),
+        Case(
+            "post",
+            kwargs=lambda w: {**match_kwargs(w), "action": "turn"},
+            effect=lambda w: services.current_game(w.match).turn,
+            allowed=TABLE,
+        ),
+    ],
+    "tournaments:match-report": [
+        Case(kwargs=match_kwargs, allowed=PLAYER),
+        Case(
+            "post",
+            kwargs=match_kwargs,
+            data=lambda w: {"game1_winner": w.match.player1_id, "game1_ending": "life"},
+            effect=own_report_count,
+            allowed=PLAYER,
+        ),
+    ],
+    # ------------------------------------------------------------ organiser and judge pages
+    "manage:events": [Case(allowed=AUTHENTICATED)],
+    "manage:event-create": [
+        Case(allowed=AUTHENTICATED),
+        Case(
+            "post",
+            data=lambda w: event_form("Brand new"),
+            effect=lambda w: events(),
+            allowed=AUTHENTICATED,
+            note="any account may organise an event of its own",
+        ),
+    ],
+    "manage:event": [
+        Case(kwargs=slug, allowed=STAFF),
+        Case(
+            "post",
+            world="registration",
+            kwargs=slug,
+            data=lambda w: {"register-display_name": "Walk-in", "register-team_list": team_link()},
+            effect=count(Registration),
+            allowed=ORGANISER,
+        ),
+    ],
+    "manage:event-edit": [
+        Case(kwargs=slug, allowed=ORGANISER),
+        Case(
+            "post",
+            kwargs=slug,
+            data=lambda w: event_form("Renamed"),
+            effect=lambda w: Event.objects.get(pk=w.event.pk).name,
+            allowed=ORGANISER,
+        ),
+    ],
+    "manage:event-start": [
+        Case(
+            "post",
+            world="registration",
+            kwargs=slug,
+            effect=lambda w: Event.objects.get(pk=w.event.pk).status,
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:round-pair": [
+        Case(
+            "post",
+            world="between_rounds",
+            kwargs=slug,
+            effect=lambda w: w.event.rounds.count(),
+            allowed=STAFF,
+        )
+    ],
+    "manage:top-cut-start": [
+        Case(
+            "post",
+            world="between_rounds",
+            kwargs=slug,
+            effect=lambda w: w.event.rounds.count(),
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:floor": [Case(kwargs=slug, allowed=STAFF)],
+    "manage:floor-state": [Case(kwargs=slug, allowed=STAFF)],
+    "manage:round-clock": [
+        Case(
+            "post",
+            kwargs=lambda w: {"slug": w.slug, "number": 1},
+            effect=lambda w: Round.objects.get(pk=w.round.pk).started_at,
+            allowed=STAFF,
+        )
+    ],
+    "manage:extend": [
+        Case(
+            "post",
+            kwargs=match_kwargs,
+            data=lambda w: {"minutes": "5", "reason": "Long ruling"},
+            effect=count(TimeExtension),
+            allowed=STAFF,
+        )
+    ],
+    "manage:forbidden-pair-add": [
+        Case(
+            "post",
+            kwargs=slug,
+            data=lambda w: {
+                "first": w.registration.pk,
+                "second": w.other_registration.pk,
+                "until_round": 3,
+            },  # fmt: skip
+            effect=count(ForbiddenPair),
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:registration-action": [
+        Case(
+            "post",
+            kwargs=lambda w: {
+                "slug": w.slug,
+                "registration_id": w.other_registration.pk,
+                "action": "drop",
+            },  # fmt: skip
+            effect=lambda w: (
+                Registration.objects.get(pk=w.other_registration.pk).dropped_after_round
+            ),
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:round": [
+        Case(kwargs=lambda w: {"slug": w.slug, "number": 1}, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=lambda w: {"slug": w.slug, "number": 1},
+            data=lambda w: {
+                "first": w.match.player2_id,
+                "second": w.other_match.player2_id,
+                "confirm": "on",
+            },  # fmt: skip
+            effect=count(PairingChange),
+            allowed=STAFF,
+        ),
+    ],
+    "manage:round-repair": [
+        Case(
+            "post",
+            kwargs=lambda w: {"slug": w.slug, "number": 1},
+            effect=lambda w: sorted(Match.objects.filter(round=w.round).values_list("pk")),
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:round-delete": [
+        Case(
+            "post",
+            kwargs=lambda w: {"slug": w.slug, "number": 1},
+            data=lambda w: {"confirm": "yes"},
+            effect=lambda w: w.event.rounds.count(),
+            allowed=ORGANISER,
+        )
+    ],
+    "manage:match-result": [
+        Case(
+            "post",
+            kwargs=match_kwargs,
+            data=lambda w: {
+                f"m{w.match.pk}-game1_winner": w.match.player1_id,
+                f"m{w.match.pk}-game1_ending": "life",
+            },
+            effect=lambda w: Match.objects.get(pk=w.match.pk).result_status,
+            allowed=STAFF,
+        )
+    ],
+    "manage:event-finish": [
+        Case(
+            "post",
+            world="between_rounds",
+            kwargs=slug,
+            prepare=no_top_cut,
+            effect=lambda w: Event.objects.get(pk=w.event.pk).status,
+            allowed=ORGANISER,
+            note="an event without a top cut is finished by its organiser",
+        )
+    ],
+    "manage:registration-team": [
+        Case(
+            world="registration",
+            kwargs=lambda w: {"slug": w.slug, "registration_id": w.other_registration.pk},
+            allowed=ORGANISER,
+        ),
+        Case(
+            "post",
+            world="registration",
+            kwargs=lambda w: {"slug": w.slug, "registration_id": w.other_registration.pk},
+            data=lambda w: {"team_list": team_link(2)},
+            effect=lambda w: Registration.objects.get(pk=w.other_registration.pk).team_id,
+            allowed=ORGANISER,
+        ),
+    ],
+    # ------------------------------------------------------------ reports (organiser and judges)
+    "manage:reports": [Case(kwargs=slug, allowed=STAFF)],
+    "manage:report-status": [Case(kwargs=slug, allowed=STAFF)],
+    "manage:report-request": [
+        Case(
+            "post",
+            kwargs=slug,
+            data=lambda w: {"kind": "standings", "format": "csv"},
+            effect=count(Report),
+            allowed=STAFF,
+        )
+    ],
+    "manage:report-download": [Case(kwargs=report_kwargs, allowed=STAFF)],
+    "manage:report-preview": [
+        Case(kwargs=lambda w: {"slug": w.slug, "kind": "standings"}, allowed=STAFF)
+    ],
+    # ------------------------------------------------------------ cards and rules pages
+    "rules:format-list": [Case()],
+    "rules:format-detail": [Case(kwargs=lambda w: {"code": "tournament"})],
+    "rules:format-create": [
+        Case(allowed=AUTHENTICATED),
+        Case(
+            "post",
+            data=lambda w: format_form("Store rotation"),
+            effect=lambda w: Format.objects.count(),
+            allowed=AUTHENTICATED,
+            note="any account may define a format of its own",
+        ),
+    ],
+    "rules:format-edit": [
+        Case(kwargs=lambda w: {"code": own_format(w).code}, allowed=ORGANISER),
+        Case(
+            "post",
+            kwargs=lambda w: {"code": own_format(w).code},
+            data=lambda w: format_form("Matrix league renamed"),
+            effect=lambda w: Format.objects.get(code=own_format(w).code).name,
+            allowed=ORGANISER,
+            note="only the organiser who made a format changes it",
+        ),
+    ],
+    "rules:card-list": [Case()],
+    "rules:card-detail": [Case(kwargs=lambda w: {"key": Card.objects.first().key})],
+    "rules:team-check": [
+        Case(),
+        Case("post", data=lambda w: {"format": "tournament", "team_list": team_link()}),
+    ],
+    # ------------------------------------------------------------ accounts
+    "signup": [
+        Case(),
+        Case(
+            "post",
+            data=lambda w: {
+                "username": "freshface",
+                "password1": "dice-and-more-dice",
+                "password2": "dice-and-more-dice",
+            },  # fmt: skip
+            effect=lambda w: get_user_model().objects.count(),
+            allowed=frozenset({"anonymous"}),
+            refused=AUTHENTICATED,
+            note="signed-in users are sent to their account page instead",
+        ),
+    ],
+    "profile": [Case(allowed=AUTHENTICATED)],
+    "api-token": [Case("post", allowed=AUTHENTICATED, effect=lambda w: _token_count())],
+    "login": [Case()],
+    "logout": [Case("post")],
+    "password_change": [Case(allowed=AUTHENTICATED)],
+    "password_change_done": [Case(allowed=AUTHENTICATED)],
+    "password_reset": [Case()],
+    "password_reset_done": [Case()],
+    "password_reset_confirm": [Case(kwargs=lambda w: {"uidb64": "MQ", "token": "set-password"})],
+    "password_reset_complete": [Case()],
+    # ------------------------------------------------------------ API: catalogue and docs
+    "api-root": [api()],
+    "api-schema": [api()],
+    "api-docs": [Case()],
+    "team-check": [api("post", data=lambda w: {"format": "tournament", "team_list": team_link()})],
+    "auth-token": [
+        api(
+            "post",
+            data=lambda w: {
+                "username": w.users["organiser"].username,
+                "password": "pw-for-tests-only",
+            },  # fmt: skip
+        )
+    ],
+    "card-list": [api()],
+    "card-detail": [api(kwargs=lambda w: {"key": Card.objects.first().key})],
+    "cardset-list": [api()],
+    "cardset-detail": [api(kwargs=lambda w: {"code": CardSet.objects.first().code})],
+    "format-list": [api()],
+    "format-detail": [api(kwargs=lambda w: {"code": "tournament"})],
+    # ------------------------------------------------------------ API: events
+    "event-list": [
+        api(),
+        api(
+            "post",
+            AUTHENTICATED,
+            data=lambda w: {"name": "API Cup", "date": "2026-12-12"},
+            effect=lambda w: events(),
+        ),
+    ],
+    "event-detail": [
+        api(kwargs=slug),
+        api(
+            "patch",
+            ORGANISER,
+            kwargs=slug,
+            data=lambda w: {"name": "Renamed"},
+            effect=lambda w: Event.objects.get(pk=w.event.pk).name,
+        ),
+    ],
+    "event-standings": [api(kwargs=slug)],
+    "event-start": [
+        api(
+            "post",
+            ORGANISER,
+            world="registration",
+            kwargs=slug,
+            effect=lambda w: Event.objects.get(pk=w.event.pk).status,
+        )
+    ],
+    "event-top-cut": [
+        api(
+            "post",
+            ORGANISER,
+            world="between_rounds",
+            kwargs=slug,
+            effect=lambda w: w.event.rounds.count(),
+        )
+    ],
+    # ------------------------------------------------------------ API: registrations
+    "registration-list": [
+        api(),
+        api(
+            "post",
+            frozenset({"judge", "other_organiser", "organiser"}),
+            refused=frozenset({"player", "other_player"}),
+            world="registration",
+            data=lambda w: {"event": w.slug, "display_name": "Newcomer", "team_list": team_link()},
+            effect=count(Registration),
+            note="the organiser registers a walk-in; anyone else themselves, once",
+        ),
+    ],
+    "registration-detail": [
+        api(kwargs=pk(lambda w: w.registration)),
+        api(
+            note="a team before the reveal: its player and the staff only",
+            world="registration",
+            kwargs=pk(lambda w: w.other_registration),
+            allowed=frozenset({"other_player", "judge", "organiser"}),
+            refused=frozenset({"anonymous", "player", "other_organiser"}),
+            sees=team_shown,
+        ),
+    ],
+    "registration-check-in": [
+        api(
+            "post",
+            ORGANISER,
+            kwargs=pk(lambda w: w.other_registration),
+            data=lambda w: {"checked_in": False},
+            effect=lambda w: Registration.objects.get(pk=w.other_registration.pk).checked_in,
+        )
+    ],
+    "registration-drop": [
+        api(
+            "post",
+            ORGANISER,
+            kwargs=pk(lambda w: w.other_registration),
+            effect=lambda w: (
+                Registration.objects.get(pk=w.other_registration.pk).dropped_after_round
+            ),
+        )
+    ],
+    # ------------------------------------------------------------ API: rounds
+    "round-list": [
+        api(),
+        api(
+            "post",
+            STAFF,
+            world="between_rounds",
+            data=lambda w: {"event": w.slug},
+            effect=lambda w: w.event.rounds.count(),
+        ),
+    ],
+    "round-detail": [
+        api(kwargs=pk(lambda w: w.round)),
+        api(
+            "delete",
+            ORGANISER,
+            kwargs=pk(lambda w: w.round),
+            effect=lambda w: w.event.rounds.count(),
+        ),
+    ],
+    "round-clock": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: w.round),
+            effect=lambda w: Round.objects.get(pk=w.round.pk).started_at,
+        )
+    ],
+    "round-repair": [
+        api(
+            "post",
+            ORGANISER,
+            kwargs=pk(lambda w: w.round),
+            effect=lambda w: sorted(Match.objects.filter(round=w.round).values_list("pk")),
+        )
+    ],
+    "round-swap": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: w.round),
+            data=lambda w: {
+                "first": w.match.player2_id,
+                "second": w.other_match.player2_id,
+                "confirm": True,
+            },  # fmt: skip
+            effect=count(PairingChange),
+        )
+    ],
+    # ------------------------------------------------------------ API: matches and results
+    "match-list": [api()],
+    "match-detail": [
+        api(kwargs=pk(lambda w: w.match)),
+        api(
+            note="pending reports: the match's players and the staff only",
+            world="reported",
+            kwargs=pk(lambda w: w.match),
+            allowed=TABLE,
+            refused=frozenset({"anonymous", "other_player", "other_organiser"}),
+            sees=reports_shown,
+        ),
+    ],
+    "match-report": [
+        api(
+            "post",
+            PLAYER,
+            kwargs=pk(lambda w: w.match),
+            data=lambda w: {"games": [{"winner": w.match.player1_id}]},
+            effect=own_report_count,
+        )
+    ],
+    "match-confirm": [
+        api(
+            "post",
+            PLAYER,
+            world="reported",
+            kwargs=pk(lambda w: w.match),
+            effect=lambda w: Match.objects.get(pk=w.match.pk).result_status,
+        )
+    ],
+    "match-result": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: w.match),
+            data=lambda w: {"games": [{"winner": w.match.player2_id}]},
+            effect=lambda w: Match.objects.get(pk=w.match.pk).result_status,
+        )
+    ],
+    "match-extend": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: w.match),
+            data=lambda w: {"minutes": 3, "reason": "Ruling"},
+            effect=count(TimeExtension),
+        )
+    ],
+    "match-table": [api(kwargs=pk(lambda w: w.match), allowed=TABLE)],
+    "match-life": [
+        api(kwargs=pk(lambda w: w.match), note="life history is public, like the match page"),
+        api(
+            "post",
+            TABLE,
+            kwargs=pk(lambda w: w.match),
+            data=lambda w: {"delta2": -3, "reason": "combat"},
+            effect=life_changes,
+        ),
+    ],
+    "match-life-undo": [
+        api("post", TABLE, kwargs=pk(lambda w: w.match), prepare=life_lost, effect=life_changes)
+    ],
+    "match-turn": [
+        api(
+            "post",
+            TABLE,
+            kwargs=pk(lambda w: w.match),
+            effect=lambda w: services.current_game(w.match).turn,
+        )
+    ],
+    "match-first": [
+        api(
+            "post",
+            TABLE,
+            kwargs=pk(lambda w: w.match),
+            data=lambda w: {"side": 2},
+            effect=lambda w: services.current_game(w.match).active_side,
+        )
+    ],
+    # ------------------------------------------------------------ API: reports
+    "report-list": [
+        api(allowed=AUTHENTICATED, note="each sees the reports of their own events"),
+        api(
+            "post",
+            STAFF,
+            data=lambda w: {"event": w.slug, "kind": "standings", "format": "csv"},
+            effect=count(Report),
+        ),
+    ],
+    "report-detail": [api(kwargs=api_report, allowed=STAFF)],
+    "report-download": [api(kwargs=api_report, allowed=STAFF)],
+}
+
+
+def _token_count():
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.count()
+
+
+# ---------------------------------------------------------------- walking the URLs
+
+
+@dataclass
+class Route:
+    name: str
+    route: str
+    methods: set = field(default_factory=set)  # for DRF routes: the methods they map
+
+
+def served_routes() -> dict[str, Route]:
+    found: dict[str, Route] = {}
+
+    def walk(patterns, prefix="", namespace=None):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                space = ":".join(n for n in (namespace, pattern.namespace) if n) or None
+                yield from walk(pattern.url_patterns, route, space)
+            elif isinstance(pattern, URLPattern):
+                yield pattern, route, namespace
+
+    for pattern, route, namespace in walk(get_resolver().url_patterns):
+        if route.startswith(EXCLUDED_PREFIXES):
+            continue
+        assert pattern.name, f"{route} has no name: name it and give it a row in MATRIX"
+        name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+        actions = getattr(pattern.callback, "actions", None) or {}
+        methods = set(actions) - {"head", "options"}
+        found.setdefault(name, Route(name, route)).methods |= methods
+    return found
+
+
+def test_every_url_has_expectations():
+    served = served_routes()
+    missing = sorted(set(served) - set(MATRIX))
+    stale = sorted(set(MATRIX) - set(served))
+    assert not missing, f"URLs without a row in the role matrix: {missing}"
+    assert not stale, f"Rows for URLs that no longer exist: {stale}"
+    for name, route in served.items():
+        covered = {case.method for case in MATRIX[name]}
+        uncovered = route.methods - covered
+        assert not uncovered, f"{name} ({route.route}): no case for {sorted(uncovered)}"
+
+
+def test_none_of_the_roles_reaches_the_admin(client):
+    world = roles.build()
+    for role, user in world.users.items():
+        assert user is None or not (user.is_staff or user.is_superuser), role
+        if user:
+            client.force_login(user)
+        response = client.get("/admin/")
+        assert response.status_code == 302 and "/admin/login/" in response["Location"], role
+        client.logout()
+
+
+# ---------------------------------------------------------------- running the matrix
+
+
+def denied(response) -> bool:
+    if response.status_code in (401, 403):
+        return True
+    return response.status_code == 302 and "/accounts/login/" in response.get("Location", "")
+
+
+def send(client: Client, case: Case, world: roles.World, name: str):
+    url = reverse(name, kwargs=case.kwargs(world))
+    data = case.data(world) if case.data else None
+    if case.method == "get":
+        return client.get(url)
+    if case.json:
+        return getattr(client, case.method)(url, data or {}, content_type="application/json")
+    return getattr(client, case.method)(url, data or {})
+
+
+def outcome(case: Case, response, before, after) -> str:
+    if denied(response):
+        return "denied" if before == after else "denied but changed!"
+    status = response.status_code
+    if status >= 500 or status in (404, 405):
+        return f"broken ({status})"
+    if case.sees is not None:
+        if status != 200:
+            return f"broken ({status})"
+        return "allowed" if case.sees(response) else "refused"
+    if case.effect is not None:
+        return "allowed" if before != after else "refused"
+    return "allowed" if status < 400 else "refused"
+
+
+CASES = [
+    pytest.param(name, index, id=f"{name}[{index}]")
+    for name, cases in MATRIX.items()
+    for index in range(len(cases))
+]
+
+
+@pytest.mark.parametrize(("name", "index"), CASES)
+def test_role_matrix(name, index, worlds):
+    case = MATRIX[name][index]
+    world = worlds[case.world]
+    expected = {
+        role: "allowed" if role in case.allowed else "refused" if role in case.refused else "denied"
+        for role in roles.ROLES
+    }
+    found = {}
+    for role in roles.ROLES:
+        try:
+            with transaction.atomic():  # each role starts from the same world
+                if case.prepare:
+                    case.prepare(world)
+                client = Client()
+                if world.users[role] is not None:
+                    client.force_login(world.users[role])
+                before = case.effect(world) if case.effect else None
+                response = send(client, case, world, name)
+                after = case.effect(world) if case.effect else None
+                found[role] = outcome(case, response, before, after)
+                raise Rollback
+        except Rollback:
+            pass
+    assert found == expected, case.note or name
+
+
+class Rollback(Exception):
+    pass

@@ -1,0 +1,524 @@
+"""API representations and inputs. What a caller sees depends on their role at the event
+(tournaments.permissions.Viewer): teams before the reveal, contacts and seating needs are
+shown to the event's staff and the player themselves only."""
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rules.models import Format
+from tournaments.models import (
+    TIEBREAKER_NAMES,
+    Event,
+    Game,
+    LifeChange,
+    Match,
+    Registration,
+    Round,
+    swiss_rounds_for,
+)
+from tournaments.permissions import Viewer
+from tournaments.services import GameInput, clock_for
+
+SMALL = 32_767  # the most a PositiveSmallIntegerField holds
+BIG_ID = 2**62
+
+
+def viewer_of(serializer) -> Viewer:
+    context = serializer.context
+    if "viewer" not in context:
+        context["viewer"] = Viewer(context["request"].user)
+    return context["viewer"]
+
+
+def account_named(username: str):
+    users = get_user_model().objects
+    found = users.filter(**{f"{users.model.USERNAME_FIELD}__iexact": username.strip()}).first()
+    if found is None:
+        raise serializers.ValidationError(f"There is no account named {username.strip()!r}.")
+    return found
+
+
+class ClockSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(choices=["not_started", "running", "time_called"])
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField(allow_null=True)
+
+
+# ---------------------------------------------------------------- events
+
+
+class EventSerializer(serializers.ModelSerializer):
+    format = serializers.CharField(source="format.code", read_only=True)
+    organiser = serializers.CharField(source="organiser.get_username", read_only=True)
+    judges = serializers.SerializerMethodField()
+    player_count = serializers.SerializerMethodField()
+    planned_swiss_rounds = serializers.SerializerMethodField()
+    current_round = serializers.SerializerMethodField()
+    your_roles = serializers.SerializerMethodField(
+        help_text="Your roles at this event: organiser, judge, player."
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "slug", "name", "date", "venue", "format", "status", "match_type", "round_minutes",
+            "swiss_rounds", "planned_swiss_rounds", "top_cut", "points_win", "points_draw",
+            "points_loss", "tiebreakers", "percentage_floor", "team_list_required",
+            "teams_revealed_at", "organiser", "judges", "player_count", "current_round",
+            "your_roles",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_judges(self, event) -> list[str]:
+        return sorted(judge.get_username() for judge in event.judges.all())
+
+    def get_player_count(self, event) -> int:
+        return getattr(event, "player_count", None) or event.registrations.count()
+
+    def get_planned_swiss_rounds(self, event) -> int:
+        if event.swiss_rounds:
+            return event.swiss_rounds
+        active = getattr(event, "active_count", None)
+        return swiss_rounds_for(active) if active is not None else event.planned_swiss_rounds
+
+    def get_current_round(self, event) -> int | None:
+        if hasattr(event, "last_round"):
+            return event.last_round
+        return event.rounds.order_by("-number").values_list("number", flat=True).first()
+
+    def get_your_roles(self, event) -> list[str]:
+        return viewer_of(self).roles(event)
+
+
+class EventWriteSerializer(serializers.Serializer):
+    """An event's settings. On PATCH every field is optional; the format and the team-list
+    rule cannot change once teams are locked at the start (T4.2)."""
+
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    format = serializers.SlugRelatedField(
+        slug_field="code", queryset=Format.objects.all(), required=False
+    )
+    match_type = serializers.ChoiceField(choices=Event.MatchType.choices, required=False)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    swiss_rounds = serializers.IntegerField(
+        min_value=1, max_value=30, required=False, allow_null=True
+    )
+    top_cut = serializers.IntegerField(min_value=0, max_value=512, required=False)
+    points_win = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    points_draw = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    points_loss = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIEBREAKER_NAMES)),
+        max_length=len(TIEBREAKER_NAMES),
+        required=False,
+    )
+    percentage_floor = serializers.CharField(max_length=12, required=False)
+    team_list_required = serializers.BooleanField(required=False)
+    judges = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        max_length=50,
+        required=False,
+        help_text="Usernames of the event's judges (replaces the list).",
+    )
+
+    def validate_date(self, value):
+        if not datetime.date(2000, 1, 1) <= value <= datetime.date(2200, 12, 31):
+            raise serializers.ValidationError("Give a date between 2000 and 2200.")
+        return value
+
+    def validate_tiebreakers(self, value):
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError("Use each tiebreaker at most once.")
+        return value
+
+    def validate_judges(self, value):
+        return [account_named(name) for name in value]
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration.pk")
+    display_name = serializers.CharField(source="registration.player.display_name")
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    dropped = serializers.SerializerMethodField()
+    figures = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Tiebreaker percentages as shown on the standings page: omw, gw, ogw.",
+    )
+
+    def get_dropped(self, row) -> bool:
+        return row.registration.dropped_after_round is not None
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    after_round = serializers.IntegerField(min_value=1, max_value=SMALL, required=False)
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = serializers.CharField()
+    after_round = serializers.IntegerField(allow_null=True)
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    rows = StandingsRowSerializer(many=True)
+
+
+# ---------------------------------------------------------------- registrations
+
+
+class TeamCardSerializer(serializers.Serializer):
+    key = serializers.CharField(source="card.key")
+    name = serializers.CharField(source="card.__str__")
+    dice = serializers.IntegerField()
+
+
+class TeamSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    locked = serializers.BooleanField(source="is_locked")
+    cards = TeamCardSerializer(many=True)
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(source="pk")
+    display_name = serializers.CharField(source="player.display_name")
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="event.slug", read_only=True)
+    display_name = serializers.CharField(source="player.display_name", read_only=True)
+    team_visible = serializers.SerializerMethodField(
+        help_text="False while teams are hidden from you (before the event starts)."
+    )
+    team = serializers.SerializerMethodField()
+    contact = serializers.SerializerMethodField(help_text="Staff and the player only.")
+    fixed_table = serializers.SerializerMethodField(help_text="Staff and the player only.")
+    account = serializers.SerializerMethodField(help_text="Staff and the player only.")
+    is_you = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "event", "display_name", "checked_in", "dropped_after_round",
+            "late_entry_round", "created_at", "team_visible", "team", "contact",
+            "fixed_table", "account", "is_you",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def _private(self, registration) -> bool:
+        return viewer_of(self).can_see_private(registration, registration.event)
+
+    def get_team_visible(self, registration) -> bool:
+        return viewer_of(self).can_see_team(registration, registration.event)
+
+    @extend_schema_field(TeamSerializer(allow_null=True))
+    def get_team(self, registration):
+        if registration.team is None or not self.get_team_visible(registration):
+            return None
+        return TeamSerializer(registration.team).data
+
+    def get_contact(self, registration) -> str | None:
+        return registration.player.contact if self._private(registration) else None
+
+    def get_fixed_table(self, registration) -> int | None:
+        return registration.fixed_table if self._private(registration) else None
+
+    def get_account(self, registration) -> str | None:
+        user = registration.player.user
+        return user.get_username() if user and self._private(registration) else None
+
+    def get_is_you(self, registration) -> bool:
+        return viewer_of(self).owns(registration)
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    """Register for an event. The event's organiser registers anyone (and late entries once
+    the event runs, with `missed_rounds_as`); anyone else registers themselves while
+    registration is open. The team list is checked against the event's format."""
+
+    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    display_name = serializers.CharField(max_length=80)
+    team_list = serializers.CharField(
+        max_length=20_000, required=False, allow_blank=True, trim_whitespace=False
+    )
+    contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    fixed_table = serializers.IntegerField(
+        min_value=1, max_value=SMALL, required=False, allow_null=True, help_text="Organiser only."
+    )
+    username = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_blank=True,
+        help_text="Organiser only: the player's account, so they can report and track life.",
+    )
+    missed_rounds_as = serializers.ChoiceField(
+        choices=["loss", "bye"],
+        required=False,
+        help_text="Organiser only, for a late entry into a running event.",
+    )
+
+
+class CheckInSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+# ---------------------------------------------------------------- matches and results
+
+
+class GameSerializer(serializers.ModelSerializer):
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    first_player = serializers.IntegerField(source="first_player_id", allow_null=True)
+
+    class Meta:
+        model = Game
+        fields = ["number", "winner", "is_draw", "ending", "life1", "life2", "first_player"]
+        read_only_fields = fields
+
+
+class GameInputSerializer(serializers.Serializer):
+    """One game as reported: the winner's registration id, or null for a draw."""
+
+    winner = serializers.IntegerField(min_value=1, max_value=BIG_ID, allow_null=True)
+    ending = serializers.ChoiceField(choices=Game.Ending.choices, default=Game.Ending.LIFE)
+    life1 = serializers.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
+    life2 = serializers.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
+    first_player = serializers.IntegerField(
+        min_value=1, max_value=BIG_ID, required=False, allow_null=True
+    )
+
+    def validate(self, data):
+        match = self.context["match"]
+        players = match.player_ids()
+        for field in ("winner", "first_player"):
+            value = data.get(field)
+            if value is not None and value not in players:
+                raise serializers.ValidationError(
+                    {field: f"Registration {value} does not play in this match."}
+                )
+        return data
+
+
+class ResultReportSerializer(serializers.Serializer):
+    games = GameInputSerializer(many=True, max_length=3, min_length=1)
+
+    def game_inputs(self) -> list[GameInput]:
+        return [
+            GameInput(
+                winner=game["winner"],
+                ending=game["ending"],
+                life1=game.get("life1"),
+                life2=game.get("life2"),
+                first_player=game.get("first_player"),
+            )
+            for game in self.validated_data["games"]
+        ]
+
+
+class ResultSerializer(ResultReportSerializer):
+    reason = serializers.CharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        help_text="Needed to correct a confirmed result; kept in the audit trail.",
+    )
+
+
+class PendingReportSerializer(serializers.Serializer):
+    reported_by = serializers.IntegerField(
+        source="reported_by_id",
+        allow_null=True,
+        help_text="The reporting player's registration; null for the life tracker's proposal.",
+    )
+    games = serializers.ListField(child=serializers.DictField())
+    created_at = serializers.DateTimeField()
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="round.event.slug", read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    stage = serializers.CharField(source="round.stage", read_only=True)
+    player1 = PlayerRefSerializer(read_only=True)
+    player2 = PlayerRefSerializer(read_only=True, allow_null=True)
+    is_bye = serializers.BooleanField(read_only=True)
+    best_of_three = serializers.BooleanField(source="round.is_best_of_three", read_only=True)
+    games = GameSerializer(many=True, read_only=True)
+    pending_reports = serializers.SerializerMethodField(
+        help_text="Reports awaiting confirmation: the match's players and staff only."
+    )
+    clock = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "event", "round", "stage", "table", "player1", "player2", "is_bye",
+            "missed_round", "best_of_three", "result_status", "games", "pending_reports",
+            "clock",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(PendingReportSerializer(many=True, allow_null=True))
+    def get_pending_reports(self, match):
+        event = match.round.event
+        viewer = viewer_of(self)
+        if not (viewer.staff(event) or viewer.plays_in(match, event)):
+            return None
+        return PendingReportSerializer(match.reports.all(), many=True).data
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, match):
+        return clock_for(match).as_json()
+
+
+class ExtendSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(min_value=1, max_value=60)
+    reason = serializers.CharField(max_length=200)
+
+
+# ---------------------------------------------------------------- rounds
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="event.slug", read_only=True)
+    clock = serializers.SerializerMethodField(
+        help_text="The round's clock (a table given extra time runs later: see its match)."
+    )
+    pairing = serializers.SerializerMethodField()
+    matches = MatchSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "stage", "started_at", "clock", "pairing", "matches"]
+        read_only_fields = fields
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, round_):
+        if round_.started_at is None:
+            return {"state": "not_started", "ends_at": None, "remaining_seconds": None}
+        return clock_for(Match(round=round_)).as_json()
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "properties": {
+                "method": {"type": "string"},
+                "flags": {"type": "array", "items": {"type": "string"}},
+                "notes": {"type": "array", "items": {"type": "string"}},
+            },
+        }
+    )
+    def get_pairing(self, round_):
+        record = round_.pairing_record or {}
+        return {
+            "method": record.get("method", "bracket" if round_.is_top_cut else ""),
+            "flags": [str(flag) for flag in record.get("flags", [])],
+            "notes": [str(note) for note in record.get("notes", [])],
+        }
+
+
+class PairSerializer(serializers.Serializer):
+    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    seed = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, help_text="To reproduce a pairing."
+    )
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
+    second = serializers.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
+    confirm = serializers.BooleanField(
+        default=False, help_text="Go ahead despite the pairing warnings (answered as 409)."
+    )
+
+
+class PairingChangeSerializer(serializers.Serializer):
+    description = serializers.CharField()
+    confirmed_warnings = serializers.ListField(child=serializers.CharField())
+    changed_at = serializers.DateTimeField()
+
+
+# ---------------------------------------------------------------- life at the table
+
+
+class LastChangeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    delta = serializers.ListField(child=serializers.IntegerField())
+    wasted = serializers.ListField(child=serializers.IntegerField())
+    reason = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class NextGameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    chooser_side = serializers.IntegerField(
+        allow_null=True, help_text="The loser of the last game chooses who goes first (T2.3)."
+    )
+
+
+class ProposalSerializer(serializers.Serializer):
+    games = serializers.ListField(child=serializers.DictField())
+    confirmed_by = serializers.ListField(child=serializers.CharField())
+
+
+class TableStateSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    game = serializers.IntegerField()
+    games = serializers.IntegerField()
+    games_won = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    best_of_three = serializers.BooleanField()
+    players = serializers.ListField(child=serializers.CharField())
+    life = serializers.ListField(child=serializers.IntegerField())
+    starting_life = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    active_side = serializers.IntegerField()
+    first_side = serializers.IntegerField(allow_null=True)
+    extra_turn = serializers.IntegerField(
+        allow_null=True, help_text="0 for the turn at the time call, then 1..5."
+    )
+    finished = serializers.BooleanField()
+    winner_side = serializers.IntegerField(allow_null=True)
+    ending = serializers.CharField(allow_blank=True)
+    next_game = NextGameSerializer(
+        allow_null=True, help_text="Between the games of a best of 3: the next one."
+    )
+    last_change = LastChangeSerializer(allow_null=True)
+    changes = serializers.IntegerField(help_text="Life changes of this game not undone.")
+    result_status = serializers.CharField()
+    proposal = ProposalSerializer(
+        allow_null=True, help_text="The result the life tracker proposes for confirmation."
+    )
+    clock = ClockSerializer()
+    extra_minutes = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The game's revision: it grows on every change.")
+
+
+class LifeChangeSerializer(serializers.ModelSerializer):
+    game = serializers.IntegerField(source="table_game.number")
+    at = serializers.DateTimeField(source="created_at")
+
+    class Meta:
+        model = LifeChange
+        fields = [
+            "id", "game", "at", "delta1", "delta2", "life1", "life2", "wasted1", "wasted2",
+            "reason", "turn", "undone",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class LifeChangeInputSerializer(serializers.Serializer):
+    delta1 = serializers.IntegerField(min_value=-99, max_value=99, default=0)
+    delta2 = serializers.IntegerField(min_value=-99, max_value=99, default=0)
+    reason = serializers.ChoiceField(choices=LifeChange.Reason.choices)
+
+    def validate(self, data):
+        if not (data["delta1"] or data["delta2"]):
+            raise serializers.ValidationError({"delta1": "Give an amount for either player."})
+        return data
+
+
+class FirstPlayerSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=[1, 2], help_text="1 or 2: who takes the first turn.")

@@ -1,0 +1,150 @@
+"""What the public pages show changes only when someone writes: a result, a pairing, a
+registration, the round clock. Each event has a version token in the cache, replaced after every
+such write commits (tournaments.signals); the pages' cached fragments and the live-update
+endpoint key on it, so a phone polling for news costs two cache reads and no query.
+"""
+
+import functools
+import secrets
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils import timezone
+
+# Fragments of an old version are never read again; they only need to expire eventually.
+FRAGMENT_SECONDS = 60 * 60
+SUMMARY_SECONDS = 60 * 60
+
+
+def _version_key(event_id: int) -> str:
+    return f"public:event:{event_id}:version"
+
+
+def _slug_key(slug: str) -> str:
+    return f"public:slug:{slug}"
+
+
+def version(event_id: int) -> str:
+    """The event's current version token (a fresh one after a cache flush)."""
+    return cache.get_or_set(_version_key(event_id), lambda: secrets.token_hex(6), timeout=None)
+
+
+def touch(event_id: int) -> None:
+    cache.set(_version_key(event_id), secrets.token_hex(6), timeout=None)
+
+
+def touch_on_commit(event_id: int | None) -> None:
+    """Replace the version now (reads inside this transaction see the change) and again once
+    the write is committed: a reader that cached the old state under the first new token, in
+    between, is superseded by the second."""
+    if event_id is not None:
+        touch(event_id)
+        transaction.on_commit(lambda: touch(event_id))
+
+
+def remember_slug(slug: str, event_id: int | None) -> None:
+    if event_id is None:
+        cache.delete(_slug_key(slug))
+    else:
+        cache.set(_slug_key(slug), event_id, timeout=None)
+
+
+def event_id_for_slug(slug: str) -> int | None:
+    """Slugs never change, so the lookup is cached for good (None is not cached)."""
+    key = _slug_key(slug)
+    found = cache.get(key)
+    if found is None:
+        from tournaments.models import Event
+
+        found = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
+        if found is not None:
+            cache.set(key, found, timeout=None)
+    return found
+
+
+def summary(event_id: int) -> dict | None:
+    """The small state the live endpoint returns: version, status and the current round's
+    clock. Computed once per version."""
+    current = version(event_id)
+    key = f"public:event:{event_id}:summary:{current}"
+    found = cache.get(key)
+    if found is None:
+        found = _summary(event_id, current)
+        if found is not None:
+            cache.set(key, found, timeout=SUMMARY_SECONDS)
+    return found
+
+
+def _summary(event_id: int, current: str) -> dict | None:
+    import datetime
+
+    from tournaments.models import Event
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return None
+    round_ = event.rounds.order_by("-number").first()
+    ends_at = None
+    if round_ is not None and round_.started_at is not None:
+        ends_at = round_.started_at + datetime.timedelta(minutes=event.round_minutes)
+    return {
+        "version": current,
+        "status": event.status,
+        "round": None
+        if round_ is None
+        else {
+            "number": round_.number,
+            "stage": round_.stage,
+            "started_at": round_.started_at.isoformat() if round_.started_at else None,
+            "ends_at": ends_at.isoformat() if ends_at else None,
+            "matches": round_.matches.count(),
+        },
+    }
+
+
+def live_payload(event_id: int) -> dict | None:
+    found = summary(event_id)
+    if found is None:
+        return None
+    return {**found, "now": timezone.now().isoformat()}
+
+
+def anonymous_page(*, params: tuple[str, ...] = ()):
+    """Cache a public page whole for anonymous visitors, per event version.
+
+    Most people following an event are not signed in; their page is the same for all of them
+    until the next change, so it is rendered once per version. Signed-in visitors (their own
+    match, messages, forms with CSRF tokens) go through the view and its fragment caches.
+    Only the named short numeric query parameters are part of the key: anything else is served
+    uncached, so odd query strings cannot fill the cache.
+    """
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, slug: str, **kwargs):
+            given = {name: request.GET.get(name, "") for name in params}
+            cacheable = (
+                request.method == "GET"
+                and "messages" not in request.COOKIES
+                and not request.user.is_authenticated
+                and set(request.GET) <= set(params)
+                and all(value == "" or (value.isdigit() and len(value) <= 4)
+                        for value in given.values())
+            )  # fmt: skip
+            event_id = event_id_for_slug(slug) if cacheable else None
+            if event_id is None:
+                return view(request, slug, **kwargs)
+            query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
+            key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
+            body = cache.get(key)
+            if body is not None:
+                return HttpResponse(body, content_type="text/html; charset=utf-8")
+            response = view(request, slug, **kwargs)
+            if response.status_code == 200 and not response.cookies:
+                cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+            return response
+
+        return wrapper
+
+    return decorate
