@@ -207,7 +207,7 @@ def die_view(
         id=die.id,
         short=die.id.removeprefix(f"{die.owner}:"),
         name=name,
-        card=card.name if card else ("Sidekick" if die.is_sidekick else die.card or ""),
+        card=card.name if card else ("Token" if die.is_token else "Sidekick"),
         owner=die.owner,
         controller=die.controller,
         zone=die.zone.value,

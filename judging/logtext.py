@@ -130,6 +130,11 @@ def split_log(text: str, cards) -> LogParts:
     if not log.actions:
         return LogParts(text.rstrip("\n") + "\n", "")
     first = log.actions[0][0]
+    # Comments just above the first action introduce the sequence: they go with it.
+    while first > 1 and (not lines[first - 2].strip() or lines[first - 2].lstrip().startswith("#")):
+        first -= 1
+    while first < log.actions[0][0] and not lines[first - 1].strip():
+        first += 1
     setup = "\n".join(lines[: first - 1]).rstrip("\n")
     return LogParts(setup + "\n", "\n".join(lines[first - 1 :]).rstrip("\n") + "\n")
 

@@ -19,6 +19,12 @@ def verb(action_text: str) -> str:
 
 
 @register.filter
+def die_number(short_name: str) -> str:
+    """'19sww#2' -> '2': the number written on a blank die (its card shows in the caption)."""
+    return short_name.rsplit("#", 1)[-1]
+
+
+@register.filter
 def caret(column: int) -> str:
     """A caret under the column (1-based) of a quoted line."""
     return " " * max(0, int(column) - 1) + "^"

@@ -37,7 +37,7 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     screenshot_dir,
 ):
     services.round_start(round_=table.match.round)
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context = browser.new_context(viewport={"width": 1366, "height": 768})  # a laptop
     page = context.new_page()
     slug = table.event.slug
     log_in(page, live_server, "judge", f"/manage/{slug}/rounds/1/")
