@@ -10,6 +10,7 @@ from judging.selectors import BoardEditor
 from rules.engine import Board, Placement, parse_face
 from rules.engine.board import BOARD_STEPS
 from rules.engine.notation import FORMATS
+from rules.engine.rulebook import RULES
 from rules.engine.state import Step, Zone, other
 from rules.selectors import card_index
 from rules.teams import TeamListError, parse_team_list
@@ -137,7 +138,15 @@ class RulingForm(VersionedForm):
         self.fields["penalty_player"].choices = players
 
     def clean_rules(self):
-        return [r for r in RULE_SPLIT.split(self.cleaned_data["rules"]) if r]
+        rules = [r for r in RULE_SPLIT.split(self.cleaned_data["rules"]) if r]
+        known = {rule.upper() for rule in RULES}
+        unknown = [rule for rule in rules if rule.upper() not in known]
+        if unknown:
+            raise forms.ValidationError(
+                f"Unknown rule ID {', '.join(unknown)}: use the rule reference's IDs "
+                "(R11.4, K-OVERCRUSH, T2.2, J1 ...)."
+            )
+        return rules
 
     def clean(self):
         data = super().clean()
@@ -180,7 +189,7 @@ BOARD_STEP_NAMES = tuple(step.value for step in BOARD_STEPS)
 
 
 def _number(post, name: str, errors: dict, label: str, default: int = 0) -> int:
-    raw = (post.get(name) or "").strip()
+    raw = str(post.get(name, default) or "").strip()
     if not raw:
         return default
     if not re.fullmatch(r"\d+", raw):
@@ -210,12 +219,12 @@ def board_from_post(editor: BoardEditor, post, cards) -> tuple[Board | None, dic
         if amount:
             energy.append((player, amount))
     placements = []
-    for row in editor.rows:
+    for row in editor.rows:  # a die whose fields weren't sent stays as it was
         zone = post.get(f"zone-{row.die}", row.zone)
-        face_text = (post.get(f"face-{row.die}") or "").strip()
-        damage = _number(post, f"damage-{row.die}", errors, f"{row.die}'s damage")
-        blocking = (post.get(f"blocking-{row.die}") or "").strip()
-        side = post.get(f"side-{row.die}", "")
+        face_text = (post.get(f"face-{row.die}", row.face) or "").strip()
+        damage = _number(post, f"damage-{row.die}", errors, f"{row.die}'s damage", row.damage)
+        blocking = (post.get(f"blocking-{row.die}", row.blocking) or "").strip()
+        side = post.get(f"side-{row.die}", row.side)
         default = "bag" if row.group not in ("BA",) and row.card == "Sidekick" else ""
         if zone == default and not face_text and not damage and not blocking:
             continue
