@@ -51,6 +51,7 @@ class BuiltReplay:
     problems: list[LogProblem] = field(default_factory=list)
     timeline: list[TimelineEntry] = field(default_factory=list)
     not_replayed: list[tuple[int, str]] = field(default_factory=list)  # (line, text)
+    rendered: dict = field(default_factory=dict)  # HTML the same at every step, written once
 
     @property
     def ok(self) -> bool:

@@ -334,3 +334,20 @@ def test_the_event_page_lists_rulings_and_shows_repeat_infractions(client, table
         reverse("judging:player", args=[table.event.slug, table.match.player1_id])
     ).content.decode()
     assert "Slow play again" in player and table.event.name in player
+
+
+def test_stepping_through_a_replay_builds_it_once(client, table, dispute):
+    from judging.replays import replays
+
+    client.force_login(table.judge)
+    branch = dispute.branches.get()
+    replays.clear()
+    builds = replays.builds
+    for number in (0, 1, 2, 3, 2, 1):
+        url = reverse("judging:step", args=[dispute.pk, branch.pk, number])
+        assert client.get(url + "?partial=1").status_code == 200
+    assert replays.builds == builds + 1
+    page = client.get(reverse("judging:step", args=[dispute.pk, branch.pk, 2])).content.decode()
+    assert page.count('aria-current="step"') == 1
+    assert 'data-n="2" aria-current="step" class="current chip"' in page
+    assert f'href="/judging/disputes/{dispute.pk}/branches/{branch.pk}/steps/3/"' in page
