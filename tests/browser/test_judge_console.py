@@ -68,6 +68,7 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     refused = page.locator("tr[data-die='P1:19sww#1'] .row-error")
     expect(refused).to_contain_text("R4.3")
     expect(refused).to_contain_text("opponent's turn")
+    page.screenshot(path=screenshot_dir / "judge-board-editor.png")
     page.get_by_label("P1:19sww#1 face").select_option("shield")
     page.get_by_role("button", name="Save the board").click()
     expect(page.get_by_role("heading", name=re.compile("The sequence"))).to_be_visible()
@@ -78,6 +79,7 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     page.get_by_role("button", name="Save and replay").click()
     expect(page.get_by_role("alert")).to_contain_text("Sequence line 2, column 4")
     expect(page.get_by_role("alert")).to_contain_text("unknown action 'blokc'")
+    page.screenshot(path=screenshot_dir / "judge-sequence-typo.png", full_page=True)
     sequence = page.get_by_label("The disputed sequence")
     sequence.fill("P2 attack 5sww#1\nP1 block 19sww#1>5sww#1\n")
     # A judge adjustment built by the form, added as a line (then removed: not needed here).
@@ -114,6 +116,8 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     page.screenshot(path=screenshot_dir / "judge-console-illegal.png", full_page=True)
     page.keyboard.press("ArrowLeft")
     expect(page.locator(".position")).to_contain_text("Step 1 of 2")
+    page.locator(".timeline a.chip", has_text="board").click()
+    expect(page.locator(".position")).to_contain_text("Step 0 of 2")
     page.keyboard.press("End")
     expect(page).to_have_url(re.compile(r"/steps/2/$"))
     page.keyboard.press("Home")
@@ -156,6 +160,7 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     page.get_by_label("Reason for the penalty").fill("Declared a blocker from the Reserve Pool")
     page.get_by_role("button", name="Record the ruling").click()
     expect(page.get_by_role("status")).to_contain_text("Ruling recorded")
+    page.screenshot(path=screenshot_dir / "judge-dispute-ruled.png", full_page=True)
     expect(page.locator("body")).to_contain_text("Declared a blocker from the Reserve Pool")
     assert Penalty.objects.get().kind == "warning"
     match = Match.objects.get(pk=table.match.pk)
