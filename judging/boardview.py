@@ -149,6 +149,16 @@ class PlayerView:
     on_cards: tuple[tuple[str, str, int], ...]  # (card name, key, dice still on the card)
     marks: frozenset[str] = frozenset()  # "life", "energy" when they differ
 
+    @property
+    def main_zones(self) -> tuple[ZoneView, ...]:
+        """The Field and the Reserve Pool, drawn large."""
+        return tuple(z for z in self.zones if z.key in (Zone.FIELD.value, Zone.RESERVE.value))
+
+    @property
+    def side_zones(self) -> tuple[ZoneView, ...]:
+        """Prep, Out of Play, Used, the bag (and captured dice), drawn small beside them."""
+        return tuple(z for z in self.zones if z.key not in (Zone.FIELD.value, Zone.RESERVE.value))
+
 
 @dataclass(frozen=True)
 class Engagement:

@@ -48,7 +48,7 @@ def setup_text(
     board: Board | None = None,
 ) -> str:
     """The setup lines: the game line, both teams and, from a moment in a game, the board."""
-    return format_log(
+    text = format_log(
         GameLog(
             teams={p: list(teams.get(p, [])) for p in PLAYERS},
             first_player=first_player,
@@ -57,6 +57,7 @@ def setup_text(
             board=board,
         )
     )
+    return "".join(line.rstrip() + "\n" for line in text.splitlines())
 
 
 def line_count(text: str) -> int:

@@ -136,6 +136,8 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     expect(page.get_by_role("status")).to_contain_text("forked at step 2")
     expect(page.locator(".position")).to_contain_text("Step 2 of 3")
     expect(page.locator(".legal-verdict")).to_be_visible()
+    expect(page.locator(".combat .blockers")).to_contain_text("Wonder")
+    page.screenshot(path=screenshot_dir / "judge-console-blocked.png")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".position")).to_contain_text("Step 3 of 3")
     expect(page.locator(".events")).to_contain_text("KO")

@@ -284,3 +284,13 @@ def test_practice_disputes_have_no_penalties(table):
         )  # fmt: skip
     assert practice.value.code == "practice"
     assert not Ruling.objects.exists()
+
+
+def test_a_match_without_team_lists_still_opens_with_the_sidekicks(table):
+    for registration in (table.match.player1, table.match.player2):
+        registration.team = None
+        registration.save()
+    dispute = open_dispute(table)
+    assert dispute.setup.splitlines()[1:3] == ["P1 team", "P2 team"]
+    built = branch_replay(dispute.branches.get())
+    assert built.ok and len(built.state_at(0).dice) == 16

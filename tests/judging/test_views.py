@@ -351,3 +351,23 @@ def test_stepping_through_a_replay_builds_it_once(client, table, dispute):
     assert page.count('aria-current="step"') == 1
     assert 'data-n="2" aria-current="step" class="current chip"' in page
     assert f'href="/judging/disputes/{dispute.pk}/branches/{branch.pk}/steps/3/"' in page
+
+
+def test_a_practice_dispute_is_opened_from_two_team_lists_and_a_bad_list_is_explained(
+    client, table
+):
+    client.force_login(table.judge)
+    url = reverse("judging:practice-new")
+    form = {
+        "title": "Overcrush", "player1_name": "Ann", "player2_name": "Bob",
+        "team1": factories.team_links()[0], "team2": "2x 999zzz\n", "format": "casual",
+        "starting_life": "15",
+    }  # fmt: skip
+    page = client.post(url, form).content.decode()
+    assert "999zzz" in page and not Dispute.objects.exists()
+    form["team2"] = factories.team_links()[1]
+    response = client.post(url, form)
+    dispute = Dispute.objects.get()
+    assert response["Location"] == reverse("judging:board", args=[dispute.pk])
+    assert dispute.setup.startswith("game casual life 15 first P1\nP1 team 19sww:4")
+    assert "basic 31sww 32sww" in dispute.setup.splitlines()[1]

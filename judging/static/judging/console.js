@@ -93,6 +93,7 @@
     if (request !== latest) return;  // a later step was asked for meanwhile
     root.innerHTML = html;
     intended = null;
+    document.querySelectorAll(".console > .messages").forEach((n) => n.remove());  // said already
     if (push) history.pushState({}, "", url);
     const view = root.querySelector(".step-view");
     if (view) document.title = view.dataset.title;
