@@ -184,8 +184,9 @@ def dispute_board_save(*, dispute: Dispute, board: Board, by, version: int | Non
 
 
 def _setup_head(line: str) -> str:
-    words = line.split("#", 1)[0].split() if not line.lstrip().startswith("#") else []
-    if not words:
+    """'game', 'team', 'board', 'life', 'die' ...: what a setup line is ('' for a comment)."""
+    words = line.split()
+    if not words or words[0].startswith("#"):
         return ""
     if words[0] in ("P1", "P2") and len(words) > 1:
         return words[1]

@@ -298,7 +298,7 @@ def sequence_edit(request, pk: int, branch_id: int):
     built = selectors.branch_replay(branch)
     dice = []
     if built.ok:
-        dice = [d.id for d in built.state_at(built.step_count).dice if d.zone != Zone.UNPURCHASED]
+        dice = [d.id for d in built.state_at(built.step_count).dice]
     return render(
         request,
         "judging/sequence_edit.html",

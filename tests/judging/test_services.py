@@ -294,3 +294,21 @@ def test_a_match_without_team_lists_still_opens_with_the_sidekicks(table):
     assert dispute.setup.splitlines()[1:3] == ["P1 team", "P2 team"]
     built = branch_replay(dispute.branches.get())
     assert built.ok and len(built.state_at(0).dice) == 16
+
+
+def test_rulings_and_penalties_outlive_a_deleted_round(table):
+    dispute = with_board(open_dispute(table), table, SEQUENCE)
+    services.ruling_record(
+        dispute=dispute, question="Q?", answer="A.", rules=[], upheld_branch=None,
+        penalty=services.PenaltyInput(table.match.player1, "warning", "Slow play"),
+        by=table.judge, version=None,
+    )  # fmt: skip
+    tournament_services.round_delete(round_=table.match.round, confirm=True)
+    penalty = Penalty.objects.get()
+    assert (penalty.match, penalty.event, penalty.registration) == (
+        None,
+        table.event,
+        table.event.registrations.get(player__display_name="Player 01"),
+    )
+    ruling = Ruling.objects.get()
+    assert (ruling.match, ruling.event, ruling.dispute.match) == (None, table.event, None)
