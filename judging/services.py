@@ -266,6 +266,22 @@ def branch_fork(
     return fork
 
 
+@transaction.atomic
+def branch_delete(*, branch: Branch, by, version: int | None) -> None:
+    """Drop a fork tried by mistake. The sequence as played and the branch a ruling upheld
+    stay; forks of the dropped branch stay too (their own steps are whole)."""
+    dispute = _locked(branch.dispute, version)
+    if branch.parent_id is None:
+        raise DisputeError("The sequence as played can't be deleted.", code="main_branch")
+    if Ruling.objects.filter(dispute=dispute, upheld_branch=branch).exists():
+        raise DisputeError(
+            "The ruling upholds this branch: change the ruling first.", code="upheld"
+        )
+    branch.forks.update(parent=branch.parent)
+    branch.delete()
+    _touch(dispute)
+
+
 # -- the table's clock -----------------------------------------------------------------------
 def dispute_clock_pause(*, dispute: Dispute, by) -> None:
     if dispute.match is None:
@@ -381,6 +397,7 @@ __all__ = [
     "LogRejected",
     "PenaltyInput",
     "branch_actions_save",
+    "branch_delete",
     "branch_fork",
     "dispute_board_save",
     "dispute_clock_pause",

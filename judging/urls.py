@@ -27,6 +27,11 @@ urlpatterns = [
         name="step",
     ),
     path("disputes/<int:pk>/branches/<int:branch_id>/fork/", views.fork, name="fork"),
+    path(
+        "disputes/<int:pk>/branches/<int:branch_id>/delete/",
+        views.branch_delete,
+        name="branch-delete",
+    ),
     path("rules/", views.rules_reference, name="rules"),
     path("cards/", views.cards_reference, name="cards"),
     path("events/<slug:slug>/", views.event_rulings, name="event"),

@@ -402,6 +402,22 @@ def fork(request, pk: int, branch_id: int):
 
 
 @login_required
+@require_POST
+def branch_delete(request, pk: int, branch_id: int):
+    dispute = _dispute(request, pk)
+    branch = _branch(dispute, branch_id)
+    try:
+        services.branch_delete(
+            branch=branch, by=request.user, version=_int_or_none(request.POST.get("version"))
+        )
+    except services.DisputeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Branch {branch.name!r} deleted.")
+    return redirect("judging:dispute", pk=dispute.pk)
+
+
+@login_required
 def compare(request, pk: int):
     dispute = _dispute(request, pk)
     branches = list(dispute.branches.order_by("pk"))

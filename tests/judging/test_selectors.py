@@ -154,3 +154,23 @@ def test_only_the_matchs_players_and_staff_count_its_rulings(table, dispute):
     assert selectors.visible_rulings_count(table.player, match) == 1
     assert selectors.visible_rulings_count(table.judge, match) == 1
     assert selectors.visible_rulings_count(table.other_player, match) == 0
+
+
+def test_the_card_panel_shows_the_automation_status_once_cards_carry_it(table):
+    from types import SimpleNamespace
+
+    from rules.models import Card
+
+    card = Card.objects.get(key="5sww")
+    assert selectors.card_automation(card) is None  # not recorded yet: nothing claimed
+    assert selectors.card_json(card)["automation"] is None
+    partial = SimpleNamespace(
+        automation="partial",
+        automation_note="the KO is automated; the draw is manual",
+        get_automation_display=lambda: "Partly automated",
+    )
+    assert selectors.card_automation(partial) == {
+        "status": "partial",
+        "label": "Partly automated",
+        "note": "the KO is automated; the draw is manual",
+    }

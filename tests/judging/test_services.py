@@ -312,3 +312,30 @@ def test_rulings_and_penalties_outlive_a_deleted_round(table):
     )
     ruling = Ruling.objects.get()
     assert (ruling.match, ruling.event, ruling.dispute.match) == (None, table.event, None)
+
+
+def test_a_fork_tried_by_mistake_can_be_deleted_but_not_the_sequence_or_the_upheld_one(table):
+    dispute = with_board(open_dispute(table), table, SEQUENCE)
+    main = dispute.branches.get()
+
+    def fork(parent, name):
+        return services.branch_fork(
+            branch=parent, step=2, replacement="P1 block", keep_rest=False, name=name,
+            by=table.judge, version=None, sequence_line=2,
+        )  # fmt: skip
+
+    mistake = fork(main, "Mistake")
+    child = fork(mistake, "Its fork")
+    services.branch_delete(branch=mistake, by=table.judge, version=None)
+    child.refresh_from_db()
+    assert child.parent == main and not Branch.objects.filter(pk=mistake.pk).exists()
+    with pytest.raises(services.DisputeError) as played:
+        services.branch_delete(branch=main, by=table.judge, version=None)
+    assert played.value.code == "main_branch"
+    services.ruling_record(
+        dispute=dispute, question="Q?", answer="A.", rules=[], upheld_branch=child,
+        by=table.judge, version=None,
+    )  # fmt: skip
+    with pytest.raises(services.DisputeError) as upheld:
+        services.branch_delete(branch=child, by=table.judge, version=None)
+    assert upheld.value.code == "upheld"

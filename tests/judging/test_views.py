@@ -74,6 +74,7 @@ def console_urls(dispute: Dispute) -> list[tuple[str, str, dict]]:
         ("get", reverse("judging:step", args=[pk, branch.pk, 2]) + "?partial=1", {}),
         ("post", reverse("judging:adjustment", args=[pk]), {"kind": "ko", "die": "P1:SK1"}),
         ("post", reverse("judging:fork", args=[pk, branch.pk]), {"step": 1}),
+        ("post", reverse("judging:branch-delete", args=[pk, branch.pk]), {}),
         ("post", reverse("judging:clock", args=[pk]), {"action": "resume"}),
         ("post", reverse("judging:penalty", args=[pk]), {}),
         ("get", reverse("judging:dispute-new", args=[dispute.match_id]), {}),
