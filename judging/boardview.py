@@ -52,6 +52,7 @@ class DieView:
     face: str | None = None
     level: int = 0
     fielding: int | None = None
+    fielding_cost: dict | None = None  # Stat.as_json(), with any reduction's source
     attack: dict | None = None  # Stat.as_json(): value, printed, parts, explanation
     defense: dict | None = None
     damage: int = 0
@@ -114,7 +115,7 @@ class DieView:
             "zone": ZONE_TITLES[Zone(self.zone)],
             "face": self.face,
             "level": self.level or None,
-            "fielding": self.fielding,
+            "fielding": self.fielding_cost,
             "attack": self.attack,
             "defense": self.defense,
             "damage": self.damage,
@@ -146,7 +147,8 @@ class PlayerView:
     is_active: bool
     has_priority: bool
     zones: tuple[ZoneView, ...]
-    on_cards: tuple[tuple[str, str, int], ...]  # (card name, key, dice still on the card)
+    # (card name, key, dice still on the card, purchase cost explained: "4 = 6 printed -2 (...)")
+    on_cards: tuple[tuple[str, str, int, str], ...]
     marks: frozenset[str] = frozenset()  # "life", "energy" when they differ
 
     @property
@@ -225,6 +227,7 @@ def die_view(
         face=face.notation() if face and kind != "unrolled" else None,
         level=die.level if kind == "character" else 0,
         fielding=data["fielding"] if data else None,
+        fielding_cost=query.fielding_cost(state, cards, die).as_json() if data else None,
         attack=data["attack"] if data else None,
         defense=data["defense"] if data else None,
         damage=die.damage,
@@ -306,7 +309,10 @@ def _player_view(state, cards, player_id, names, views, marks) -> PlayerView:
         is_active=state.active == player_id,
         has_priority=state.priority == player_id,
         zones=zones,
-        on_cards=tuple((cards[key].name, key, n) for key, n in sorted(on_cards.items())),
+        on_cards=tuple(
+            (cards[key].name, key, n, query.purchase_cost(state, cards, player_id, key).explain())
+            for key, n in sorted(on_cards.items())
+        ),
         marks=frozenset(marks.get(player_id, ())),
     )
 

@@ -33,7 +33,7 @@ def test_the_described_board_is_drawn_zone_by_zone_for_each_player(cards):
     assert zones["field"] == ["SK1", "22sww#1"]
     assert len(zones["bag"]) == 7 and zones["reserve"] == []
     assert dict(carlos.energy_by_type) == {"mask": 1} and carlos.energy == 1
-    assert ("Superman: Phone Booth", "19sww", 4) in diane.on_cards
+    assert ("Superman: Phone Booth", "19sww", 4, "6 = 6 printed") in diane.on_cards
     cheetah = board.dice["P2:5sww#1"]
     assert (cheetah.kind, cheetah.name, cheetah.level, cheetah.fielding) == (
         "character",
@@ -42,6 +42,8 @@ def test_the_described_board_is_drawn_zone_by_zone_for_each_player(cards):
         1,
     )
     assert (cheetah.attack["value"], cheetah.defense["value"]) == (5, 5)
+    assert cheetah.fielding_cost["explanation"] == "1 = 1 printed"
+    assert board.dice_json()["P2:5sww#1"]["fielding"]["value"] == 1
     mask = board.dice["P2:5sww#2"]
     assert (mask.kind, mask.energy, mask.attack) == ("energy", ("mask",), None)
     assert board.dice["P1:SK3"].kind == "unrolled"

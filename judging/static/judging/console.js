@@ -49,7 +49,7 @@
     row("Face", die.face || "not rolled");
     if (die.attack) statRow(list, "A", die.attack);
     if (die.defense) statRow(list, "D", die.defense);
-    row("Fielding cost", die.fielding);
+    if (die.fielding) statRow(list, "Fielding cost", die.fielding);
     row("Damage", die.damage || "");
     row("Blocking", die.blocking);
     row("Keywords", die.keywords.join(", "));
