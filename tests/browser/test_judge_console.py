@@ -124,6 +124,7 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     expect(page.locator(".position")).to_contain_text("Step 0 of 2")
     page.go_back()
     expect(page.locator(".position")).to_contain_text("Step 2 of 2")
+    step_two = page.url.removeprefix(live_server.url)
     page.reload()  # the step's URL stands alone
     expect(page.locator(".illegal-verdict")).to_contain_text(rule)
 
@@ -168,6 +169,14 @@ def test_a_judge_rebuilds_a_dispute_steps_through_it_forks_and_rules(
     match = Match.objects.get(pk=table.match.pk)
     assert match.clock_paused_at is None and TimeExtension.objects.filter(match=match).exists()
     context.close()
+
+    # A judge on the floor with a phone: the same step reads in one column.
+    floor = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone_judge = floor.new_page()
+    log_in(phone_judge, live_server, "judge", step_two)
+    expect(phone_judge.locator(".illegal-verdict")).to_contain_text(rule)
+    phone_judge.screenshot(path=screenshot_dir / "judge-console-phone.png", full_page=True)
+    floor.close()
 
     # The player reads the ruling on their match, not the judges' notes.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
