@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("manage/", include("tournaments.manage_urls")),
     path("cards/", include("rules.urls")),
+    path("judging/", include("judging.urls")),
     path("api/", include("config.api")),
     path("accounts/", include("config.accounts")),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -13,6 +13,10 @@ PURE = [
     "rules.engine",
     "tournaments.standings",
     "tournaments.swiss",
+    "judging.adjustments",
+    "judging.boardview",
+    "judging.logtext",
+    "judging.replays",
 ]
 FORBID_DJANGO = """
 import sys

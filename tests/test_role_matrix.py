@@ -9,9 +9,8 @@ Outcomes, per role:
   denied   401/403 or a redirect to the login page, and nothing changes.
 
 A URL added without an entry here fails `test_every_url_has_expectations` (and every method of
-an API route needs its own case). When the judge console lands (issue 9), its disputes and
-rulings routes get their rows here: judges and organisers of the event allowed, players see
-only the final ruling of their own match.
+an API route needs its own case). The judge console's routes are here too: the event's judges
+and organiser work on its disputes, players read only the final ruling of their own match.
 """
 
 from collections.abc import Callable
@@ -25,6 +24,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from judging import services as judging_services
+from judging.models import Dispute, Penalty
 from rules.models import Card, CardSet, Format
 from rules.services import format_save
 from tests import roles
@@ -51,6 +52,8 @@ STAFF = frozenset({"judge", "organiser"})
 ORGANISER = frozenset({"organiser"})
 PLAYER = frozenset({"player"})
 TABLE = frozenset({"player", "judge", "organiser"})
+# Judges and organisers of any event (the practice console, the rule and card references).
+JUDGING_STAFF = frozenset({"judge", "other_organiser", "organiser"})
 # Django's admin checks is_staff itself; none of the six roles is staff (asserted below).
 EXCLUDED_PREFIXES = ("admin/",)
 
@@ -178,6 +181,52 @@ def own_format(w):
         by=w.users["organiser"], name="Matrix league", base="tournament", legal_sets=None,
         banned=[], one_card_per_set=False,
     )  # fmt: skip
+
+
+def dispute_of(w):
+    """A dispute the event's judge opened on the world's match (made afresh per role)."""
+    found = Dispute.objects.filter(match=w.match).first()
+    return found or judging_services.dispute_open(
+        match=w.match, title="Who blocks first?", by=w.users["judge"]
+    )
+
+
+def dispute_kwargs(w):
+    return {"pk": dispute_of(w).pk}
+
+
+def branch_kwargs(w):
+    dispute = dispute_of(w)
+    return {"pk": dispute.pk, "branch_id": dispute.branches.first().pk}
+
+
+def forked(w):
+    dispute = dispute_of(w)
+    main = dispute.branches.first()
+    return dispute.branches.exclude(pk=main.pk).first() or judging_services.branch_fork(
+        branch=main,
+        step=0,
+        name="Other reading",
+        replacement="judge life P1 -1",
+        keep_rest=False,
+        by=w.users["judge"],
+        version=dispute.version,
+        sequence_line=None,
+    )
+
+
+def ruled(w):
+    dispute = dispute_of(w)
+    judging_services.ruling_record(
+        dispute=dispute,
+        question="Can Wonder Woman block twice?",
+        answer="No: each blocker blocks one attacker.",
+        rules=["R11.2"],
+        upheld_branch=None,
+        judge_notes="Player 2 argued from an old rulebook.",
+        by=w.users["judge"],
+        version=dispute.version,
+    )
 
 
 def format_form(name):
@@ -436,6 +485,115 @@ MATRIX: dict[str, list[Case]] = {
     "manage:report-download": [Case(kwargs=report_kwargs, allowed=STAFF)],
     "manage:report-preview": [
         Case(kwargs=lambda w: {"slug": w.slug, "kind": "standings"}, allowed=STAFF)
+    ],
+    # ------------------------------------------------------------ the judge console
+    "judging:home": [Case(allowed=JUDGING_STAFF)],
+    "judging:practice-new": [
+        Case(allowed=JUDGING_STAFF, note="any judge or organiser practises rulings")
+    ],
+    "judging:rules": [Case(allowed=JUDGING_STAFF)],
+    "judging:cards": [Case(allowed=JUDGING_STAFF)],
+    "judging:dispute-new": [
+        Case(kwargs=lambda w: {"match_id": w.match.pk}, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=lambda w: {"match_id": w.match.pk},
+            data=lambda w: {"title": "Did the attacker have Overcrush?"},
+            effect=count(Dispute),
+            allowed=STAFF,
+        ),
+    ],
+    "judging:dispute": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:board": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:log": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:compare": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:sequence": [Case(kwargs=branch_kwargs, allowed=STAFF)],
+    "judging:step": [Case(kwargs=lambda w: {**branch_kwargs(w), "number": 0}, allowed=STAFF)],
+    "judging:clock": [
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {"action": "pause"},
+            allowed=STAFF,
+            note="the clock has not started: staff are told so; others are refused",
+        )
+    ],
+    "judging:adjustment": [
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {"kind": "life", "player": "P1", "amount": "-2"},
+            allowed=STAFF,
+        )
+    ],
+    "judging:fork": [
+        Case(
+            "post",
+            kwargs=branch_kwargs,
+            data=lambda w: {
+                "step": 0,
+                "name": "Their reading",
+                "replacement": "judge life P1 -1",
+                "version": dispute_of(w).version,
+            },
+            effect=lambda w: dispute_of(w).branches.count(),
+            allowed=STAFF,
+        )
+    ],
+    "judging:branch-delete": [
+        Case(
+            "post",
+            kwargs=lambda w: {"pk": dispute_of(w).pk, "branch_id": forked(w).pk},
+            prepare=forked,
+            data=lambda w: {"version": dispute_of(w).version},
+            effect=lambda w: dispute_of(w).branches.count(),
+            allowed=STAFF,
+        )
+    ],
+    "judging:ruling": [
+        Case(kwargs=dispute_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {
+                "question": "Can one die block two attackers?",
+                "answer": "No (R11.2).",
+                "rules": "R11.2",
+                "version": dispute_of(w).version,
+            },
+            effect=lambda w: hasattr(Dispute.objects.get(pk=dispute_of(w).pk), "ruling"),
+            allowed=STAFF,
+        ),
+    ],
+    "judging:penalty": [
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {
+                "player": "P1",
+                "kind": "warning",
+                "reason": "Drew an extra die",
+            },  # fmt: skip
+            effect=count(Penalty),
+            allowed=STAFF,
+        )
+    ],
+    "judging:event": [Case(kwargs=slug, allowed=STAFF)],
+    "judging:player": [
+        Case(
+            kwargs=lambda w: {"slug": w.slug, "registration_id": w.registration.pk},
+            allowed=STAFF,
+        )
+    ],
+    "judging:match-rulings": [
+        Case(kwargs=lambda w: {"match_id": w.match.pk}, allowed=TABLE),
+        Case(
+            note="the ruling on a match: its two players and the event's staff read it",
+            kwargs=lambda w: {"match_id": w.match.pk},
+            prepare=ruled,
+            allowed=TABLE,
+            sees=lambda response: "Can Wonder Woman block twice?" in response.content.decode(),
+        ),
     ],
     # ------------------------------------------------------------ cards and rules pages
     "rules:format-list": [Case()],

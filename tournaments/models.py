@@ -230,6 +230,9 @@ class Match(models.Model):
     extra_seconds = models.PositiveIntegerField(
         default=0, help_text="Extra time given to this table by judges (see TimeExtension)."
     )
+    clock_paused_at = models.DateTimeField(
+        null=True, blank=True, help_text="While a judge rules, this table's clock stands still."
+    )
 
     class Meta:
         ordering = ["round", "table"]

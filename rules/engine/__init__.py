@@ -46,6 +46,7 @@ from rules.engine.faces import (
     keyword_id,
     parse_cost,
     parse_face,
+    possible_faces,
 )
 from rules.engine.game import apply
 from rules.engine.notation import (
@@ -128,5 +129,6 @@ __all__ = [
     "parse_cost",
     "parse_face",
     "parse_log",
+    "possible_faces",
     "state_changes",
 ]

@@ -208,6 +208,23 @@ def parse_face(text: str, card: CardDef | None) -> Face:
     )
 
 
+def possible_faces(card: CardDef | None) -> tuple[Face, ...]:
+    """Every face a die of `card` (None: a sidekick) could show, for a board editor to offer:
+    a sidekick's six (R1.5); a character die's levels, then energy of its card's types (one,
+    two of a kind, two types) or wild, since the card data doesn't list those faces (R1.3);
+    an action die's action faces with their bursts and its energy (generic or wild)."""
+    if card is None:
+        return SIDEKICK_FACES
+    if card.kind == "character":
+        types = card.energy
+        energy = [Face(energy=(t,)) for t in types] + [Face(energy=(t, t)) for t in types]
+        energy += [Face(energy=(a, b)) for i, a in enumerate(types) for b in types[i + 1 :]]
+        return (*card.levels, *energy, Face(energy=("wild",)))
+    actions = tuple(Face(action=True, bursts=n) for n in range(3))
+    energy = tuple(Face(energy=(t,)) for t in card.energy)
+    return (*actions, *energy, Face(generic=1), Face(generic=2), Face(energy=("wild",)))
+
+
 _GLOBAL_COST = re.compile(
     r"(?:\b(?:pay|use)\s+|^global\s*)((?:\s*(?:\[\d*[FBMS]*\]|\d+))+)", re.IGNORECASE
 )

@@ -3,5 +3,7 @@ window.formatClock = function (clock) {
   if (!clock || clock.state === "not_started") return "Clock not started";
   if (clock.state === "time_called") return "Time!";
   const s = Math.max(0, clock.remaining_seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
+  const left = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
+  // A judge stopped this table's clock for a ruling: the time left stands still.
+  return clock.state === "paused" ? `Paused for a ruling · ${left}` : left;
 };

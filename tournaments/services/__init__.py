@@ -1,6 +1,12 @@
 """Writes for events, split by sub-domain. Every function is keyword-only and atomic."""
 
-from tournaments.services.clock import clock_for, round_start, time_extend
+from tournaments.services.clock import (
+    clock_for,
+    clock_pause,
+    clock_resume,
+    round_start,
+    time_extend,
+)
 from tournaments.services.errors import EventError
 from tournaments.services.events import event_create, event_finish, event_start
 from tournaments.services.life import (
@@ -38,6 +44,8 @@ from tournaments.services.topcut import top_cut_start
 
 __all__ = [
     "clock_for",
+    "clock_pause",
+    "clock_resume",
     "current_game",
     "game_concede",
     "game_next",

@@ -1,6 +1,7 @@
 """The round clock, from the server's time (T2.4): start, per-table extra time, time call."""
 
 import datetime
+import math
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -13,7 +14,7 @@ from tournaments.services.errors import EventError
 
 @dataclass(frozen=True)
 class Clock:
-    state: str  # "not_started", "running" or "time_called"
+    state: str  # "not_started", "running", "paused" or "time_called"
     ends_at: datetime.datetime | None
     remaining_seconds: int | None
 
@@ -36,6 +37,11 @@ def clock_for(match: Match, *, now: datetime.datetime | None = None) -> Clock:
         + datetime.timedelta(minutes=round_.event.round_minutes)
         + datetime.timedelta(seconds=match.extra_seconds)
     )
+    if match.clock_paused_at is not None:
+        # Paused for a ruling: the time left stays what it was when the judge paused it.
+        paused_left = int((ends_at - match.clock_paused_at).total_seconds())
+        if paused_left > 0:
+            return Clock("paused", ends_at + (now - match.clock_paused_at), paused_left)
     remaining = int((ends_at - now).total_seconds())
     if remaining > 0:
         return Clock("running", ends_at, remaining)
@@ -73,3 +79,39 @@ def time_extend(*, match: Match, minutes: int, reason: str, by) -> TimeExtension
             match=match, finished=False, time_called_turn__isnull=False
         ).update(time_called_turn=None, revision=F("revision") + 1)
     return extension
+
+
+@transaction.atomic
+def clock_pause(*, match: Match, by) -> Match:
+    """A judge stops one table's clock while they rule. Pausing a paused clock changes nothing;
+    a clock that isn't running can't be paused (the extra turns after time are not timed)."""
+    match = Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    if match.clock_paused_at is not None:
+        return match
+    state = clock_for(match).state
+    if state != "running":
+        raise EventError(
+            "Only a running clock can be paused."
+            if state == "not_started"
+            else "Time has been called at this table: the extra turns are not timed.",
+            code="clock_not_running",
+        )
+    match.clock_paused_at = timezone.now()
+    match.save(update_fields=["clock_paused_at"])
+    return match
+
+
+@transaction.atomic
+def clock_resume(*, match: Match, reason: str, by) -> TimeExtension | None:
+    """The table's clock runs again; the time it stood still is given back as extra time and
+    logged like any extension (None when the clock wasn't paused)."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.clock_paused_at is None:
+        return None
+    seconds = max(1, math.ceil((timezone.now() - match.clock_paused_at).total_seconds()))
+    Match.objects.filter(pk=match.pk).update(
+        extra_seconds=F("extra_seconds") + seconds, clock_paused_at=None
+    )
+    return TimeExtension.objects.create(
+        match=match, seconds=seconds, reason=(reason.strip() or "Clock paused")[:200], granted_by=by
+    )

@@ -13,6 +13,15 @@ def minutes(seconds: int) -> int:
     return seconds // 60
 
 
+@register.filter
+def duration(seconds: int) -> str:
+    """Extra time as a judge reads it: "5 min", "1 min 35 s", "40 s"."""
+    whole, rest = divmod(int(seconds), 60)
+    if not whole:
+        return f"{rest} s"
+    return f"{whole} min" + (f" {rest} s" if rest else "")
+
+
 @register.simple_tag
 def games_summary(games: list[dict], match) -> str:
     """A recorded result in words, e.g. "Ann won 5–0; draw", for the audit trail and reports."""
