@@ -331,6 +331,7 @@ class LogInputSerializer(serializers.Serializer):
     )
     text = serializers.CharField(
         max_length=LOG_MAX,
+        trim_whitespace=False,  # the problems' line numbers are the text's as sent
         help_text="A whole game log (docs/game-log.md): its setup becomes the dispute's, its "
         "actions the sequence as played.",
     )

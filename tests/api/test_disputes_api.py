@@ -149,7 +149,7 @@ def test_an_illegal_action_is_kept_with_its_rule_and_reason(client_for, world):
 def test_a_log_that_cant_be_read_names_the_line_and_column_and_saves_nothing(client_for, world):
     dispute = open_dispute(client_for, world)
     judge = client_for("judge")
-    text = SETUP + "P2 attack 5sww#1\nP1 blokc SK1>5sww#1\n"
+    text = "\n# the table's account\n" + SETUP + "P2 attack 5sww#1\nP1 blokc SK1>5sww#1\n"
     refused = judge.call(
         "disputes_log_create",
         path={"id": dispute["id"]},
