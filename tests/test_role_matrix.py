@@ -510,7 +510,21 @@ MATRIX: dict[str, list[Case]] = {
     # ------------------------------------------------------------ the judge console
     "judging:home": [Case(allowed=JUDGING_STAFF)],
     "judging:practice-new": [
-        Case(allowed=JUDGING_STAFF, note="any judge or organiser practises rulings")
+        Case(allowed=JUDGING_STAFF, note="any judge or organiser practises rulings"),
+        Case(
+            "post",
+            data=lambda w: {
+                "title": "Overcrush",
+                "player1_name": "Ann",
+                "team1": team_link(0),
+                "player2_name": "Ben",
+                "team2": team_link(1),
+                "format": "tournament",
+                "starting_life": 20,
+            },
+            effect=count(Dispute),
+            allowed=JUDGING_STAFF,
+        ),
     ],
     "judging:rules": [Case(allowed=JUDGING_STAFF)],
     "judging:cards": [Case(allowed=JUDGING_STAFF)],
@@ -525,10 +539,44 @@ MATRIX: dict[str, list[Case]] = {
         ),
     ],
     "judging:dispute": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:board": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:log": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:board": [
+        Case(kwargs=dispute_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {
+                "turn": "3",
+                "active": "P1",
+                "step": "main",
+                "life-P1": "12",
+                "life-P2": "11",
+                "version": dispute_of(w).version,
+            },
+            effect=lambda w: Dispute.objects.get(pk=dispute_of(w).pk).setup,
+            allowed=STAFF,
+        ),
+    ],
+    "judging:log": [
+        Case(kwargs=dispute_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {"text": dispute_of(w).setup, "version": dispute_of(w).version},
+            effect=lambda w: Dispute.objects.get(pk=dispute_of(w).pk).version,
+            allowed=STAFF,
+        ),
+    ],
     "judging:compare": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:sequence": [Case(kwargs=branch_kwargs, allowed=STAFF)],
+    "judging:sequence": [
+        Case(kwargs=branch_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=branch_kwargs,
+            data=lambda w: {"actions": "judge life P1 -1", "version": dispute_of(w).version},
+            effect=lambda w: dispute_of(w).branches.first().actions,
+            allowed=STAFF,
+        ),
+    ],
     "judging:step": [Case(kwargs=lambda w: {**branch_kwargs(w), "number": 0}, allowed=STAFF)],
     "judging:clock": [
         Case(
