@@ -10,6 +10,7 @@ from judging.models import Branch, Dispute, Penalty, Ruling
 from judging.permissions import can_judge
 from rules.engine.notation import FORMATS
 from rules.engine.rulebook import RULES
+from tournaments.permissions import Viewer
 
 BIG_ID = 2**62
 # A dispute's longest sensible log: a whole game, typed or pasted (the page's textarea takes
@@ -177,10 +178,13 @@ class RulingSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def _judges(self, ruling) -> bool:
-        cache = self.context.setdefault("judges_dispute", {})
-        if ruling.dispute_id not in cache:
-            cache[ruling.dispute_id] = can_judge(_user(self), ruling.dispute)
-        return cache[ruling.dispute_id]
+        """judging.permissions.can_judge, with the user's judged events read once a list."""
+        user = _user(self)
+        dispute = ruling.dispute
+        if dispute.event_id is None:
+            return can_judge(user, dispute)
+        viewer = self.context.setdefault("viewer", Viewer(user))
+        return viewer.staff(dispute.event)
 
     @extend_schema_field(RuleSerializer(many=True))
     def get_rules(self, ruling) -> list[dict]:

@@ -491,3 +491,33 @@ def test_only_the_events_judges_and_organiser_reach_a_dispute(client_for, world)
         if role != "anonymous":
             assert client.call("disputes_list").data["count"] == 0
     assert Dispute.objects.count() == 1
+
+
+def test_lists_cost_the_same_few_queries_however_long(client_for, world):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from judging import services
+
+    def rule_once():
+        dispute = services.dispute_open(match=world.match, title="x", by=world.users["judge"])
+        services.ruling_record(
+            dispute=dispute, question="q", answer="a", rules=["R11.2"], upheld_branch=None,
+            by=world.users["judge"], version=None,
+            penalty=services.PenaltyInput(world.match.player1, "warning", "Slow play"),
+        )  # fmt: skip
+
+    counts = {}
+    for total in (1, 6):
+        while Ruling.objects.count() < total:
+            rule_once()
+        for role, operation in (
+            ("judge", "rulings_list"), ("player", "rulings_list"), ("judge", "disputes_list"),
+            ("judge", "penalties_list"),
+        ):  # fmt: skip
+            with CaptureQueriesContext(connection) as queries:
+                listed = client_for(role).call(operation, expect=200)
+            assert listed.data["count"] == total
+            counts[role, operation, total] = len(queries)
+    for role, operation, _ in list(counts):
+        assert counts[role, operation, 6] == counts[role, operation, 1], counts
