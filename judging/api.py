@@ -69,8 +69,9 @@ UNREADABLE = OpenApiResponse(
 
 
 @contextmanager
-def refusals(*, log_field: str = "non_field_errors", prefix: str = ""):
-    """The judging services' refusals as the API's error body."""
+def refusals(*, log_field: str = "non_field_errors", prefix: str = "", conflicts=()):
+    """The judging services' refusals as the API's error body; codes in `conflicts` are 409s
+    here whatever FIELD_OF_CODE says."""
     try:
         yield
     except services.LogRejected as error:
@@ -83,7 +84,7 @@ def refusals(*, log_field: str = "non_field_errors", prefix: str = ""):
             problems=[api.problem_json(p) for p in error.problems],
         ) from error
     except services.DisputeError as error:
-        field = FIELD_OF_CODE.get(error.code)
+        field = None if error.code in conflicts else FIELD_OF_CODE.get(error.code)
         if field:
             if field in ("kind", "reason", "registration") and prefix:
                 field = f"{prefix}.{field}"
@@ -295,6 +296,35 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, JudgingVi
             )
         return Response(api.RulingSerializer(_ruling(ruling.pk), context=self.context()).data)
 
+    @extend_schema(
+        summary="Pause the table's clock for the ruling, or let it run again (its judges)",
+        request=api.ClockInputSerializer,
+        responses={
+            200: api.ClockAnswerSerializer,
+            409: OpenApiResponse(
+                ApiErrorSerializer,
+                description="`clock_not_running`: only a running clock pauses; `practice`: a "
+                "practice dispute has no table clock.",
+            ),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def clock(self, request, pk=None):
+        dispute = self.get_object()
+        given = api.ClockInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        if dispute.match is None:
+            raise ApiError(409, "practice", "A practice dispute has no table clock.")
+        given_back = None
+        with refusals(conflicts={"practice"}):
+            if given.validated_data["action"] == "pause":
+                services.dispute_clock_pause(dispute=dispute, by=request.user)
+            else:
+                extension = services.dispute_clock_resume(dispute=dispute, by=request.user)
+                given_back = extension.seconds if extension is not None else None
+        paused = Match.objects.filter(pk=dispute.match_id, clock_paused_at__isnull=False).exists()
+        return Response({"paused": paused, "given_back_seconds": given_back})
+
 
 def _penalised(match: Match | None, given: dict, *, prefix: str = "") -> Registration:
     """The registration a penalty input names: P1/P2 of the match, or a registration id."""
@@ -325,7 +355,7 @@ def _ruling(pk: int) -> Ruling:
 # ---------------------------------------------------------------- branches and steps
 
 
-class BranchViewSet(mixins.RetrieveModelMixin, JudgingViewSet):
+class BranchViewSet(mixins.RetrieveModelMixin, mixins.DestroyModelMixin, JudgingViewSet):
     """A dispute's lines of play: the sequence as played and the forks tried, each replayed
     by the rules engine step by step (cached per log text, so reading a step is cheap)."""
 
@@ -344,6 +374,26 @@ class BranchViewSet(mixins.RetrieveModelMixin, JudgingViewSet):
     @extend_schema(summary="A branch with every replayed step: action, legal, rule, reason")
     def retrieve(self, request, pk=None):
         return Response(self._branch(self.get_object()))
+
+    @extend_schema(
+        summary="Delete a fork tried by mistake (never the sequence as played, nor the upheld "
+        "branch; its judges)",
+        parameters=[
+            OpenApiParameter(
+                "version", int, required=True, description="The dispute's version you last read."
+            )
+        ],
+        responses={204: None, 409: STALE},
+    )
+    def destroy(self, request, pk=None):
+        branch = self.get_object()
+        query = api.VersionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        with versioned(branch.dispute_id):
+            services.branch_delete(
+                branch=branch, by=request.user, version=query.validated_data["version"]
+            )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
         summary="One step of a branch: the action, its verdict, events, rules and the board",

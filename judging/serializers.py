@@ -371,6 +371,25 @@ class ForkInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, allow_blank=True, default="")
 
 
+class VersionQuerySerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=BIG_ID)
+
+
+class ClockInputSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=[("pause", "pause"), ("resume", "resume")],
+        help_text="pause: stop the table's clock; resume: run it again, the time it stood "
+        "still given back as extra time.",
+    )
+
+
+class ClockAnswerSerializer(serializers.Serializer):
+    paused = serializers.BooleanField(help_text="Whether the table's clock stands still now.")
+    given_back_seconds = serializers.IntegerField(
+        allow_null=True, help_text="Extra time given back on resuming (null otherwise)."
+    )
+
+
 class StepSerializer(serializers.Serializer):
     """One step of a replay: the action, its verdict and, if illegal, the rule and reason."""
 

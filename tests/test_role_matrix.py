@@ -16,6 +16,7 @@ and organiser work on its disputes, players read only the final ruling of their 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -1022,7 +1023,28 @@ MATRIX: dict[str, list[Case]] = {
             effect=lambda w: Ruling.objects.filter(dispute=dispute_of(w)).count(),
         )
     ],
-    "branch-detail": [api(kwargs=pk(lambda w: dispute_of(w).branches.first()), allowed=STAFF)],
+    "branch-detail": [
+        api(kwargs=pk(lambda w: dispute_of(w).branches.first()), allowed=STAFF),
+        api(
+            "delete",
+            STAFF,
+            kwargs=pk(forked),
+            prepare=forked,
+            data=lambda w: {"version": dispute_of(w).version},
+            effect=lambda w: dispute_of(w).branches.count(),
+            note="a fork tried by mistake; the version goes in the query",
+        ),
+    ],
+    "dispute-clock": [
+        api(
+            "post",
+            STAFF,
+            kwargs=dispute_kwargs,
+            prepare=lambda w: services.round_start(round_=w.round),
+            data=lambda w: {"action": "pause"},
+            effect=lambda w: Match.objects.get(pk=w.match.pk).clock_paused_at,
+        )
+    ],
     "branch-step": [
         api(
             kwargs=lambda w: {"pk": dispute_of(w).branches.first().pk, "number": 0},
@@ -1174,6 +1196,8 @@ def send(client: Client, case: Case, world: roles.World, name: str):
     data = case.data(world) if case.data else None
     if case.method == "get":
         return client.get(url, data or {})  # a read's data is its query
+    if case.method == "delete" and data:
+        return client.delete(f"{url}?{urlencode(data)}")  # a DELETE's data is its query
     if case.json:
         return getattr(client, case.method)(url, data or {}, content_type="application/json")
     return getattr(client, case.method)(url, data or {})

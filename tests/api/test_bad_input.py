@@ -98,6 +98,7 @@ def _base_body(world, operation_id: str) -> dict:
         "disputes_log_create": {"version": 1, "text": "game tournament"},
         "disputes_ruling_create": {"version": 1, "question": "q", "answer": "a", "rules": []},
         "branches_sequence_create": {"version": 1, "actions": "P1 pass"},
+        "disputes_clock_create": {"action": "pause"},
         "branches_fork_create": {"version": 1, "step": 0, "replacement": "P1 pass"},
         "penalties_create": {
             "match": world.match.pk,

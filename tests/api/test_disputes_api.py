@@ -521,3 +521,73 @@ def test_lists_cost_the_same_few_queries_however_long(client_for, world):
             counts[role, operation, total] = len(queries)
     for role, operation, _ in list(counts):
         assert counts[role, operation, 6] == counts[role, operation, 1], counts
+
+
+def test_the_tables_clock_stands_still_for_a_ruling_and_the_time_is_given_back(client_for, world):
+    from tournaments import services as tournament_services
+    from tournaments.models import Match, TimeExtension
+
+    dispute = open_dispute(client_for, world)
+    judge = client_for("judge")
+    stopped = judge.call(
+        "disputes_clock_create", path={"id": dispute["id"]}, body={"action": "pause"}, expect=409
+    )
+    assert stopped.data["code"] == "clock_not_running"
+    tournament_services.round_start(round_=world.round)
+    paused = judge.call(
+        "disputes_clock_create", path={"id": dispute["id"]}, body={"action": "pause"}, expect=200
+    )
+    assert paused.data == {"paused": True, "given_back_seconds": None}
+    assert Match.objects.get(pk=world.match.pk).clock_paused_at is not None
+    resumed = judge.call(
+        "disputes_clock_create", path={"id": dispute["id"]}, body={"action": "resume"}, expect=200
+    )
+    assert resumed.data["paused"] is False and resumed.data["given_back_seconds"] >= 1
+    assert TimeExtension.objects.filter(match=world.match).count() == 1
+    wrong = judge.call("disputes_clock_create", path={"id": dispute["id"]}, body={"action": "x"})
+    assert wrong.status == 400 and "action" in wrong.data["errors"]
+    links = factories.team_links()
+    practice = judge.call(
+        "disputes_practice_create",
+        body={"title": "x", "team1": links[0], "team2": links[1]},
+        expect=201,
+    ).data
+    none = judge.call(
+        "disputes_clock_create", path={"id": practice["id"]}, body={"action": "pause"}, expect=409
+    )
+    assert none.data["code"] == "practice"
+    player = client_for("player").call(
+        "disputes_clock_create", path={"id": dispute["id"]}, body={"action": "pause"}
+    )
+    assert player.status == 403
+
+
+def test_a_fork_tried_by_mistake_is_deleted_but_never_the_sequence_as_played(client_for, world):
+    dispute = with_log(client_for, world)
+    main = dispute["branches"][0]
+    judge = client_for("judge")
+    fork = judge.call(
+        "branches_fork_create",
+        path={"id": main["id"]},
+        body={"version": dispute["version"], "step": 1, "replacement": "P2 pass"},
+        expect=201,
+    ).data
+    version = fork["version"]
+    stale = judge.call(
+        "branches_destroy", path={"id": fork["id"]}, query={"version": version - 1}, expect=409
+    )
+    assert stale.data["code"] == "stale"
+    missing = judge.call("branches_destroy", path={"id": fork["id"]}, expect=400)
+    assert "version" in missing.data["errors"]
+    played = judge.call(
+        "branches_destroy", path={"id": main["id"]}, query={"version": version}, expect=409
+    )
+    assert played.data["code"] == "main_branch"
+    assert (
+        client_for("player")
+        .call("branches_destroy", path={"id": fork["id"]}, query={"version": version})
+        .status
+        == 403
+    )
+    judge.call("branches_destroy", path={"id": fork["id"]}, query={"version": version}, expect=204)
+    assert list(Branch.objects.values_list("pk", flat=True)) == [main["id"]]
