@@ -37,7 +37,6 @@ from tournaments.models import Event, Match, Registration
 from tournaments.permissions import is_event_staff
 
 BIG_ID = api.BIG_ID
-SMALL = 32_767
 
 # Service refusals about what the client sent: 400 on the named field. Any other code (the
 # dispute changed since it was read, the table's clock state, ...) is a 409 conflict.
@@ -119,6 +118,7 @@ def _stale_problems(dispute_id: int) -> list[dict]:
 
 @contextmanager
 def versioned(dispute_id: int, **kwargs):
+    """`refusals` for a write under the version check: a stale write is told the current one."""
     try:
         with refusals(**kwargs):
             yield
