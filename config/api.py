@@ -7,6 +7,7 @@ this router and fails for any route without an expectation for every role.
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from judging.api import BranchViewSet, DisputeViewSet, PenaltyViewSet, RulingViewSet
 from rules.api import CardSetViewSet, CardViewSet, FormatViewSet, TeamCheckApi
 from tournaments.api.auth import TokenApi
 from tournaments.api.views import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
@@ -23,6 +24,10 @@ router.register("events", EventViewSet, basename="event")
 router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
+router.register("disputes", DisputeViewSet, basename="dispute")
+router.register("branches", BranchViewSet, basename="branch")
+router.register("rulings", RulingViewSet, basename="ruling")
+router.register("penalties", PenaltyViewSet, basename="penalty")
 
 urlpatterns = [
     path("teams/check/", TeamCheckApi.as_view(), name="team-check"),

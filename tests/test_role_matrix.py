@@ -16,6 +16,7 @@ and organiser work on its disputes, players read only the final ruling of their 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -25,7 +26,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from judging import services as judging_services
-from judging.models import Dispute, Penalty
+from judging.models import Dispute, Penalty, Ruling
 from rules.models import Card, CardSet, Format
 from rules.services import format_save
 from tests import roles
@@ -227,6 +228,27 @@ def ruled(w):
         by=w.users["judge"],
         version=dispute.version,
     )
+
+
+def practice_of(w):
+    """A practice dispute the event's judge opened (theirs alone)."""
+    found = Dispute.objects.filter(event__isnull=True, opened_by=w.users["judge"]).first()
+    return found or judging_services.dispute_open_practice(
+        title="Overcrush through two blockers",
+        by=w.users["judge"],
+        teams={"P1": [("19sww", 2), ("31sww", 0)], "P2": [("5sww", 2), ("34sww", 0)]},
+    )
+
+
+def ruling_of(w):
+    return Ruling.objects.get(dispute=dispute_of(w))
+
+
+def penalised(w):
+    judging_services.penalty_issue(
+        match=w.match, registration=w.match.player2, kind="warning", reason="Slow play",
+        by=w.users["judge"],
+    )  # fmt: skip
 
 
 def format_form(name):
@@ -489,7 +511,21 @@ MATRIX: dict[str, list[Case]] = {
     # ------------------------------------------------------------ the judge console
     "judging:home": [Case(allowed=JUDGING_STAFF)],
     "judging:practice-new": [
-        Case(allowed=JUDGING_STAFF, note="any judge or organiser practises rulings")
+        Case(allowed=JUDGING_STAFF, note="any judge or organiser practises rulings"),
+        Case(
+            "post",
+            data=lambda w: {
+                "title": "Overcrush",
+                "player1_name": "Ann",
+                "team1": team_link(0),
+                "player2_name": "Ben",
+                "team2": team_link(1),
+                "format": "tournament",
+                "starting_life": 20,
+            },
+            effect=count(Dispute),
+            allowed=JUDGING_STAFF,
+        ),
     ],
     "judging:rules": [Case(allowed=JUDGING_STAFF)],
     "judging:cards": [Case(allowed=JUDGING_STAFF)],
@@ -504,10 +540,44 @@ MATRIX: dict[str, list[Case]] = {
         ),
     ],
     "judging:dispute": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:board": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:log": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
+    "judging:board": [
+        Case(kwargs=dispute_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {
+                "turn": "3",
+                "active": "P1",
+                "step": "main",
+                "life-P1": "12",
+                "life-P2": "11",
+                "version": dispute_of(w).version,
+            },
+            effect=lambda w: Dispute.objects.get(pk=dispute_of(w).pk).setup,
+            allowed=STAFF,
+        ),
+    ],
+    "judging:log": [
+        Case(kwargs=dispute_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            data=lambda w: {"text": dispute_of(w).setup, "version": dispute_of(w).version},
+            effect=lambda w: Dispute.objects.get(pk=dispute_of(w).pk).version,
+            allowed=STAFF,
+        ),
+    ],
     "judging:compare": [Case(kwargs=dispute_kwargs, allowed=STAFF)],
-    "judging:sequence": [Case(kwargs=branch_kwargs, allowed=STAFF)],
+    "judging:sequence": [
+        Case(kwargs=branch_kwargs, allowed=STAFF),
+        Case(
+            "post",
+            kwargs=branch_kwargs,
+            data=lambda w: {"actions": "judge life P1 -1", "version": dispute_of(w).version},
+            effect=lambda w: dispute_of(w).branches.first().actions,
+            allowed=STAFF,
+        ),
+    ],
     "judging:step": [Case(kwargs=lambda w: {**branch_kwargs(w), "number": 0}, allowed=STAFF)],
     "judging:clock": [
         Case(
@@ -894,6 +964,159 @@ MATRIX: dict[str, list[Case]] = {
     ],
     "report-detail": [api(kwargs=api_report, allowed=STAFF)],
     "report-download": [api(kwargs=api_report, allowed=STAFF)],
+    # ------------------------------------------------------------ API: the judge console
+    "dispute-list": [
+        api(
+            allowed=STAFF,
+            refused=AUTHENTICATED - STAFF,
+            prepare=dispute_of,
+            sees=lambda response: response.json()["count"] > 0,
+            note="each lists only the disputes they judge",
+        ),
+        api(
+            allowed=frozenset({"judge"}),
+            refused=AUTHENTICATED - {"judge"},
+            prepare=practice_of,
+            sees=lambda response: any(d["practice"] for d in response.json()["results"]),
+            note="a practice dispute is its judge's alone",
+        ),
+        api(
+            "post",
+            STAFF,
+            data=lambda w: {"match": w.match.pk, "title": "Who blocks first?"},
+            effect=count(Dispute),
+        ),
+    ],
+    "dispute-practice": [
+        api(
+            "post",
+            JUDGING_STAFF,
+            data=lambda w: {"title": "Overcrush", "team1": team_link(0), "team2": team_link(1)},
+            effect=count(Dispute),
+            note="any judge or organiser practises rulings",
+        )
+    ],
+    "dispute-detail": [
+        api(kwargs=dispute_kwargs, allowed=STAFF),
+        api(kwargs=lambda w: {"pk": practice_of(w).pk}, allowed=frozenset({"judge"})),
+    ],
+    "dispute-log": [
+        api(
+            "post",
+            STAFF,
+            kwargs=dispute_kwargs,
+            data=lambda w: {"version": dispute_of(w).version, "text": dispute_of(w).setup},
+            effect=lambda w: Dispute.objects.get(pk=dispute_of(w).pk).version,
+        )
+    ],
+    "dispute-ruling": [
+        api(
+            "post",
+            STAFF,
+            kwargs=dispute_kwargs,
+            data=lambda w: {
+                "version": dispute_of(w).version,
+                "question": "Can one die block two attackers?",
+                "answer": "No.",
+                "rules": ["R11.2"],
+            },
+            effect=lambda w: Ruling.objects.filter(dispute=dispute_of(w)).count(),
+        )
+    ],
+    "branch-detail": [
+        api(kwargs=pk(lambda w: dispute_of(w).branches.first()), allowed=STAFF),
+        api(
+            "delete",
+            STAFF,
+            kwargs=pk(forked),
+            prepare=forked,
+            data=lambda w: {"version": dispute_of(w).version},
+            effect=lambda w: dispute_of(w).branches.count(),
+            note="a fork tried by mistake; the version goes in the query",
+        ),
+    ],
+    "dispute-clock": [
+        api(
+            "post",
+            STAFF,
+            kwargs=dispute_kwargs,
+            prepare=lambda w: services.round_start(round_=w.round),
+            data=lambda w: {"action": "pause"},
+            effect=lambda w: Match.objects.get(pk=w.match.pk).clock_paused_at,
+        )
+    ],
+    "branch-step": [
+        api(
+            kwargs=lambda w: {"pk": dispute_of(w).branches.first().pk, "number": 0},
+            allowed=STAFF,
+        )
+    ],
+    "branch-sequence": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: dispute_of(w).branches.first()),
+            data=lambda w: {"version": dispute_of(w).version, "actions": "judge life P1 -1\n"},
+            effect=lambda w: dispute_of(w).branches.first().actions,
+        )
+    ],
+    "branch-fork": [
+        api(
+            "post",
+            STAFF,
+            kwargs=pk(lambda w: dispute_of(w).branches.first()),
+            data=lambda w: {
+                "version": dispute_of(w).version,
+                "step": 0,
+                "replacement": "judge life P1 -1",
+                "name": "Their reading",
+            },
+            effect=lambda w: dispute_of(w).branches.count(),
+        )
+    ],
+    "ruling-list": [
+        api(
+            allowed=TABLE,
+            refused=frozenset({"other_player", "other_organiser"}),
+            prepare=ruled,
+            sees=lambda response: response.json()["count"] > 0,
+            note="the ruling on a match: its two players and the event's staff",
+        ),
+        api(
+            allowed=STAFF,
+            refused=AUTHENTICATED - STAFF,
+            prepare=ruled,
+            sees=lambda response: any(r["judge_notes"] for r in response.json()["results"]),
+            note="the judges' notes: the event's staff only",
+        ),
+    ],
+    "ruling-detail": [
+        api(kwargs=pk(ruling_of), prepare=ruled, allowed=TABLE),
+        api(
+            kwargs=pk(ruling_of),
+            prepare=ruled,
+            allowed=STAFF,
+            refused=PLAYER,
+            sees=lambda response: response.json()["judge_notes"] is not None,
+            note="the match's players read the ruling, never the judges' notes",
+        ),
+    ],
+    "penalty-list": [
+        api(
+            allowed=STAFF,
+            refused=AUTHENTICATED - STAFF,
+            prepare=penalised,
+            sees=lambda response: response.json()["count"] > 0,
+            note="each lists the penalties of the events they judge",
+        ),
+        api(
+            "post",
+            STAFF,
+            data=lambda w: {"match": w.match.pk, "player": "P1", "kind": "warning", "reason": "x"},
+            effect=count(Penalty),
+        ),
+    ],
+    "penalty-by-player": [api(data=lambda w: {"event": w.slug}, allowed=STAFF)],
 }
 
 
@@ -972,7 +1195,9 @@ def send(client: Client, case: Case, world: roles.World, name: str):
     url = reverse(name, kwargs=case.kwargs(world))
     data = case.data(world) if case.data else None
     if case.method == "get":
-        return client.get(url)
+        return client.get(url, data or {})  # a read's data is its query
+    if case.method == "delete" and data:
+        return client.delete(f"{url}?{urlencode(data)}")  # a DELETE's data is its query
     if case.json:
         return getattr(client, case.method)(url, data or {}, content_type="application/json")
     return getattr(client, case.method)(url, data or {})

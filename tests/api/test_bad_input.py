@@ -46,7 +46,35 @@ def _valid_path(world, name: str, template: str):
         return world.registration.pk
     if "/rounds/" in template:
         return world.round.pk
+    if name == "number":
+        return 0
+    if "/disputes/" in template:
+        return _dispute(world).pk
+    if "/branches/" in template:
+        return _dispute(world).branches.first().pk
+    if "/rulings/" in template:
+        return _ruling(world).pk
     return world.match.pk
+
+
+def _dispute(world):
+    from judging import services as judging
+    from judging.models import Dispute
+
+    found = Dispute.objects.filter(match=world.match).first()
+    return found or judging.dispute_open(match=world.match, title="Fuzz", by=world.event.organiser)
+
+
+def _ruling(world):
+    from judging import services as judging
+
+    dispute = _dispute(world)
+    if hasattr(dispute, "ruling"):
+        return dispute.ruling
+    return judging.ruling_record(
+        dispute=dispute, question="q", answer="a", rules=[], upheld_branch=None,
+        by=world.event.organiser, version=None,
+    )  # fmt: skip
 
 
 def _base_body(world, operation_id: str) -> dict:
@@ -65,6 +93,19 @@ def _base_body(world, operation_id: str) -> dict:
         "auth_token_create": {"username": world.users["organiser"].username, "password": "x"},
         "teams_check_create": {"format": "tournament", "team_list": "x"},
         "registrations_check_in_create": {"checked_in": False},
+        "disputes_create": {"match": world.match.pk, "title": "Fuzz"},
+        "disputes_practice_create": {"title": "Fuzz", "team1": "x", "team2": "x"},
+        "disputes_log_create": {"version": 1, "text": "game tournament"},
+        "disputes_ruling_create": {"version": 1, "question": "q", "answer": "a", "rules": []},
+        "branches_sequence_create": {"version": 1, "actions": "P1 pass"},
+        "disputes_clock_create": {"action": "pause"},
+        "branches_fork_create": {"version": 1, "step": 0, "replacement": "P1 pass"},
+        "penalties_create": {
+            "match": world.match.pk,
+            "player": "P1",
+            "kind": "warning",
+            "reason": "x",
+        },
     }.get(operation_id, {})
 
 
