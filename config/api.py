@@ -10,6 +10,7 @@ from rest_framework.routers import DefaultRouter
 from rules.api import CardSetViewSet, CardViewSet, FormatViewSet, TeamCheckApi
 from tournaments.api.auth import TokenApi
 from tournaments.api.views import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.backup.api import EventBackupApi
 from tournaments.reports.api import ReportViewSet
 
 router = DefaultRouter()
@@ -27,5 +28,6 @@ router.register("matches", MatchViewSet, basename="match")
 urlpatterns = [
     path("teams/check/", TeamCheckApi.as_view(), name="team-check"),
     path("auth/token/", TokenApi.as_view(), name="auth-token"),
+    path("events/<slug:slug>/backup/", EventBackupApi.as_view(), name="event-backup"),
     *router.urls,
 ]

@@ -139,7 +139,9 @@ def read_json(data: str | bytes) -> Any:
     try:
         return json.loads(data, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        ending = " (the file ends too early: is it cut short?)" if error.pos >= len(data) else ""
+        # Both mean the text stopped before the JSON did: a download or copy cut short.
+        ended = error.pos >= len(data.rstrip()) or error.msg.startswith("Unterminated string")
+        ending = " (the file ends too early: is it cut short?)" if ended else ""
         raise BackupError(
             [
                 Problem(
@@ -214,15 +216,15 @@ class _Reader:
             "catalogue": dict,
             **{section.key: list for section in SECTIONS},
         }
-        for key in document:
-            if key not in expected:
-                self.problem(f"$.{key}", "unknown part: this site does not know what it holds.")
         for key, kind in expected.items():
             if key not in document:
                 self.problem(f"$.{key}", "missing.")
             elif not isinstance(document[key], kind):
                 self.problem(f"$.{key}", f"must be a JSON {_json_name(kind)}.")
         self.stop_if_wrong()
+        for key in document:
+            if key not in expected:
+                self.problem(f"$.{key}", "unknown part: this site does not know what it holds.")
 
         parsed: dict[str, Any] = {"users": self.users(document["users"])}
         parsed["catalogue"] = self.catalogue(document["catalogue"])

@@ -8,7 +8,8 @@ import keeps), or the natural key of a catalogue row, format or account.
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.db import models
+from django.core.management import call_command
+from django.db import connection, models
 
 from rules.models import Card, CardSet, Die, Format, TeamCard
 from tournaments.models import Event, Registration, ResultChange, ResultReport
@@ -87,3 +88,16 @@ def snapshot(event: Event) -> dict[str, list[dict]]:
         user_model.objects.values_list("username", "first_name", "last_name")
     )
     return found
+
+
+def empty_the_database() -> None:
+    """Delete every row of every table, as in a database that never held anything."""
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
+        # Deferred foreign-key checks of this test's inserts would block TRUNCATE: run them now.
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    call_command("flush", interactive=False, verbosity=0)
+    for name in APPS:
+        for model in apps.get_app_config(name).get_models():
+            assert not model.objects.exists(), f"{model._meta.label} still has rows"
+    assert not get_user_model().objects.exists()

@@ -9,7 +9,6 @@ import json
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from tests.tournaments.backup import rows
 from tests.tournaments.backup.seed import rich_event
@@ -25,19 +24,11 @@ def without_time(document: dict) -> dict:
     return {key: value for key, value in document.items() if key != "exported_at"}
 
 
-def empty_the_database() -> None:
-    call_command("flush", interactive=False, verbosity=0)
-    for name in rows.APPS:
-        for model in apps.get_app_config(name).get_models():
-            assert not model.objects.exists(), f"{model._meta.label} still has rows"
-    assert not get_user_model().objects.exists()
-
-
 def round_trip(event: Event) -> None:
     before = rows.snapshot(event)
     first = event_export(event=event)
     text = json.dumps(first)  # through real JSON text, as a downloaded file is
-    empty_the_database()
+    rows.empty_the_database()
 
     summary = event_import(document=text)
 
