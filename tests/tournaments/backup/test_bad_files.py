@@ -210,3 +210,13 @@ def test_users_are_created_inactive_without_a_usable_password(document):
     assert summary.users_created == ["newjudge"]
     judge = summary.event.judges.get(username="newjudge")
     assert not judge.is_active and not judge.has_usable_password()
+
+
+def test_the_documented_example_reads_as_the_documentation_says():
+    """docs/backup.md's example is a real version-1 document, cut down as it says."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[3] / "docs" / "backup.md").read_text()
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    problems = refused(example, slug=None)
+    assert problems == ["$.matches[0].player2: no registration has the ref 2 in $.registrations."]
