@@ -230,6 +230,8 @@ class _Reader:
         parsed["catalogue"] = self.catalogue(document["catalogue"])
         parsed["format"] = self.format(document["format"])
         parsed["event"] = self.record(Event, document["event"], "$.event")
+        if parsed["event"] is not None:
+            self.event_rules(parsed["event"])
         for section in SECTIONS:
             parsed[section.key] = self.section(section, document[section.key])
         self.stop_if_wrong()
@@ -281,21 +283,15 @@ class _Reader:
                 parsed[key] = []
                 continue
             natural = NATURAL_KEYS[model]
-            records, seen = [], {}
+            records = []
             for n, row in enumerate(rows):
                 record = self.record(model, row, f"{path}[{n}]")
-                if record is None:
-                    continue
-                key_value = record.values.get(natural)
-                if key_value in seen:
-                    self.problem(
-                        f"{path}[{n}].{natural}",
-                        f"{key_value!r} is also {path}[{seen[key_value]}].",
-                    )
-                seen[key_value] = n
-                records.append(record)
+                if record is not None:
+                    records.append(record)
+            # Repeated keys, and cards repeating a set's number, are refused by `unique`.
+            self.unique(model, records)
             # Later parts name these rows by their key (a card its set and die).
-            self.natural[model] = set(seen)
+            self.natural[model] = {r.values[natural] for r in records if natural in r.values}
             parsed[key] = records
         return parsed
 
@@ -317,6 +313,14 @@ class _Reader:
                     )
         self.format_code = code
         return record
+
+    def event_rules(self, record: _Record) -> None:
+        """The settings' own rules (tiebreakers, floor, top cut, points), as the forms check."""
+        try:
+            Event(**record.values).clean()
+        except ValidationError as error:
+            for name, messages in error.message_dict.items():
+                self.problem(f"$.event.{name}", " ".join(messages))
 
     def section(self, section, rows: list) -> list[_Record]:
         path = f"$.{section.key}"
@@ -667,16 +671,13 @@ class _Writer:
         if slug:
             event.slug = slug
         if Event.objects.filter(slug=event.slug).exists():
-            raise BackupError(
-                [
-                    Problem(
-                        "$.event.slug",
-                        f"an event with the slug {event.slug!r} already exists here. Import it "
-                        "under another slug (import_event --slug NEW), or delete that event first.",
-                    )
-                ]
-            )
-        self.insert(Event, [event], ["$.event"])
+            raise BackupError([Problem("$.event.slug", _slug_taken(event.slug))])
+        try:
+            self.insert(Event, [event], ["$.event"])
+        except BackupError:
+            if Event.objects.filter(slug=event.slug).exists():  # taken meanwhile by another
+                raise BackupError([Problem("$.event.slug", _slug_taken(event.slug))]) from None
+            raise
         self.event = event
         for name, usernames in record.many.items():
             getattr(event, name).set([self.users[u] for u in usernames])
@@ -744,6 +745,13 @@ def _differs(stored: models.Model, record: _Record) -> bool:
         ):
             return True
     return False
+
+
+def _slug_taken(slug: str) -> str:
+    return (
+        f"an event with the slug {slug!r} already exists here. Import it under another slug "
+        "(import_event --slug NEW), or delete that event first."
+    )
 
 
 def _free_code(code: str) -> str:

@@ -144,9 +144,20 @@ def test_bad_values_are_named_by_path(document):
 def test_repeated_refs_and_rows_that_would_collide_are_refused(document):
     document["rounds"][1]["ref"] = document["rounds"][0]["ref"]
     document["rounds"][2]["number"] = document["rounds"][0]["number"]
+    cards = document["catalogue"]["cards"]
+    cards[2]["key"] = cards[1]["key"]
     problems = refused(document)
     assert "$.rounds[1].ref: 1 is also $.rounds[0].ref." in problems
     assert "$.rounds[2]: repeats the event, number of $.rounds[0]." in problems
+    assert "$.catalogue.cards[2]: repeats the key of $.catalogue.cards[1]." in problems
+
+
+def test_event_settings_are_checked_like_the_settings_form(document):
+    repeated = copy.deepcopy(document)
+    repeated["event"]["tiebreakers"] = ["omw", "omw"]
+    assert refused(repeated)[0].startswith("$.event.tiebreakers: Use each of omw")
+    document["event"]["top_cut"] = 3
+    assert refused(document)[0].startswith("$.event.top_cut: A top cut has 2, 4, 8")
 
 
 def test_a_row_the_database_refuses_is_located_and_nothing_is_saved(document):
