@@ -32,9 +32,11 @@ from tournaments.backup.schema import (
     reference_kind,
     stored_fields,
 )
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Game, Player, Registration
+from tournaments.services.results import GameInput
 
 BATCH = 500
+GAME_FIELDS = tuple(GameInput.__dataclass_fields__)
 _INVALID = object()
 _JSON_TYPES = {
     "BooleanField": (bool,),
@@ -153,6 +155,8 @@ def read_json(data: str | bytes) -> Any:
         ) from error
     except ValueError as error:
         raise BackupError([Problem("$", f"not valid JSON: {error}.")]) from error
+    except RecursionError as error:
+        raise BackupError([Problem("$", "nested too deeply to be an event backup.")]) from error
 
 
 @dataclass
@@ -316,6 +320,10 @@ class _Reader:
 
     def event_rules(self, record: _Record) -> None:
         """The settings' own rules (tiebreakers, floor, top cut, points), as the forms check."""
+        tiebreakers = record.values.get("tiebreakers", [])
+        if not isinstance(tiebreakers, list) or not all(isinstance(t, str) for t in tiebreakers):
+            self.problem("$.event.tiebreakers", "must be a list of tiebreaker names.")
+            return
         try:
             Event(**record.values).clean()
         except ValidationError as error:
@@ -351,10 +359,22 @@ class _Reader:
             self.problem(path, "must be a list of games.")
             return
         registrations = self.refs.get(Registration, set())
+        endings = set(Game.Ending.values)
         for n, game in enumerate(games):
             if not isinstance(game, dict):
                 self.problem(f"{path}[{n}]", "must be an object.")
                 continue
+            # The services rebuild GameInput(**game) from these: the same keys, or none at all.
+            for key in sorted(set(game) - set(GAME_FIELDS)):
+                self.problem(f"{path}[{n}].{key}", "unknown field of a game.")
+            if "winner" not in game:
+                self.problem(f"{path}[{n}].winner", "missing (null for a drawn game).")
+            if "ending" in game and game["ending"] not in endings:
+                self.problem(f"{path}[{n}].ending", f"must be one of {', '.join(sorted(endings))}.")
+            for key in ("life1", "life2"):
+                value = game.get(key)
+                if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                    self.problem(f"{path}[{n}].{key}", "must be a whole number or null.")
             for key in GAME_LINKS:
                 value = game.get(key)
                 if value is not None and (
@@ -449,7 +469,7 @@ class _Reader:
         kind = reference_kind(model_field)
         related = model_field.related_model
         if kind == "user":
-            if value not in self.usernames:
+            if not isinstance(value, str) or value not in self.usernames:
                 self.problem(path, f"{value!r} is not in $.users.")
                 return _INVALID
             return value
@@ -465,7 +485,11 @@ class _Reader:
         if kind == "ref":
             if related not in self.refs:
                 raise SchemaError(f"{path} links to a part read later: reorder SECTIONS.")
-            if isinstance(value, bool) or value not in self.refs[related]:
+            if (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or value not in self.refs[related]
+            ):
                 self.problem(
                     path,
                     f"no {related._meta.verbose_name} has the ref {value!r} "

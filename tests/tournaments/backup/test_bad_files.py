@@ -231,3 +231,15 @@ def test_the_documented_example_reads_as_the_documentation_says():
     example = text.split("```json\n", 1)[1].split("```", 1)[0]
     problems = refused(example, slug=None)
     assert problems == ["$.matches[0].player2: no registration has the ref 2 in $.registrations."]
+
+
+def test_games_stored_as_json_must_have_the_shape_the_services_read(document):
+    document["result_changes"][0]["after"][0]["score"] = 3
+    del document["result_changes"][1]["after"][0]["winner"]
+    document["result_reports"][0]["games"][0]["ending"] = "timeout"
+    problems = refused(document)
+    assert set(problems) == {
+        "$.result_changes[0].after[0].score: unknown field of a game.",
+        "$.result_changes[1].after[0].winner: missing (null for a drawn game).",
+        "$.result_reports[0].games[0].ending: must be one of concession, life, no_show, time.",
+    }

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_organiser_clicks_download_backup_and_gets_the_file(
     live_server,
-    desktop,
+    desktop,  # noqa: F811 (the fixture imported above)
     screenshot_dir,  # noqa: F811
 ):
     event = rich_event()
