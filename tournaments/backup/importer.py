@@ -166,7 +166,6 @@ class _Record:
     links: dict[str, Any]  # field name -> username, natural key or ref (None for none)
     many: dict[str, list[str]]
     ref: int | None = None
-    raw: dict | None = None
 
 
 class _Reader:
@@ -429,7 +428,7 @@ class _Reader:
                     f"unknown field: {model._meta.verbose_name} has no {key!r} here "
                     "(written by a newer release?).",
                 )
-        record = _Record(path=path, values={}, links={}, many={}, raw=row)
+        record = _Record(path=path, values={}, links={}, many={})
         if with_ref:
             record.ref = row.get("ref")
         for model_field in fields:
