@@ -11,6 +11,7 @@ from judging.api import BranchViewSet, DisputeViewSet, PenaltyViewSet, RulingVie
 from rules.api import CardSetViewSet, CardViewSet, FormatViewSet, TeamCheckApi
 from tournaments.api.auth import TokenApi
 from tournaments.api.views import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.backup.api import EventBackupApi
 from tournaments.reports.api import ReportViewSet
 
 router = DefaultRouter()
@@ -32,5 +33,6 @@ router.register("penalties", PenaltyViewSet, basename="penalty")
 urlpatterns = [
     path("teams/check/", TeamCheckApi.as_view(), name="team-check"),
     path("auth/token/", TokenApi.as_view(), name="auth-token"),
+    path("events/<slug:slug>/backup/", EventBackupApi.as_view(), name="event-backup"),
     *router.urls,
 ]

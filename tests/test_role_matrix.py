@@ -508,6 +508,7 @@ MATRIX: dict[str, list[Case]] = {
     "manage:report-preview": [
         Case(kwargs=lambda w: {"slug": w.slug, "kind": "standings"}, allowed=STAFF)
     ],
+    "manage:event-backup": [Case(kwargs=slug, allowed=ORGANISER)],
     # ------------------------------------------------------------ the judge console
     "judging:home": [Case(allowed=JUDGING_STAFF)],
     "judging:practice-new": [
@@ -762,6 +763,7 @@ MATRIX: dict[str, list[Case]] = {
         ),
     ],
     "event-standings": [api(kwargs=slug)],
+    "event-backup": [api(kwargs=slug, allowed=ORGANISER)],
     "event-start": [
         api(
             "post",

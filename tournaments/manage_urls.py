@@ -35,4 +35,5 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/delete/", views.round_delete, name="round-delete"),
     path("<slug:slug>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
     path("<slug:slug>/reports/", include("tournaments.reports.urls")),
+    path("<slug:slug>/backup/", views.event_backup, name="event-backup"),
 ]

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -379,3 +380,17 @@ def forbidden_pair_add(request, slug: str):
     else:
         messages.error(request, " ".join(form.errors.get("__all__", [])) or "Choose two players.")
     return redirect("manage:event", slug=slug)
+
+
+@login_required
+def event_backup(request, slug: str):
+    """The organiser's backup of the whole event as one JSON file, at any stage (docs/backup.md)."""
+    from tournaments.backup import event_export_json
+    from tournaments.backup.api import backup_filename
+
+    event = _event(slug)
+    require_organiser(request.user, event)
+    response = HttpResponse(event_export_json(event=event), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup_filename(event)}"'
+    response["Cache-Control"] = "no-store"
+    return response
