@@ -32,6 +32,7 @@ class Placement:
     face: Face | None = None
     damage: int = 0
     blocking: str = ""  # the attacker a blocker blocks
+    attached: str = ""  # the character die it is attached to (R15.1)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
     for placement in board.placements:
         state = _place(state, placement, cards, problem, seen)
     _check_combat(state, board, problem)
+    state = _attach(state, board, problem)
     if problems:
         raise BoardError(problems)
     txn = Txn(state, cards)
@@ -200,6 +202,47 @@ def _place(state: GameState, placement: Placement, cards, problem, seen: set[str
         else:
             placed = replace(placed, flags=placed.flags | {"damaged"})
     return state.with_dice(placed)
+
+
+def _attach(state: GameState, board: Board, problem) -> GameState:
+    """Attachments (equipment, continuous dice on a character): the die and its character
+    both in the Field, the character showing a character face, one deep (R15.1)."""
+    attached = []
+    for placement in board.placements:
+        if not placement.attached:
+            continue
+        die, host = state.die(placement.die), state.die(placement.attached)
+        if die is None or die.zone != placement.zone:
+            continue  # already reported
+        if host is None:
+            problem(placement.line, "R3.1", f"There is no die {placement.attached} in this game.")
+        elif host.id == die.id:
+            problem(placement.line, "R15.1", f"{die.id} can't be attached to itself.", die.id)
+        elif die.zone not in IN_FIELD:
+            problem(
+                placement.line,
+                "R15.1",
+                f"{die.id} is in the {die.zone.value.replace('_', ' ')}: only dice in the "
+                "Field are attached.",
+                die.id,
+            )
+        elif not (host.is_character and host.zone in IN_FIELD):
+            problem(
+                placement.line,
+                "R15.1",
+                f"{host.id} is not a character die in the Field: nothing is attached to it.",
+                die.id,
+            )
+        elif host.id in {p.die for p in board.placements if p.attached}:
+            problem(
+                placement.line,
+                "R15.1",
+                f"{die.id} and {host.id}: an attached die has nothing attached to it.",
+                die.id,
+            )
+        else:
+            attached.append(replace(die, attached_to=host.id))
+    return state.with_dice(*attached)
 
 
 def _check_combat(state: GameState, board: Board, problem) -> None:

@@ -52,6 +52,7 @@ def log_to_json(log: GameLog) -> dict:
                     "face": p.face.notation() if p.face else None,
                     "damage": p.damage,
                     "blocking": p.blocking,
+                    "attached": p.attached,
                 }
                 for p in b.placements
             ],
@@ -121,6 +122,7 @@ def _board_from_json(data: dict, cards) -> Board:
                 parse_face(face, card_of_die(item["die"], cards)) if face else None,
                 int(item.get("damage", 0)),
                 item.get("blocking", "") or "",
+                item.get("attached", "") or "",
             )
         )
     return Board(
@@ -172,6 +174,10 @@ def _field_from_json(kind, name: str, value, values: dict, cards):
         return parse_face(value, card_of_die(values["die"], cards)) if value else None
     if name == "pay":
         return tuple(_payment_from_json(p) for p in value)
+    if name in ("times", "amount", "attack", "defense"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} is a whole number, not {value!r}")
+        return value
     if name in ("blocks", "assignments"):
         return tuple(tuple(item) for item in value)
     if isinstance(value, list):

@@ -182,18 +182,23 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
         return replace(board, energy=(*board.energy, (player, amount)))
     die_id = die_name(line.take("a die name").text, player)
     zone = read_zone(line.take("a zone"), line)
-    face, damage, blocking = None, 0, ""
+    face, damage, blocking, attached = None, 0, "", ""
     while (word := line.peek()) is not None:
-        line.take("a face, 'damage N' or 'blocking <die>'")
+        line.take("a face, 'damage N', 'blocking <die>' or 'attached <die>'")
         if word.text == "damage":
             damage = read_number(line, "the damage, a number")
         elif word.text == "blocking":
             blocking = die_name(line.take("the attacker it blocks").text, other(player))
+        elif word.text == "attached":
+            attached = die_name(line.take("the character die it is attached to").text, player)
         elif face is None:
             face = read_face(word, line, die_id, cards)
         else:
-            line.fail(f"expected 'damage N' or 'blocking <die>', got {word.text!r}", word)
-    placement = Placement(line.number, player, die_id, zone, face, damage, blocking)
+            line.fail(
+                f"expected 'damage N', 'blocking <die>' or 'attached <die>', got {word.text!r}",
+                word,
+            )
+    placement = Placement(line.number, player, die_id, zone, face, damage, blocking, attached)
     return replace(board, placements=(*board.placements, placement))
 
 
@@ -256,6 +261,7 @@ _AFTER = {
     "target": "the targets",
     "suitup": "the die KO'd",
     "name": "the ability's name",
+    "times": "the number of uses paid for in one batch",
 }
 
 
@@ -300,7 +306,10 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         return UseAction(player, die, tuple(w.text for w in options.get("target", [])))
     if name in ("global", "activate"):
         what = line.take("the card" if name == "global" else "the die").text
-        options = _options(line, player, "name", "pay", "target")
+        keywords = (
+            ("name", "times", "pay", "target") if name == "global" else ("name", "pay", "target")
+        )
+        options = _options(line, player, *keywords)
         names = options.get("name", [])
         if len(names) > 1:
             line.fail("expected one word after 'name'", names[1])
@@ -308,7 +317,9 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         targets = tuple(w.text for w in options.get("target", []))
         label = names[0].text if names else ""
         if name == "global":
-            return UseGlobal(player, what.lower() if ":" not in what else what, pay, targets, label)
+            card = what.lower() if ":" not in what else what
+            times = _times(options.get("times"), line)
+            return UseGlobal(player, card, pay, targets, label, times)
         return Activate(player, die_name(what, player), pay, targets, label)
     if name == "pass":
         line.done()
@@ -342,6 +353,19 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         line.done()
         return Answer(player, name == "yes", _payments(options.get("pay", []), line, player))
     line.fail(f"unknown action {name!r} (expected one of: {', '.join(VERBS)})", verb)
+
+
+def _times(words: list[Word] | None, line: Line) -> int:
+    """'times N': the uses of a global paid for in one batch (R10.3)."""
+    if words is None:
+        return 1
+    if len(words) > 1 or not words[0].text.isdigit() or int(words[0].text) < 1:
+        word = words[1] if len(words) > 1 and words[0].text.isdigit() else words[0]
+        line.fail(
+            f"expected the number of uses paid for in one batch (1 or more), got {word.text!r}",
+            word,
+        )
+    return int(words[0].text)
 
 
 def _pair(word: Word, line: Line, player: str) -> tuple[str, str]:
@@ -396,8 +420,10 @@ def format_action(action: Action) -> str:
                 else ("activate", short_name(action.die, p))
             )
             name = f" name {action.name}" if action.name else ""
+            times = getattr(action, "times", 1)
+            batch = f" times {times}" if times != 1 else ""
             target = f" target {' '.join(action.targets)}" if action.targets else ""
-            return f"{p} {verb} {what}{name}{_pay_text(action.pay, p)}{target}"
+            return f"{p} {verb} {what}{name}{batch}{_pay_text(action.pay, p)}{target}"
         case PassPriority():
             return f"{p} pass"
         case EndTurn():
@@ -435,8 +461,10 @@ def format_board(board: Board) -> list[str]:
         face = f" {p.face.notation()}" if p.face else ""
         damage = f" damage {p.damage}" if p.damage else ""
         blocking = f" blocking {short_name(p.blocking, other(p.player))}" if p.blocking else ""
+        attached = f" attached {short_name(p.attached, p.player)}" if p.attached else ""
         lines.append(
-            f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}{blocking}"
+            f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}"
+            f"{blocking}{attached}"
         )
     return lines
 
