@@ -135,7 +135,7 @@ def test_a_batch_of_no_uses_is_refused_in_text_json_and_by_the_engine(take_cover
     assert not result.legal and result.verdict.rule == "R10.3"
     log = log_to_json(parse_log(BATCH_BOARD + "P1 global 31sww times 2 pay SK1 SK2\n", cards))
     log["actions"][0]["times"] = "2"
-    with pytest.raises(ValueError, match="times is a whole number"):
+    with pytest.raises(ValueError, match="times should be a whole number"):
         log_from_json(log, cards)
 
 
