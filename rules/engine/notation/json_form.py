@@ -54,6 +54,8 @@ def log_to_json(log: GameLog) -> dict:
                     "damage": p.damage,
                     "blocking": p.blocking,
                     "attached": p.attached,
+                    "held_by": p.held_by,
+                    "held_from": p.held_from.value if p.held_from else None,
                 }
                 for p in b.placements
             ],
@@ -124,6 +126,8 @@ def _board_from_json(data: dict, cards) -> Board:
                 int(item.get("damage", 0)),
                 item.get("blocking", "") or "",
                 item.get("attached", "") or "",
+                item.get("held_by", "") or "",
+                Zone(item["held_from"]) if item.get("held_from") else None,
             )
         )
     return Board(

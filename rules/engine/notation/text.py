@@ -42,7 +42,7 @@ from rules.engine.notation.words import (
     read_zone,
     short_name,
 )
-from rules.engine.state import Step, other
+from rules.engine.state import Step, Zone, other
 
 VERBS = (
     "draw", "roll", "reroll", "buy", "field", "use", "global", "activate", "pass", "attack",
@@ -182,15 +182,21 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
         return replace(board, energy=(*board.energy, (player, amount)))
     die_id = die_name(line.take("a die name").text, player)
     zone = read_zone(line.take("a zone"), line)
-    face, damage, blocking, attached = None, 0, "", ""
+    face, damage, blocking, attached, held_by, held_from = None, 0, "", "", "", None
     while (word := line.peek()) is not None:
         line.take("a face, 'damage N', 'blocking <die>' or 'attached <die>'")
+        if word.text in ("by", "from") and zone != Zone.CAPTURED:
+            line.fail(f"'{word.text}' describes a captured die (zone 'captured')", word)
         if word.text == "damage":
             damage = read_number(line, "the damage, a number")
         elif word.text == "blocking":
             blocking = die_name(line.take("the attacker it blocks").text, other(player))
         elif word.text == "attached":
             attached = die_name(line.take("the character die it is attached to").text, player)
+        elif word.text == "by":
+            held_by = die_name(line.take("the die that captured it").text, player)
+        elif word.text == "from":
+            held_from = read_zone(line.take("the zone it was captured from"), line)
         elif face is None:
             face = read_face(word, line, die_id, cards)
         else:
@@ -198,7 +204,9 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
                 f"expected 'damage N', 'blocking <die>' or 'attached <die>', got {word.text!r}",
                 word,
             )
-    placement = Placement(line.number, player, die_id, zone, face, damage, blocking, attached)
+    placement = Placement(
+        line.number, player, die_id, zone, face, damage, blocking, attached, held_by, held_from
+    )
     return replace(board, placements=(*board.placements, placement))
 
 
@@ -462,9 +470,11 @@ def format_board(board: Board) -> list[str]:
         damage = f" damage {p.damage}" if p.damage else ""
         blocking = f" blocking {short_name(p.blocking, other(p.player))}" if p.blocking else ""
         attached = f" attached {short_name(p.attached, p.player)}" if p.attached else ""
+        held = f" by {short_name(p.held_by, p.player)}" if p.held_by else ""
+        held += f" from {p.held_from.value}" if p.held_from else ""
         lines.append(
             f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}"
-            f"{blocking}{attached}"
+            f"{blocking}{attached}{held}"
         )
     return lines
 

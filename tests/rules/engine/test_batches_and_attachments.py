@@ -306,3 +306,65 @@ P1 pass
     )
     state = legal(cards, text).final
     assert state.turn == 4 and state.die("P1:22sww#1").zone == Zone.FIELD
+
+
+# -- A board that starts with dice captured (and their attachments with them) ---------------
+CAPTURED_BOARD = (
+    header()
+    + """\
+board turn 3 active P1 step main
+P1 die 19sww#1 field L1
+P1 die SK2 reserve mask
+P2 die 5sww#1 field L1
+P2 die P1:22sww#1 captured L2 by 5sww#1
+P2 die P1:SK1 captured L1 attached P1:22sww#1
+P2 die P1:SK3 captured by 5sww#1 from used
+"""
+)
+
+
+def test_a_board_describes_captured_dice_and_what_is_attached_to_them(cards):
+    log = parse_log(CAPTURED_BOARD, cards)
+    text = format_log(log)
+    assert "P2 die P1:22sww#1 captured L2 by 5sww#1" in text
+    assert "P2 die P1:SK3 captured by 5sww#1 from used" in text
+    assert format_log(parse_log(text, cards)) == text
+    assert log_from_json(json.loads(json.dumps(log_to_json(log))), cards).board == log.board
+    start = run(cards, CAPTURED_BOARD).start
+    wonder = start.die("P1:22sww#1")
+    assert (wonder.zone, wonder.held_by, wonder.controller) == (Zone.CAPTURED, "P2:5sww#1", "P2")
+    assert start.die("P1:SK1").attached_to == "P1:22sww#1"
+    assert start.die("P1:SK3").held_from == Zone.USED and start.die("P1:SK3").face is None
+    assert "P1:22sww#1=L2 under P2:5sww#1" in start.summary()["P2"]["zones"]["captured"]
+    # The captor is KO'd: each die returns where it came from, the attachment with its die.
+    state = legal(cards, CAPTURED_BOARD + "judge ko P2:5sww#1\n").final
+    assert state.die("P1:22sww#1").zone == Zone.FIELD and state.die("P1:22sww#1").level == 2
+    assert state.die("P1:SK1").zone == Zone.FIELD
+    assert state.die("P1:SK1").attached_to == "P1:22sww#1"
+    assert state.die("P1:SK3").zone == Zone.USED and state.die("P1:SK3").controller == "P1"
+
+
+@pytest.mark.parametrize(
+    "line, rule, message",
+    [
+        ("P2 die P1:SK4 captured L1", "R15.1", "Say which die captured"),
+        ("P2 die P1:SK4 captured L1 by 5sww#2", "R15.1", "must be in P2's Field"),
+        ("P2 die P1:SK4 captured by 5sww#1", "R1.3", "give the face it shows"),
+        ("P2 die P1:SK4 captured L1 by 5sww#1 from prep", "R1.3", "it shows no face"),
+        ("P2 die P1:SK4 captured by 5sww#1 from out_of_play", "R15.1", "can't be captured from"),
+        ("P2 die P1:SK4 captured L1 attached P1:19sww#1", "R15.1", "must be captured too"),
+        ("P2 die P1:SK4 captured L1 damage 1 by 5sww#1", "R12.2", "carries no damage"),
+    ],
+)
+def test_an_impossible_capture_on_a_board_is_refused(cards, line, rule, message):
+    with pytest.raises(BoardError) as error:
+        run(cards, CAPTURED_BOARD + line + "\n")
+    found = [(n, v.rule, v.message) for n, v in error.value.problems]
+    assert [(n, r) for n, r, _ in found] == [(11, rule)] and message in found[0][2], found
+
+
+def test_by_and_from_are_only_for_a_captured_die(cards):
+    with pytest.raises(NotationError) as error:
+        parse_log(CAPTURED_BOARD + "P1 die SK4 field L1 by 19sww#1\n", cards)
+    assert (error.value.line, error.value.column) == (11, 21)
+    assert "describes a captured die" in str(error.value)
