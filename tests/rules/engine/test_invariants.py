@@ -127,6 +127,12 @@ def checker(cards, all_ids, starting_life):
             assert state.player(player).life <= starting_life
             assert state.player(player).virtual_energy >= 0
         for die in state.dice:
+            # Each player owns their sidekicks and their cards' dice; a shared basic action
+            # die belongs to no one until bought, then to its buyer (R1.6).
+            if die.id.startswith("BA:"):
+                assert (die.owner == "BA") == (die.zone == Zone.UNPURCHASED)
+            else:
+                assert die.owner == die.id.split(":")[0]
             if die.zone in (Zone.BAG, Zone.PREP, Zone.USED, Zone.UNPURCHASED):
                 assert die.face is None and die.damage == 0  # unrolled dice show nothing
             if die.face is not None and die.face.is_character:
