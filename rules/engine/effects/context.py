@@ -233,6 +233,11 @@ class EffectContext(Txn):
     def control(self, die_id: str, controller: str | None = None) -> None:
         dice_ops.control(self, controller or self.source, die_id, source=self.label)
 
+    def release(self, die_id: str) -> None:
+        """End a capture at the time the card states (R15.1): the die, and what is attached to
+        it, return where they came from."""
+        dice_ops.release(self, die_id, why=self.label)
+
     def attach(self, die_id: str, host: str) -> None:
         """Attach a die in the Field (equipment, a continuous die) to a character die (R15.1)."""
         dice_ops.attach(self, die_id, host, source=self.label)

@@ -368,3 +368,25 @@ def test_by_and_from_are_only_for_a_captured_die(cards):
         parse_log(CAPTURED_BOARD + "P1 die SK4 field L1 by 19sww#1\n", cards)
     assert (error.value.line, error.value.column) == (11, 21)
     assert "describes a captured die" in str(error.value)
+
+
+def _capture_then_release(ctx):
+    """A card that captures a die and, as its text states, lets it go again at once."""
+    target = ctx.choose("a die to capture", [d.id for d in ctx.characters(ctx.opponent)])[0]
+    ctx.capture(target, captor="P2:5sww#1")
+    assert ctx.die(target).zone == Zone.CAPTURED
+    ctx.release(target)
+
+
+def test_an_effect_ends_a_capture_at_the_time_it_states(cards):
+    scripted = with_abilities(
+        cards,
+        "32sww",
+        Ability("global", "global", "capture, then release", resolve=_capture_then_release),
+    )
+    text = CAPTURED_BOARD.replace("P2 die P1:SK3 captured by 5sww#1 from used\n", "")
+    text = text.replace(
+        "P1 die SK2 reserve mask", "P1 die SK2 reserve mask\nP1 die SK4 reserve shield"
+    )
+    state = legal(scripted, text + "P1 global 31sww pay SK4 target P1:19sww#1\n").final
+    assert state.die("P1:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").held_by is None
