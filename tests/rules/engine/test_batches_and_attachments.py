@@ -390,3 +390,39 @@ def test_an_effect_ends_a_capture_at_the_time_it_states(cards):
     )
     state = legal(scripted, text + "P1 global 31sww pay SK4 target P1:19sww#1\n").final
     assert state.die("P1:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").held_by is None
+
+
+@pytest.mark.django_db
+def test_the_replay_command_plays_batches_and_attachments_and_refuses_bad_json(tmp_path, cards):
+    import io
+
+    from django.core.management import call_command
+
+    from tests.rules.engine.test_notation_and_replay import _load_demo_catalogue
+
+    _load_demo_catalogue()
+    path = tmp_path / "game.log"
+    path.write_text(
+        BATCH_BOARD.replace(
+            "P1 die SK3 field L1", "P1 die SK3 field L1\nP1 die SK6 field L1 attached SK3"
+        )
+        + "P1 global 31sww times 2 pay SK1 SK2\njudge capture P1:SK3 by P2:SK3\n"
+    )
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path), "--json", stdout=out)
+    assert exited.value.code == 0
+    document = json.loads(out.getvalue())
+    assert document["steps"][0]["action"] == "P1 global 31sww times 2 pay SK1 SK2"
+    assert "R10.3" in [r["id"] for r in document["steps"][0]["rules"]]
+    captured = document["final"]["P2"]["zones"]["captured"]
+    assert captured == ["P1:SK3=L1 under P2:SK3", "P1:SK6=L1 attached to P1:SK3"]
+    # A JSON log with a value of the wrong kind can't be read: exit status 2, and where.
+    log = log_to_json(parse_log(path.read_text(), cards))
+    log["actions"][0]["times"] = "2"
+    path.write_text(json.dumps(log))
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path), stdout=io.StringIO(), stderr=err)
+    assert exited.value.code == 2
+    assert "action 0 (UseGlobal): times should be a whole number" in err.getvalue()
