@@ -28,6 +28,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "copy": ("die", "mode", "other"),
     "swap": ("die", "other"),
     "token": ("player", "attack", "defense", "name?"),
+    "attach": ("die", "other"),
+    "detach": ("die",),
 }
 KIND_TITLES = {
     "move": "Move a die to a zone",
@@ -48,6 +50,8 @@ KIND_TITLES = {
     "copy": "A die copies another",
     "swap": "Swap two dice",
     "token": "Create a token",
+    "attach": "Attach a die to a character die (equipment)",
+    "detach": "Detach a die",
 }
 FIELD_LABELS = {
     "die": "the die",
@@ -152,6 +156,10 @@ def _by(kind: str, form: _Form) -> list[str]:
     return [form.text("die", required=True), "by", form.text("other", required=True)]
 
 
+def _to(kind: str, form: _Form) -> list[str]:
+    return [form.text("die", required=True), "to", form.text("other", required=True)]
+
+
 def _token(kind: str, form: _Form) -> list[str]:
     attack, defense = form.number("attack"), form.number("defense")
     return [form.text("player", required=True), f"{attack}/{defense}", form.text("name")]
@@ -164,6 +172,7 @@ _BUILDERS = {
     "capture": _by,
     "control": _by,
     "token": _token,
+    "attach": _to,
 }
 
 
@@ -176,6 +185,6 @@ def _field_at(kind: str, line: str, column: int) -> str:
         return "note"
     names = [n.rstrip("?") for n in KINDS[kind]]
     index = len(line[prefix : column - 1].split())
-    if kind in ("capture", "control") and index >= 1:
-        index = 1  # 'by' and the other die
+    if kind in ("capture", "control", "attach") and index >= 1:
+        index = 1  # 'by' (or 'to') and the other die
     return names[min(index, len(names) - 1)]

@@ -23,7 +23,12 @@ reactive global: the engine asks its holder whether to pay for it when its condi
 holder, the source die, the triggering event, the bursts of an action die, questions
 (`choose`, `may`, `draw`, `roll`) and the engine's operations (`damage`, `ko`, `spin`,
 `modify`, `grant`, `prep`, `field`, `token`, `capture`, `control`, `copy`, `swap`,
-`gain_life`, `lose_life`, `send_to_used`, `last` for lasting effects).
+`gain_life`, `lose_life`, `send_to_used`, `last` for lasting effects, `release` (a capture
+ending when the card says), `attach` and `detach` for equipment and other attached dice, R15.1).
+
+A global's uses paid for in one batch resolve as one effect (R10.3): `ctx.times` says how many
+('pay [B]: +1A' paid three times is `ctx.modify(die, attack=ctx.times)`). A script that never
+reads it resolves one use, and the engine tells the judge to enter the rest.
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping

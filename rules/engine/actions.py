@@ -85,13 +85,16 @@ class UseAction:
 @dataclass(frozen=True)
 class UseGlobal(_Paying):
     """Use a global ability (R10). `card` is a basic action card key, or 'P1:9sww' for a
-    card on a team when both teams have it; `name` picks one of several globals."""
+    card on a team when both teams have it; `name` picks one of several globals. `times`
+    uses paid for at once, in one batch, resolve as a single effect (R10.3): `pay` covers
+    the cost that many times."""
 
     player: str
     card: str
     pay: tuple[Payment, ...] = ()
     targets: tuple[str, ...] = ()
     name: str = ""
+    times: int = 1
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,9 @@ JUDGE_KINDS = (
     "swap",
     "token",
     "reroll",
+    "prep",
+    "attach",
+    "detach",
 )
 
 
@@ -198,7 +204,8 @@ class JudgeAdjust:
     draws `dice` from the bag into `zone`), "capture" / "control" (die by `other`),
     "release", "copy" (die copies `other`; `mode` stats, abilities or die), "swap" (die and
     `other`), "token" (target player gets a token with attack/defense, named `mode`),
-    "reroll" (die rerolled to face), "prep" (die to its owner's Prep Area).
+    "reroll" (die rerolled to face), "prep" (die to its owner's Prep Area), "attach" (die
+    attached to the character die `other`, R15.1), "detach" (die attached to nothing).
     """
 
     kind: str

@@ -195,6 +195,10 @@ def _release(txn: Txn, action: JudgeAdjust) -> None:
         _fail(f"{die.id} is neither captured nor controlled.")
 
 
+def _attach(txn: Txn, action: JudgeAdjust) -> None:
+    dice_ops.attach(txn, action.die, action.other)
+
+
 def _copy(txn: Txn, action: JudgeAdjust) -> None:
     dice_ops.copy(txn, action.die, action.other, action.mode)
 
@@ -233,4 +237,6 @@ _KINDS = {
     "token": _token,
     "reroll": _reroll,
     "prep": lambda txn, action: dice_ops.prep(txn, action.die, source="judge adjustment"),
+    "attach": _attach,
+    "detach": lambda txn, action: dice_ops.detach(txn, action.die),
 }

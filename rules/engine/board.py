@@ -32,6 +32,9 @@ class Placement:
     face: Face | None = None
     damage: int = 0
     blocking: str = ""  # the attacker a blocker blocks
+    attached: str = ""  # the character die it is attached to (R15.1)
+    held_by: str = ""  # a captured die's captor (R15.1)
+    held_from: Zone | None = None  # where a captured die returns (None: the Field)
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,8 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
     for placement in board.placements:
         state = _place(state, placement, cards, problem, seen)
     _check_combat(state, board, problem)
+    _check_captors(state, board, problem)
+    state = _attach(state, board, problem)
     if problems:
         raise BoardError(problems)
     txn = Txn(state, cards)
@@ -112,6 +117,8 @@ def _place(state: GameState, placement: Placement, cards, problem, seen: set[str
         return state
     seen.add(die_id)
     owner = placement.player if die.owner == "BA" else die.owner  # a bought basic action die
+    if placement.zone == Zone.CAPTURED:
+        return _place_captured(state, placement, cards, problem, die, owner)
     if owner != placement.player and placement.zone not in IN_FIELD:
         problem(
             line,
@@ -132,13 +139,8 @@ def _place(state: GameState, placement: Placement, cards, problem, seen: set[str
             die_id,
         )
         return state
-    if zone in (Zone.UNPURCHASED, Zone.CAPTURED):
-        problem(
-            line,
-            "R3.1",
-            f"Leave {die_id} out to keep it on its card; captures are not described on a board.",
-            die_id,
-        )
+    if zone == Zone.UNPURCHASED:
+        problem(line, "R3.1", f"Leave {die_id} out to keep it on its card.", die_id)
         return state
     if face is not None:
         ok = face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
@@ -200,6 +202,136 @@ def _place(state: GameState, placement: Placement, cards, problem, seen: set[str
         else:
             placed = replace(placed, flags=placed.flags | {"damaged"})
     return state.with_dice(placed)
+
+
+def _place_captured(state, placement: Placement, cards, problem, die, owner) -> GameState:
+    """A captured die, on its captor's side: under the captor ('by'), or attached to a captured
+    die and captured with it; it shows the face it had where it came from ('from', the Field
+    unless said otherwise) (R15.1)."""
+    line, die_id = placement.line, placement.die
+    came_from = placement.held_from or Zone.FIELD
+    if came_from in (Zone.CAPTURED, Zone.UNPURCHASED, Zone.OUT_OF_PLAY):
+        problem(line, "R15.1", f"A die can't be captured from the {_zone(came_from)}.", die_id)
+        return state
+    if not placement.held_by and not placement.attached:
+        problem(
+            line,
+            "R15.1",
+            f"Say which die captured {die_id} ('by <die>'), or which captured die it is "
+            "attached to ('attached <die>').",
+            die_id,
+        )
+        return state
+    if (placement.face is not None) != (came_from in ROLLED):
+        problem(
+            line,
+            "R1.3",
+            f"{die_id} came from the {_zone(came_from)}: "
+            + ("give the face it shows." if came_from in ROLLED else "it shows no face."),
+            die_id,
+        )
+        return state
+    if placement.face is not None and not _can_show(cards, die, placement.face):
+        problem(line, "R1.3", f"{die_id} has no {placement.face.notation()} face.", die_id)
+        return state
+    if placement.damage:
+        problem(line, "R12.2", f"A captured die carries no damage, not {die_id}.", die_id)
+    placed = replace(
+        die,
+        owner=owner,
+        controller=placement.player,
+        zone=Zone.CAPTURED,
+        face=placement.face,
+        held_by=placement.held_by or None,
+        held_from=came_from,
+    )
+    return state.with_dice(placed)
+
+
+def _can_show(cards, die, face: Face) -> bool:
+    return face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
+
+
+def _check_captors(state: GameState, board: Board, problem) -> None:
+    """A captor is in the Field on the side of the dice it holds (R15.1)."""
+    for placement in board.placements:
+        die = state.die(placement.die)
+        if die is None or die.zone != Zone.CAPTURED or not placement.held_by:
+            continue
+        captor = state.die(placement.held_by)
+        if captor is None or captor.zone not in IN_FIELD or captor.controller != die.controller:
+            problem(
+                placement.line,
+                "R15.1",
+                f"{die.id} is held by {placement.held_by}, which must be in "
+                f"{placement.player}'s Field.",
+                die.id,
+            )
+
+
+def _zone(zone: Zone) -> str:
+    return zone.value.replace("_", " ")
+
+
+def _attach(state: GameState, board: Board, problem) -> GameState:
+    """Attachments (equipment, continuous dice on a character): the die and its character
+    both in the Field, the character showing a character face, one deep (R15.1)."""
+    attached = []
+    for placement in board.placements:
+        if not placement.attached:
+            continue
+        die, host = state.die(placement.die), state.die(placement.attached)
+        if die is None or die.zone != placement.zone:
+            continue  # already reported
+        if host is None:
+            problem(placement.line, "R3.1", f"There is no die {placement.attached} in this game.")
+        elif host.id == die.id:
+            problem(placement.line, "R15.1", f"{die.id} can't be attached to itself.", die.id)
+        elif die.zone == Zone.CAPTURED:
+            if host.zone != Zone.CAPTURED or not host.held_by:
+                problem(
+                    placement.line,
+                    "R15.1",
+                    f"{die.id} is captured with {host.id}: {host.id} must be captured too "
+                    "('by <die>').",
+                    die.id,
+                )
+                continue
+            if placement.held_by:
+                problem(
+                    placement.line,
+                    "R15.1",
+                    f"{die.id} goes along with {host.id}: say 'by' on {host.id}'s line only.",
+                    die.id,
+                )
+                continue
+            attached.append(replace(die, attached_to=host.id))
+            continue
+        elif die.zone not in IN_FIELD:
+            problem(
+                placement.line,
+                "R15.1",
+                f"{die.id} is in the {die.zone.value.replace('_', ' ')}: only dice in the "
+                "Field are attached.",
+                die.id,
+            )
+        elif not (host.is_character and host.zone in IN_FIELD):
+            problem(
+                placement.line,
+                "R15.1",
+                f"{host.id} is not a character die in the Field: nothing is attached to it.",
+                die.id,
+            )
+        elif host.id in {p.die for p in board.placements if p.attached}:
+            problem(
+                placement.line,
+                "R15.1",
+                f"{die.id} and {host.id}: an attached die has nothing attached to it.",
+                die.id,
+            )
+        else:
+            attached.append(replace(die, attached_to=host.id))
+    return state.with_dice(*attached)
 
 
 def _check_combat(state: GameState, board: Board, problem) -> None:

@@ -44,6 +44,8 @@ EVENT_KINDS = frozenset(
         "rerolled_die",
         "captured",
         "released",
+        "attached",
+        "detached",
         "controlled",
         "control_ended",
         "copied",

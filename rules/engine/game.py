@@ -132,7 +132,7 @@ _CHECK_AFTER = frozenset({
     "damaged", "modified", "spun", "kod", "moved", "captured", "controlled", "copied",
     "swapped", "token_created", "keyword_granted", "fielded", "rerolled_die", "effect_resolved",
     "manual", "prepped", "released", "control_ended", "purchased", "prevented", "attacks",
-    "blocks", "no_block", "end_of_turn", "step_ended",
+    "blocks", "no_block", "end_of_turn", "step_ended", "attached", "detached",
 })  # fmt: skip
 
 

@@ -202,6 +202,8 @@ def die_view(state: GameState, cards: Mapping[str, CardDef], die: Die) -> dict:
         view["fielding"] = fielding_cost(state, cards, die).value
     if die.held_by:
         view["held_by"] = die.held_by
+    if die.attached_to:
+        view["attached_to"] = die.attached_to
     if die.copy is not None:
         view["copy"] = {"mode": die.copy.mode, "card": die.copy.card, "of": die.copy.source}
     return view

@@ -6,6 +6,7 @@ attacking. It only keeps what `apply` accepts, so every game it plays is legal.
 """
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 
 from rules.engine import query
@@ -66,27 +67,36 @@ class RandomPlayer:
         self.on_step = on_step or (lambda state, action: None)
         self.actions = 0
         self.log: list = []
+        self.seen: Counter = Counter()  # what happened: batches of globals, captures ...
 
     # -- plumbing ----------------------------------------------------------------------
     def _do(self, state: GameState, action) -> GameState:
         result = apply(state, action, self.cards)
         if not result.legal:
             raise AssertionError(f"random player's {action!r} was refused: {result.verdict}")
-        self._accept(result.state, action)
+        self._accept(result, action)
         return result.state
 
     def _try(self, state: GameState, candidates) -> GameState | None:
         for action in candidates:
             result = apply(state, action, self.cards)
             if result.legal:
-                self._accept(result.state, action)
+                self._accept(result, action)
                 return result.state
         return None
 
-    def _accept(self, state: GameState, action) -> None:
+    def _accept(self, result, action) -> None:
         self.actions += 1
         self.log.append(action)
-        self.on_step(state, action)
+        if getattr(action, "times", 1) > 1:
+            self.seen["batch"] += 1
+        for event in result.events:
+            if event.kind in ("captured", "attached", "detached", "released"):
+                self.seen[event.kind] += 1
+                self.seen["captured_along"] += event.kind == "captured" and bool(event.dice)
+            elif event.rule == "R15.1":
+                self.seen["followed"] += 1
+        self.on_step(result.state, action)
 
     # -- a game ------------------------------------------------------------------------
     def play(self, teams, *, turns: int = 20, starting_life: int = 20, format: str = "tournament"):
@@ -161,7 +171,7 @@ class RandomPlayer:
         for action in tries:
             result = apply(state, action, self.cards)
             if result.legal:
-                self._accept(result.state, action)
+                self._accept(result, action)
                 return result.state
         return self._finish(state)
 
@@ -173,10 +183,12 @@ class RandomPlayer:
         if rng.random() < 0.15:  # now and then a global (its effect is usually manual)
             for key in self._global_cards(state):
                 card = cards[key.rpartition(":")[2]]
-                cost = card.globals[0].cost.amount
-                found += [
-                    UseGlobal(player, key, pay) for pay in self._payments(state, player, cost)
-                ]
+                cost = card.globals[0].cost
+                times = 1 if rng.random() < 0.7 else rng.randint(2, 3)  # R10.3: a batch
+                payments = self._payments(
+                    state, player, cost.amount * times, types=cost.types * times
+                )
+                found += [UseGlobal(player, key, pay, times=times) for pay in payments]
         for die in state.field(player):
             card = cards.get(die.card) if die.card else None
             for ability in card.abilities if card else ():

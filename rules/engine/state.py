@@ -90,6 +90,9 @@ class Die:
     """One die. `id` is stable for the whole game: "P1:SK3", "P1:19sww#2", "BA:31sww#1",
     "P1:T1" (a token).
 
+    `attached_to` names the character die this one is attached to (equipment, a continuous
+    die attached to a character): both are in the Field, or both captured (R15.1).
+
     `owner` is whose die it is ("BA" while a basic action die is unpurchased); `controller`
     is who uses it now (R15.2). Flags: "partially_spent" (R6.3), "damaged" (this turn, for
     Iron Will), "blocked" (an attacker stays blocked, R11.4), "token" (R1.7). A persistent
@@ -110,6 +113,7 @@ class Die:
     held_by: str | None = None  # captor or controlling die (R15.1, R15.2)
     held_from: Zone | None = None  # where a captured or controlled die returns
     copy: Copy | None = None
+    attached_to: str | None = None  # the character die it is attached to (equipment, R15.1)
 
     def __post_init__(self) -> None:
         if not self.controller:
@@ -307,6 +311,10 @@ def die_label(die: Die) -> str:
         text += f" ({die.damage} damage)"
     if die.blocking:
         text += f" blocking {die.blocking}"
+    if die.attached_to:
+        text += f" attached to {die.attached_to}"
+    elif die.zone == Zone.CAPTURED and die.held_by:
+        text += f" under {die.held_by}"
     return text
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from rules.engine.events import Event
 from rules.engine.faces import CardDef
 from rules.engine.state import (
+    IN_FIELD,
     ROLLED,
     Die,
     GameState,
@@ -27,7 +28,7 @@ from rules.engine.verdicts import reject
 
 _UNROLLED = {
     "face": None, "damage": 0, "modifiers": (), "blocking": None, "keywords": (),
-    "copy": None, "held_by": None, "held_from": None,
+    "copy": None, "held_by": None, "held_from": None, "attached_to": None,
 }  # fmt: skip
 
 
@@ -105,6 +106,7 @@ class Txn:
         """Move a die; returns it as it now is (None if a token ceased to exist)."""
         die = self.die(die_id)
         if die.is_token and zone not in (Zone.FIELD, Zone.ATTACK):
+            self._host_leaves(die, zone, ceases=True)
             self.state = self.state.without_dice(die.id)  # R1.7
             self.emit(
                 "token_removed",
@@ -128,6 +130,8 @@ class Txn:
                 die=die.id,
                 player=die.owner,
             )
+        if die.zone in IN_FIELD and zone not in IN_FIELD:
+            self._host_leaves(die, zone)
         changes: dict = {"zone": zone, "controller": controller or die.controller}
         if zone not in ROLLED:  # unrolled dice show nothing and carry nothing (R12.2, R13.1)
             changes.update(_UNROLLED)
@@ -138,6 +142,7 @@ class Txn:
             if die.zone in (Zone.FIELD, Zone.ATTACK) and zone == Zone.RESERVE:
                 # A character rerolled to energy leaves the Field and loses its effects (R14.1).
                 changes.update(damage=0, modifiers=(), keywords=(), blocking=None)
+                changes["attached_to"] = None  # no longer in the Field, so attached to nothing
                 changes["flags"] = die.flags - {"damaged", "damaged2", "fresh", "blocked"}
             if die.zone == Zone.RESERVE and zone != Zone.RESERVE and "partially_spent" in die.flags:
                 changes["flags"] = changes.get("flags", die.flags) - {"partially_spent"}
@@ -146,6 +151,40 @@ class Txn:
         moved = replace(die, **changes)
         self.put(moved)
         return moved
+
+    def _host_leaves(self, host: Die, zone: Zone, *, ceases: bool = False) -> None:
+        """Dice attached to a die leaving the Field (capture is `effects.dice.capture`):
+        attached continuous dice follow a character KO'd to Prep or sent to the Used Pile
+        (R15.1, as the rulebooks' ruling says); any other attached die (equipment) stays in
+        the Field, attached to nothing."""
+        from rules.engine import query
+        from rules.engine.keywords import continuous
+
+        attached = [d for d in self.state.dice if d.attached_to == host.id and d.zone in IN_FIELD]
+        for die in attached:
+            follows = not ceases and zone in (Zone.PREP, Zone.USED, Zone.OUT_OF_PLAY)
+            if follows and continuous.KEYWORD in query.keywords(self.state, self.cards, die):
+                where = zone  # Out of Play exists only on its owner's turn (R4.6)
+                if zone == Zone.OUT_OF_PLAY and die.owner != self.state.active:
+                    where = Zone.USED
+                self.move(die.id, where, controller=die.owner)
+                self.emit(
+                    "moved",
+                    f"{die.id}, attached to {host.id}, followed it to the "
+                    f"{where.value.replace('_', ' ')}",
+                    rule="R15.1",
+                    die=die.id,
+                    player=die.owner,
+                )
+            else:
+                self.put(replace(die, attached_to=None))
+                self.emit(
+                    "detached",
+                    f"{die.id} is no longer attached: {host.id} left the Field; it stays there",
+                    rule="R15.1",
+                    die=die.id,
+                    player=die.controller,
+                )
 
     def change_life(self, player: str, amount: int, *, rule: str, text: str) -> int:
         """Gain (capped at the starting life, R12.4) or lose life; returns the change made."""

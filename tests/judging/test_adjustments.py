@@ -53,6 +53,11 @@ def cards():
         ),
         ({"kind": "swap", "die": "P1:SK1", "other": "P1:SK2"}, "judge swap P1:SK1 P1:SK2"),
         (
+            {"kind": "attach", "die": "P1:SK1", "other": "P1:22sww#1"},
+            "judge attach P1:SK1 to P1:22sww#1",
+        ),
+        ({"kind": "detach", "die": "P1:SK1"}, "judge detach P1:SK1"),
+        (
             {"kind": "token", "player": "P1", "attack": "2", "defense": "3", "name": "Drone"},
             "judge token P1 2/3 Drone",
         ),

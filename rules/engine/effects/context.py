@@ -48,6 +48,15 @@ class EffectContext(Txn):
         self.event = entry.event
         self.bursts = entry.bursts
         self.pending_damage = None  # set while an interrupting ability resolves
+        self._times = entry.times
+        self.times_read = False
+
+    @property
+    def times(self) -> int:
+        """How many uses of a global were paid for in one batch: they resolve as this one
+        effect (R10.3), so 'pay [B]: +1A' paid three times gives +3A once."""
+        self.times_read = True
+        return self._times
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -223,6 +232,22 @@ class EffectContext(Txn):
 
     def control(self, die_id: str, controller: str | None = None) -> None:
         dice_ops.control(self, controller or self.source, die_id, source=self.label)
+
+    def release(self, die_id: str) -> None:
+        """End a capture at the time the card states (R15.1): the die, and what is attached to
+        it, return where they came from."""
+        dice_ops.release(self, die_id, why=self.label)
+
+    def attach(self, die_id: str, host: str) -> None:
+        """Attach a die in the Field (equipment, a continuous die) to a character die (R15.1)."""
+        dice_ops.attach(self, die_id, host, source=self.label)
+
+    def detach(self, die_id: str) -> None:
+        dice_ops.detach(self, die_id, source=self.label)
+
+    def attachments(self, host: str) -> list[Die]:
+        """The dice attached to `host`."""
+        return [d for d in self.state.dice if d.attached_to == host]
 
     def copy(self, die_id: str, source: str, mode: str) -> None:
         dice_ops.copy(self, die_id, source, mode, source=self.label)

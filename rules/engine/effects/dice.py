@@ -185,8 +185,12 @@ def capture(txn: Txn, captor_id: str, die_id: str, *, source: str = "") -> None:
         reject("R15.1", f"{captor.id} is not in the Field and can't capture.", subject=captor.id)
     if die.zone in (Zone.CAPTURED, Zone.UNPURCHASED, Zone.OUT_OF_PLAY) or die.id == captor.id:
         reject("R15.1", f"{die.id} can't be captured from the {_zone(die.zone)}.", subject=die.id)
+    if captor.attached_to == die.id:
+        reject("R15.1", f"{captor.id} is attached to {die.id} and can't capture it.")
     _leave_combat(txn, die)
     die = txn.die(die_id)
+    # Dice attached to the captured die go along, out of the game with it (R15.1).
+    along = [d for d in txn.state.dice if d.attached_to == die.id and d.zone in IN_FIELD]
     txn.put(
         replace(
             die,
@@ -197,24 +201,62 @@ def capture(txn: Txn, captor_id: str, die_id: str, *, source: str = "") -> None:
             damage=0,
             modifiers=(),
             blocking=None,
-        )
+            attached_to=None,  # a captured attachment leaves its character
+        ),
+        *(
+            replace(
+                d,
+                zone=Zone.CAPTURED,
+                held_from=d.zone,
+                controller=captor.controller,
+                damage=0,
+                modifiers=(),
+                blocking=None,
+            )
+            for d in along
+        ),
     )
+    went = f", with {', '.join(d.id for d in along)} attached" if along else ""
     txn.emit(
         "captured",
-        f"{die.id} was captured by {captor.id}" + _by(source),
+        f"{die.id} was captured by {captor.id}{went}" + _by(source),
         rule="R15.1",
         die=die.id,
         other=captor.id,
         player=captor.controller,
+        dice=tuple(d.id for d in along),
     )
 
 
 def release(txn: Txn, die_id: str, *, why: str = "") -> None:
-    """A capture ends: the die returns where it came from, at the same level (R15.1)."""
+    """A capture ends: the die returns where it came from, at the same level, and the dice
+    attached to it return to the Field with it, still attached (R15.1). A die captured from
+    the Attack Zone returns to the Field (R4.5): it attacks or blocks no more."""
     die = txn.die(die_id)
     if die.zone != Zone.CAPTURED:
         reject("R15.1", f"{die.id} is not captured.", subject=die.id)
+    host = txn.state.die(die.attached_to) if die.attached_to else None
+    if host is not None and host.zone == Zone.CAPTURED:
+        reject(
+            "R15.1",
+            f"{die.id} is attached to {host.id} and returns with it: release {host.id}.",
+            subject=die.id,
+        )
+    _return(txn, die, why)
+    for attached in [d for d in txn.state.dice if d.attached_to == die.id]:
+        if attached.zone == Zone.CAPTURED:
+            _return(txn, attached, f"attached to {die.id}")
+    back = txn.die(die.id)
+    if back.attached_to and not (back.zone in IN_FIELD and host and host.zone in IN_FIELD):
+        txn.put(replace(back, attached_to=None))  # its character is no longer in the Field
+    if back.zone not in IN_FIELD:  # nothing stays attached to a die outside the Field
+        txn.put(*(replace(d, attached_to=None) for d in txn.state.dice if d.attached_to == die.id))
+
+
+def _return(txn: Txn, die: Die, why: str) -> None:
     zone = die.held_from or Zone.FIELD
+    if zone == Zone.ATTACK:
+        zone = Zone.FIELD
     face = die.face if zone in ROLLED else None
     txn.put(replace(die, zone=zone, face=face, held_by=None, held_from=None, controller=die.owner))
     txn.emit(
@@ -223,6 +265,50 @@ def release(txn: Txn, die_id: str, *, why: str = "") -> None:
         rule="R15.1",
         die=die.id,
         player=die.owner,
+    )
+
+
+def attach(txn: Txn, die_id: str, host_id: str, *, source: str = "") -> None:
+    """Attach a die in the Field (equipment, a continuous die) to a character die in the
+    Field. Attachments are one deep: a die that is attached, or has dice attached, is not a
+    host and can't be attached (R15.1)."""
+    die, host = txn.die(die_id), txn.die(host_id)
+    if die.id == host.id:
+        reject("R15.1", f"{die.id} can't be attached to itself.", subject=die.id)
+    if die.zone not in IN_FIELD:
+        reject("R15.1", f"{die.id} is not in the Field: only a die there is attached.")
+    if not (host.is_character and host.zone in IN_FIELD):
+        reject("R15.1", f"{host.id} is not a character die in the Field.", subject=host.id)
+    if host.attached_to:
+        reject("R15.1", f"{host.id} is itself attached to {host.attached_to}.", subject=host.id)
+    if any(d.attached_to == die.id for d in txn.state.dice):
+        reject("R15.1", f"{die.id} has dice attached to it: it can't be attached.")
+    txn.put(replace(die, attached_to=host.id))
+    txn.emit(
+        "attached",
+        f"{die.id} was attached to {host.id}" + _by(source),
+        rule="R15.1",
+        die=die.id,
+        other=host.id,
+        player=die.controller,
+    )
+
+
+def detach(txn: Txn, die_id: str, *, source: str = "") -> None:
+    """End an attachment: the die stays in the Field, attached to nothing."""
+    die = txn.die(die_id)
+    if not die.attached_to:
+        reject("R15.1", f"{die.id} is not attached to a die.", subject=die.id)
+    if die.zone not in IN_FIELD:
+        reject("R15.1", f"{die.id} is captured with {die.attached_to}: it returns with it.")
+    txn.put(replace(die, attached_to=None))
+    txn.emit(
+        "detached",
+        f"{die.id} is no longer attached to {die.attached_to}" + _by(source),
+        rule="R15.1",
+        die=die.id,
+        other=die.attached_to,
+        player=die.controller,
     )
 
 
@@ -332,11 +418,13 @@ def _swapped(txn: Txn, die: Die, into: Die) -> Die:
             blocking=into.blocking,
             controller=into.controller,
             flags=(die.flags - {"blocked"}) | (into.flags & {"blocked"}),
+            attached_to=die.attached_to if into.zone in IN_FIELD else None,
         )
     return replace(
         die,
         zone=into.zone,
         face=None,
+        attached_to=None,
         damage=0,
         modifiers=(),
         blocking=None,

@@ -45,6 +45,7 @@ class QueuedEffect:
     bursts: int = 0
     then: tuple[tuple[str, str], ...] = ()  # (die, zone) moves once it has resolved
     rule: str = "R13.3"
+    times: int = 1  # uses of a global paid for in one batch, resolving as one effect (R10.3)
 
 
 def engine_effect(name: str):
@@ -282,13 +283,25 @@ def _run(ctx, entry: QueuedEffect) -> None:
         )
         return
     ability.resolve(ctx)
+    batch = f" as one effect for {entry.times} uses" if entry.times > 1 else ""
     ctx.emit(
         "effect_resolved",
-        f"{entry.label} resolved",
+        f"{entry.label} resolved{batch}",
         rule=entry.rule,
         player=entry.controller,
         die=entry.source,
+        amount=entry.times if entry.times > 1 else 0,
     )
+    if entry.times > 1 and not ctx.times_read:
+        # The card's script resolves one use: the rest of the batch is the judge's to enter.
+        ctx.emit(
+            "manual",
+            f"{entry.label} was paid for {entry.times} times in one batch but its automated "
+            "effect counts one use: enter the rest of that one effect as judge adjustments",
+            rule="J1",
+            manual=True,
+            player=entry.controller,
+        )
 
 
 def answer(txn: Txn, action) -> None:

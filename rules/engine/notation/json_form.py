@@ -3,6 +3,7 @@ object per action tagged with its type. `log_from_json(log_to_json(log))` is the
 
 import re
 from dataclasses import fields
+from typing import get_args, get_origin
 
 from rules.engine.actions import ACTION_TYPES, Action, Payment
 from rules.engine.board import Board, Placement
@@ -52,6 +53,9 @@ def log_to_json(log: GameLog) -> dict:
                     "face": p.face.notation() if p.face else None,
                     "damage": p.damage,
                     "blocking": p.blocking,
+                    "attached": p.attached,
+                    "held_by": p.held_by,
+                    "held_from": p.held_from.value if p.held_from else None,
                 }
                 for p in b.placements
             ],
@@ -94,8 +98,8 @@ def log_from_json(document, cards: dict[str, CardDef]) -> GameLog:
     if document.get("board"):
         try:
             log.board = _board_from_json(document["board"], cards)
-        except (KeyError, TypeError, ValueError) as error:
-            raise JsonLogError(f"board: {error}") from error
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise JsonLogError(f"board: {error!r}") from error
     for index, entry in enumerate(document.get("actions") or []):
         log.actions.append((_line_of(entry), action_from_json(entry, cards, index)))
     return log
@@ -121,6 +125,9 @@ def _board_from_json(data: dict, cards) -> Board:
                 parse_face(face, card_of_die(item["die"], cards)) if face else None,
                 int(item.get("damage", 0)),
                 item.get("blocking", "") or "",
+                item.get("attached", "") or "",
+                item.get("held_by", "") or "",
+                Zone(item["held_from"]) if item.get("held_from") else None,
             )
         )
     return Board(
@@ -167,13 +174,54 @@ def action_from_json(entry, cards, index: int = 0) -> Action:
 
 def _field_from_json(kind, name: str, value, values: dict, cards):
     if name == "faces":
+        if not _matches(value, tuple[tuple[str, str], ...]):
+            raise ValueError(f"faces should be a list of [die, face], not {value!r}")
         return tuple((d, parse_face(f, card_of_die(d, cards))) for d, f in value)
     if name == "face":
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f'face should be a face such as "mask" or "L2", not {value!r}')
         return parse_face(value, card_of_die(values["die"], cards)) if value else None
     if name == "pay":
+        if not _matches(value, tuple[str, ...]):
+            raise ValueError(f'pay should be a list of payments such as "P1:SK1", not {value!r}')
         return tuple(_payment_from_json(p) for p in value)
+    expected = _FIELD_TYPES[kind][name]
+    if not _matches(value, expected):
+        raise ValueError(f"{name} should be {_describe(expected)}, not {value!r}")
     if name in ("blocks", "assignments"):
         return tuple(tuple(item) for item in value)
     if isinstance(value, list):
         return tuple(value)
     return value
+
+
+_FIELD_TYPES = {cls: {f.name: f.type for f in fields(cls)} for cls in ACTION_TYPES}
+
+
+def _matches(value, expected) -> bool:
+    """Whether a JSON value has the shape of an action field's type (a list for a tuple)."""
+    origin, args = get_origin(expected), get_args(expected)
+    if expected is bool:
+        return isinstance(value, bool)
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        if not isinstance(value, list):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_matches(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_matches, value, args))
+    return True
+
+
+def _describe(expected) -> str:
+    names = {int: "a whole number", bool: "true or false", str: "a string"}
+    if expected in names:
+        return names[expected]
+    args = get_args(expected)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _describe(args[0])
+        return f"a list of {item[2:] + 's' if item.startswith('a ') else item + ' items'}"
+    return "[" + ", ".join(_describe(a).removeprefix("a ") for a in args) + "]"

@@ -113,6 +113,14 @@ def _j_by(line, cards):
     return {"die": die, "other": full_die_name(line.take("the die that does it"), line)}
 
 
+def _j_attach(line, cards):
+    die = full_die_name(line.take("a die"), line)
+    to = line.take("'to'")
+    if to.text != "to":
+        line.fail(f"expected 'to', got {to.text!r}", to)
+    return {"die": die, "other": full_die_name(line.take("the character die"), line)}
+
+
 def _j_copy(line, cards):
     die = full_die_name(line.take("a die"), line)
     mode = line.take("stats, abilities or die")
@@ -166,6 +174,8 @@ _JUDGE_SYNTAX = {
     "token": ("<player> <A>/<D> [name]", _j_token),
     "reroll": ("<die> <face>", _j_die_face),
     "prep": ("<die>", _j_die),
+    "attach": ("<die> to <die>", _j_attach),
+    "detach": ("<die>", _j_die),
 }
 
 
@@ -194,6 +204,8 @@ def format_judge(a: JudgeAdjust) -> str:
         "token": lambda: f"{a.target} {a.attack}/{a.defense}" + (f" {a.mode}" if a.mode else ""),
         "reroll": lambda: f"{a.die} {a.face.notation()}",
         "prep": lambda: a.die,
+        "attach": lambda: f"{a.die} to {a.other}",
+        "detach": lambda: a.die,
     }[a.kind]()
     note = f" -- {a.note}" if a.note else ""
     return f"judge {a.kind} {body}{note}"

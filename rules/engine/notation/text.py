@@ -42,7 +42,7 @@ from rules.engine.notation.words import (
     read_zone,
     short_name,
 )
-from rules.engine.state import Step, other
+from rules.engine.state import Step, Zone, other
 
 VERBS = (
     "draw", "roll", "reroll", "buy", "field", "use", "global", "activate", "pass", "attack",
@@ -182,18 +182,31 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
         return replace(board, energy=(*board.energy, (player, amount)))
     die_id = die_name(line.take("a die name").text, player)
     zone = read_zone(line.take("a zone"), line)
-    face, damage, blocking = None, 0, ""
+    face, damage, blocking, attached, held_by, held_from = None, 0, "", "", "", None
     while (word := line.peek()) is not None:
-        line.take("a face, 'damage N' or 'blocking <die>'")
+        line.take("a face, 'damage N', 'blocking <die>' or 'attached <die>'")
+        if word.text in ("by", "from") and zone != Zone.CAPTURED:
+            line.fail(f"'{word.text}' describes a captured die (zone 'captured')", word)
         if word.text == "damage":
             damage = read_number(line, "the damage, a number")
         elif word.text == "blocking":
             blocking = die_name(line.take("the attacker it blocks").text, other(player))
+        elif word.text == "attached":
+            attached = die_name(line.take("the character die it is attached to").text, player)
+        elif word.text == "by":
+            held_by = die_name(line.take("the die that captured it").text, player)
+        elif word.text == "from":
+            held_from = read_zone(line.take("the zone it was captured from"), line)
         elif face is None:
             face = read_face(word, line, die_id, cards)
         else:
-            line.fail(f"expected 'damage N' or 'blocking <die>', got {word.text!r}", word)
-    placement = Placement(line.number, player, die_id, zone, face, damage, blocking)
+            line.fail(
+                f"expected 'damage N', 'blocking <die>' or 'attached <die>', got {word.text!r}",
+                word,
+            )
+    placement = Placement(
+        line.number, player, die_id, zone, face, damage, blocking, attached, held_by, held_from
+    )
     return replace(board, placements=(*board.placements, placement))
 
 
@@ -256,6 +269,7 @@ _AFTER = {
     "target": "the targets",
     "suitup": "the die KO'd",
     "name": "the ability's name",
+    "times": "the number of uses paid for in one batch",
 }
 
 
@@ -300,7 +314,10 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         return UseAction(player, die, tuple(w.text for w in options.get("target", [])))
     if name in ("global", "activate"):
         what = line.take("the card" if name == "global" else "the die").text
-        options = _options(line, player, "name", "pay", "target")
+        keywords = (
+            ("name", "times", "pay", "target") if name == "global" else ("name", "pay", "target")
+        )
+        options = _options(line, player, *keywords)
         names = options.get("name", [])
         if len(names) > 1:
             line.fail("expected one word after 'name'", names[1])
@@ -308,7 +325,9 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         targets = tuple(w.text for w in options.get("target", []))
         label = names[0].text if names else ""
         if name == "global":
-            return UseGlobal(player, what.lower() if ":" not in what else what, pay, targets, label)
+            card = what.lower() if ":" not in what else what
+            times = _times(options.get("times"), line)
+            return UseGlobal(player, card, pay, targets, label, times)
         return Activate(player, die_name(what, player), pay, targets, label)
     if name == "pass":
         line.done()
@@ -342,6 +361,19 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
         line.done()
         return Answer(player, name == "yes", _payments(options.get("pay", []), line, player))
     line.fail(f"unknown action {name!r} (expected one of: {', '.join(VERBS)})", verb)
+
+
+def _times(words: list[Word] | None, line: Line) -> int:
+    """'times N': the uses of a global paid for in one batch (R10.3)."""
+    if words is None:
+        return 1
+    if len(words) > 1 or not words[0].text.isdigit() or int(words[0].text) < 1:
+        word = words[1] if len(words) > 1 and words[0].text.isdigit() else words[0]
+        line.fail(
+            f"expected the number of uses paid for in one batch (1 or more), got {word.text!r}",
+            word,
+        )
+    return int(words[0].text)
 
 
 def _pair(word: Word, line: Line, player: str) -> tuple[str, str]:
@@ -396,8 +428,10 @@ def format_action(action: Action) -> str:
                 else ("activate", short_name(action.die, p))
             )
             name = f" name {action.name}" if action.name else ""
+            times = getattr(action, "times", 1)
+            batch = f" times {times}" if times != 1 else ""
             target = f" target {' '.join(action.targets)}" if action.targets else ""
-            return f"{p} {verb} {what}{name}{_pay_text(action.pay, p)}{target}"
+            return f"{p} {verb} {what}{name}{batch}{_pay_text(action.pay, p)}{target}"
         case PassPriority():
             return f"{p} pass"
         case EndTurn():
@@ -435,8 +469,12 @@ def format_board(board: Board) -> list[str]:
         face = f" {p.face.notation()}" if p.face else ""
         damage = f" damage {p.damage}" if p.damage else ""
         blocking = f" blocking {short_name(p.blocking, other(p.player))}" if p.blocking else ""
+        attached = f" attached {short_name(p.attached, p.player)}" if p.attached else ""
+        held = f" by {short_name(p.held_by, p.player)}" if p.held_by else ""
+        held += f" from {p.held_from.value}" if p.held_from else ""
         lines.append(
-            f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}{blocking}"
+            f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}"
+            f"{blocking}{attached}{held}"
         )
     return lines
 

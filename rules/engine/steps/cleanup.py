@@ -15,8 +15,14 @@ def begin(txn: Txn) -> None:
     state = txn.state
     for die in [d for d in state.dice if d.zone == Zone.ATTACK]:
         txn.put(replace(txn.die(die.id), zone=Zone.FIELD, blocking=None))
-    for die in [d for d in txn.state.dice if d.zone == Zone.CAPTURED]:
-        dice_ops.release(txn, die.id, why="the capture ends at end of turn")
+    # Captured dice first, then what was still captured with them (their attachments came
+    # back with them, R15.1).
+    captured = sorted(
+        (d for d in txn.state.dice if d.zone == Zone.CAPTURED), key=lambda d: bool(d.attached_to)
+    )
+    for die in captured:
+        if txn.die(die.id).zone == Zone.CAPTURED:
+            dice_ops.release(txn, die.id, why="the capture ends at end of turn")
     for die in [d for d in txn.state.dice if d.controller != d.owner and d.zone in IN_FIELD]:
         dice_ops.end_control(txn, die.id, why="control ends at end of turn")
     cleared = []

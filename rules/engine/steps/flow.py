@@ -5,7 +5,7 @@ and the automatic transitions of each step, in the order of R5 and R11."""
 from rules.engine import abilities
 from rules.engine.effects import dice as dice_ops
 from rules.engine.effects import ops
-from rules.engine.state import IN_FIELD, Step, Zone
+from rules.engine.state import IN_FIELD, Step, Zone, replace
 from rules.engine.steps import attack, cleanup, clear_and_draw, roll_and_reroll
 from rules.engine.txn import Txn
 
@@ -15,7 +15,11 @@ def state_checks(txn: Txn) -> bool:
     changed = False
     in_field = {d.id for d in txn.state.dice if d.zone in IN_FIELD}
     for die in list(txn.state.dice):
-        if die.zone == Zone.CAPTURED and die.held_by not in in_field:
+        if die.attached_to:  # read again: releasing its character may have moved it
+            current = txn.state.die(die.id)
+            if current is not None and current.attached_to:
+                changed |= _attachment_check(txn, current)
+        elif die.zone == Zone.CAPTURED and die.held_by not in in_field:
             dice_ops.release(txn, die.id, why=f"{die.held_by} left the Field")
             changed = True
         elif die.controller != die.owner and die.held_by and die.held_by not in in_field:
@@ -36,6 +40,25 @@ def state_checks(txn: Txn) -> bool:
         if in_field and ops.ko_if_lethal(txn, current, rule="R12.2"):
             changed = True
     return changed
+
+
+def _attachment_check(txn: Txn, die) -> bool:
+    """An attachment holds while the die and its character are both in the Field, or both
+    captured (R15.1); otherwise it ends (whatever moved the character: a swap, a judge)."""
+    host = txn.state.die(die.attached_to)
+    host_zone = host.zone if host is not None else None
+    if die.zone == Zone.CAPTURED:
+        if host_zone == Zone.CAPTURED:
+            return False
+        dice_ops.release(txn, die.id, why=f"{die.attached_to} is no longer captured")
+        return True
+    if die.zone in IN_FIELD and host_zone in IN_FIELD:
+        return False
+    if die.zone in IN_FIELD:
+        dice_ops.detach(txn, die.id)
+    else:
+        txn.put(replace(die, attached_to=None))
+    return True
 
 
 def advance(txn: Txn) -> bool:

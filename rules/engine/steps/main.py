@@ -179,7 +179,12 @@ def apply_use_action(txn: Txn, action: UseAction) -> None:
 
 
 def apply_use_global(txn: Txn, action: UseGlobal) -> None:
-    player = action.player
+    """A global, used once or paid for several times in one batch that resolves as one
+    effect (R10.3). A batch is one use of priority: the inactive player's one global (R10.4)
+    may be a batch."""
+    player, times = action.player, action.times
+    if not isinstance(times, int) or times < 1:
+        reject("R10.3", f"A global is used at least once, not {times!r} times.")
     require_priority(txn, player, "Global abilities are used")
     card, holder = _global_card(txn, action.card)
     gdef = _pick(card.globals, action.name, f"{card.name} has no global ability", "R10.1")
@@ -191,18 +196,32 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
     )
     if why:
         reject("R13.7", f"{player} can't use {card.name}'s global: {why}.")
+    if times > 1 and getattr(effect, "limit", ""):
+        limit = effect.limit.replace("_", " ")
+        reject(
+            "R10.1",
+            f"{card.name}'s global is limited ({limit}): it can't be paid for {times} times.",
+        )
     _limit(txn, effect, card, player, "", holder)
     _needs_target(txn, effect, card, player)
-    if gdef.cost.amount or action.pay:
-        pay(txn, player, action.pay, gdef.cost, what=f"{card.name}'s global", type_rule="R6.5")
+    cost = EnergyCost(gdef.cost.amount * times, gdef.cost.types * times)
+    what = f"{card.name}'s global"
+    if times > 1:
+        what += f" {times} times ({gdef.cost.notation()} each)"
+    if cost.amount or action.pay:
+        pay(txn, player, action.pay, cost, what=what, type_rule="R6.5")
+    batch = f" {times} times, paid in one batch: one effect" if times > 1 else ""
     txn.emit(
         "global_used",
-        f"{player} used the global ability of {card.name}: {gdef.text}".rstrip(": "),
+        f"{player} used the global ability of {card.name}{batch}: {gdef.text}".rstrip(": "),
         rule="R10.1",
         player=player,
+        amount=times if times > 1 else 0,
     )
+    if times > 1:
+        txn.cite("R10.3")
     if effect is None:
-        _manual(txn, player, f"{card.name}'s global", action.targets)
+        _manual(txn, player, f"{card.name}'s global{batch}", action.targets)
     else:
         _queue(
             txn,
@@ -212,6 +231,7 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
             source="",
             targets=action.targets,
             label=f"{player}:{card.key}.{effect.name}",
+            times=times,
         )
     acted(txn, player)
 
@@ -341,6 +361,7 @@ def _queue(
     bursts: int = 0,
     then: tuple = (),
     label: str = "",
+    times: int = 1,
 ) -> None:
     answers = (Choose(player, tuple(targets)),) if targets else ()
     push_front(
@@ -356,6 +377,7 @@ def _queue(
             label or source or card.key,
             bursts,
             then,
+            times=times,
         ),
     )
 

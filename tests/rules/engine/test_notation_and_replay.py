@@ -165,6 +165,11 @@ def test_parse_errors_give_line_column_and_what_was_expected(cards, text, line, 
         (lambda d: d["actions"][1].update(faces=[["P1:SK1", "purple"]]), "action 1 (Roll)"),
         (lambda d: d["teams"]["P1"].append(["nothing", 1]), "teams.P1: unknown card 'nothing'"),
         (lambda d: d.pop("first"), "header"),
+        # Values of the wrong kind are refused where they are, not crashed on later.
+        (lambda d: d["actions"][2].update(card=34), "action 2 (Purchase): card should be a str"),
+        (lambda d: d["actions"][0].update(dice="P1:SK1"), "dice should be a list of strings"),
+        (lambda d: d["actions"][2].update(pay=[5]), "pay should be a list of payments"),
+        (lambda d: d["actions"][0].update(player=None), "player should be a string, not None"),
     ],
 )
 def test_a_broken_json_log_says_where(cards, edit, message):

@@ -107,7 +107,12 @@ def actions(draw):
     if kind == 6:
         card = draw(st.sampled_from(["31sww", "P2:9sww", "9sww"]))
         return UseGlobal(
-            p, card, draw(payments(p)), draw(picks), draw(st.sampled_from(["", "global"]))
+            p,
+            card,
+            draw(payments(p)),
+            draw(picks),
+            draw(st.sampled_from(["", "global"])),
+            draw(st.integers(1, 4)),  # a batch of uses (R10.3)
         )
     if kind == 7:
         return Activate(p, draw(dice(p)), draw(payments(p)), draw(picks), "")
@@ -176,6 +181,8 @@ def judge_adjustments(draw):
                 "token",
                 "reroll",
                 "prep",
+                "attach",
+                "detach",
             ]
         )
     )
@@ -207,6 +214,8 @@ def judge_adjustments(draw):
         },
         "reroll": {"die": die, "face": parse_face("L1", None)},
         "prep": {"die": die},
+        "attach": {"die": die, "other": other_die},
+        "detach": {"die": die},
     }[kind]
     if kind == "modifier" and not (values["attack"] or values["defense"]):
         values["defense"] = 1

@@ -341,6 +341,129 @@ def test_uncanny_x_men_detailed_combat_bryan_v_kyle(cards):
     assert final.die("P1:21uxm#1").zone == Zone.USED
 
 
+# -- Yu-Gi-Oh! rulebook: detailed combat example, Kyle v John ------------------------------
+def _celtic_guardian_bonus(q):
+    """'* +1D for every other [B] monster in the field, yours or your opponent's.'"""
+    die = q.die
+    if die is None or die.card != "2ygo" or die.controller != q.holder or not die.face.bursts:
+        return
+    bolts = [
+        d
+        for d in q.state.dice
+        if d.id != die.id
+        and d.is_character
+        and d.zone in (Zone.FIELD, Zone.ATTACK)
+        and "bolt" in (q.cards[d.card].energy if d.card in q.cards else ())
+    ]
+    if bolts and q.stat == "defense":
+        yield Contribution("defense", len(bolts), f"Celtic Guardian ({len(bolts)} [B] monsters)")
+
+
+def _horn_global(ctx):  # 'Pay [B]: one monster gets +1A' (once per use of a batch, R10.3)
+    target = ctx.choose("one monster gets +1A", [d.id for d in ctx.characters()])[0]
+    ctx.modify(target, attack=ctx.times)
+
+
+def _horn_action(ctx):  # 'Give two of your monsters +1A and +1D each.'
+    for die_id in ctx.choose(
+        "two of your monsters", [d.id for d in ctx.characters(ctx.holder)], count=2
+    ):
+        ctx.modify(die_id, attack=1, defense=1)
+
+
+CELTIC_GUARDIAN = Ability("bonus", "static", "+1D per other [B] monster",
+                          continuous=_celtic_guardian_bonus)  # fmt: skip
+HORN = (
+    Ability("global", "global", "one monster gets +1A", resolve=_horn_global),
+    Ability("action", "action", "two of your monsters get +1A +1D", resolve=_horn_action),
+)
+
+# The pictured board, as the text describes it: John is "running low on life" (the book gives
+# no totals; the test checks what each player loses).
+YGO_COMBAT = """\
+game tournament life 20 first P2
+P1 team 5ygo:2 7ygo:1 8ygo:1 basic 113ygo 114ygo 117ygo
+P2 team 1ygo:1 2ygo:2 6ygo:1
+board turn 6 active P1 step main
+P1 life 5
+P2 life 9
+P1 die 5ygo#1 field L1
+P1 die 5ygo#2 field L1
+P1 die 7ygo#1 field L3
+P1 die 8ygo#1 field L3
+P1 die SK1 field L1
+P1 die BA:113ygo#1 reserve action**
+P1 die SK2 reserve bolt
+P1 die SK3 reserve bolt
+P2 die 1ygo#1 field L1
+P2 die 2ygo#1 field L1
+P2 die 2ygo#2 field L3
+P2 die 6ygo#1 field L2
+P2 die SK1 reserve shield
+# "He decides to attack with all of his dice."
+P1 attack 5ygo#1 5ygo#2 7ygo#1 8ygo#1 SK1
+# La Jinn and the level-3 Celtic Guardian on the dragon, the level-1 Celtic Guardian on a
+# Kuriboh, Blue-Eyes on the Time Wizard; a Kuriboh and the sidekick are unblocked.
+P2 block 2ygo#1>5ygo#1 6ygo#1>7ygo#1 2ygo#2>7ygo#1 1ygo#1>8ygo#1
+# Kyle uses both bolts on Horn of the Unicorn's global: his unblocked attackers get +1A each.
+P1 global 113ygo pay SK2 target P1:SK1
+P1 global 113ygo pay SK3 target P1:5ygo#2
+P1 pass
+# John's one global: Mystic Box trades the attack of his Celtic Guardian (2) and the Kuriboh it
+# blocks (1).
+P2 global 117ygo pay SK1
+judge modifier P2:2ygo#1 -1A -- Mystic Box: trade attack values
+judge modifier P1:5ygo#1 +1A -- Mystic Box: trade attack values
+# Kyle's Horn of the Unicorn spell pumps his unblocked attackers again; then both pass.
+P1 use BA:113ygo#1 target P1:SK1 P1:5ygo#2
+P1 pass
+P2 pass
+P1 pass
+# The dragon deals all 7 to the level-3 Celtic Guardian.
+P1 damage 7ygo#1>2ygo#2=7
+# Knocked out: the Time Wizard's burst takes La Jinn down with it; La Jinn had knocked out
+# the dragon, so its burst costs Kyle 1 life (entered as soon as the game stops for input).
+judge ko P2:6ygo#1 -- Time Wizard: Time Roulette, KO'd with its burst
+judge life P1 -1 -- La Jinn: knocked out another monster, burst
+"""
+
+
+def test_yu_gi_oh_detailed_combat_kyle_v_john(cards):
+    scripted = with_abilities(cards, "2ygo", CELTIC_GUARDIAN)
+    scripted = with_abilities(scripted, "113ygo", *HORN)
+    replay = legal(scripted, YGO_COMBAT)
+    at = {}
+    for step in replay.steps:  # each line's first step
+        at.setdefault(format_action(step.action), step)
+    # "John's level-1 Celtic Guardian gets a bonus from the other bolt monsters in the field:
+    # both dragons, as well as the other Celtic Guardian. Thus it has +3D."
+    state = at["P1 pass"].before
+    guardian = query.defense(state, scripted, state.die("P2:2ygo#1"))
+    assert guardian.value == 5 and "+3 (Celtic Guardian (3 [B] monsters))" in guardian.explain()
+    # "He increases both his sidekick and his unblocked Kuriboh to two attack each."
+    assert [query.attack(state, scripted, state.die(d)).value for d in ("P1:SK1", "P1:5ygo#2")] == [
+        2,
+        2,
+    ]
+    # "Since he is not attacking, he can only use one before giving Kyle the chance."
+    after_box = at["judge modifier P1:5ygo#1 +1A -- Mystic Box: trade attack values"].after
+    assert after_box.priority == "P1"
+    assert query.attack(after_box, scripted, after_box.die("P1:5ygo#1")).value == 2
+    assert query.attack(after_box, scripted, after_box.die("P2:2ygo#1")).value == 1
+    final = replay.final
+    # "John took a big hit, losing six life"; Kyle lost 1 (La Jinn's burst).
+    assert final.player("P2").life == 9 - 6 and final.player("P1").life == 5 - 1
+    # "Kyle loses the Time Wizard and the Red-Eyes B. Dragon, while John loses his Celtic
+    # Guardian" (and then La Jinn); all to their owners' Prep Areas.
+    assert {d.id for d in final.zone("P1", Zone.PREP)} == {"P1:7ygo#1", "P1:8ygo#1"}
+    assert {d.id for d in final.zone("P2", Zone.PREP)} == {"P2:2ygo#2", "P2:6ygo#1"}
+    # "Kyle's sidekick and Kuriboh go to his used pile, since they damaged John"; the other
+    # Kuriboh, no longer KO'd, is his one small blocker; John keeps two monsters in the Field.
+    assert final.die("P1:SK1").zone == Zone.USED and final.die("P1:5ygo#2").zone == Zone.USED
+    assert [d.id for d in final.field("P1")] == ["P1:5ygo#1"]
+    assert {d.id for d in final.field("P2")} == {"P2:1ygo#1", "P2:2ygo#1"}
+
+
 # -- Bag refill and shortfall (R4.1, R5.1, R5.1a) ------------------------------------------
 def _draw_board(bag: int, used: int) -> str:
     """P1's turn 5 begins with `bag` sidekicks in the bag and `used` in the Used Pile; the
