@@ -59,7 +59,12 @@ class ReportRequest:
 
 
 def request_key(event, kind_code: str, file_format: str, params: dict) -> str:
-    identity = {"event": event.pk, "kind": kind_code, "format": file_format, "params": params}
+    identity = {
+        "event": event.pk if event is not None else None,
+        "kind": kind_code,
+        "format": file_format,
+        "params": params,
+    }
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
 
 
@@ -77,11 +82,14 @@ def report_request(
 ) -> ReportRequest:
     """Queue a report, or hand back the identical one already queued or being built.
 
+    `event` may be None for a kind that finds its own (a ruling report, from its ruling).
     Raises ReportError (bad kind, format or parameter, naming the field), PermissionDenied,
     or ReportsUnavailable (no broker: nothing is saved)."""
     report_kind = kind_for(kind)
-    if not report_kind.may_request(by, event):
-        raise PermissionDenied("Only the event's organiser and judges can request reports.")
+    raw = {name: params.get(name) for name in report_kind.param_names}
+    event = report_kind.event_for(event, raw)
+    if not report_kind.may_request(by, event, raw):
+        raise PermissionDenied(report_kind.refusal)
     file_format = (file_format or "").lower()
     if file_format not in report_kind.formats:
         raise ReportError(
@@ -90,7 +98,6 @@ def report_request(
             f"not {file_format.upper() or 'nothing'}.",
             field="format",
         )
-    raw = {name: params.get(name) for name in report_kind.param_names}
     cleaned = report_kind.clean_params(event, raw)
     key = request_key(event, kind, file_format, cleaned)
     for _ in range(3):
