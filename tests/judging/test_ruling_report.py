@@ -128,7 +128,7 @@ def test_each_board_shows_life_energy_the_dice_by_zone_and_the_attacks(ruling):
     assert "No dice outside the bag and the Attack Zone." in blocks
     assert "Illegal · R11.2" in illegal and "The replay stops here" in illegal
     # What the step changed is shaded and starred; the dice its action names are bold.
-    assert 'class="changed involved">P2:5sww#1 Cheetah' in raw[1]
+    assert 'class="die changed involved">P2:5sww#1 Cheetah' in raw[1]
     assert '<tr class="changed"><td class="die-id">22sww#1*</td>' not in raw[0]
 
 

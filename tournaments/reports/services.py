@@ -157,7 +157,11 @@ def _start(report_id: int) -> Report | None:
     with transaction.atomic():
         try:
             report = (
-                Report.objects.select_for_update().select_related("event__format").get(pk=report_id)
+                # Only the report's row is locked: its event may be empty (an outer join,
+                # which PostgreSQL refuses to lock).
+                Report.objects.select_for_update(of=("self",))
+                .select_related("event__format")
+                .get(pk=report_id)
             )
         except Report.DoesNotExist:
             raise ReportNotFound(f"Report {report_id} is not in the database.") from None
@@ -200,7 +204,9 @@ def report_fail(*, report_id: int, error: str) -> None:
 
 def _finish(report_id: int, built: BuiltFile) -> Report:
     with transaction.atomic():
-        report = Report.objects.select_for_update().select_related("event").get(pk=report_id)
+        report = (
+            Report.objects.select_for_update(of=("self",)).select_related("event").get(pk=report_id)
+        )
         if report.status != Report.Status.RUNNING:
             # Another delivery of the same task finished first, or the report was retired.
             return report
