@@ -126,7 +126,12 @@ class RulingReport(ReportKind):
                 f"players), not {notes!r}.",
                 field="notes",
             )
-        return {"ruling": _ruling(raw.get("ruling")).pk, "notes": notes}
+        ruling = _ruling(raw.get("ruling"))
+        # The event's pages (the preview) read parameters for their own event only.
+        if ruling.dispute.event_id != (event.pk if event is not None else None):
+            where = f"at {event.name}" if event is not None else "in this practice"
+            raise ReportError(f"Ruling {ruling.pk} was not given {where}.", field="ruling")
+        return {"ruling": ruling.pk, "notes": notes}
 
     def title(self, event, params):
         ruling = _ruling(params["ruling"])

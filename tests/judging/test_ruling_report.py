@@ -269,6 +269,17 @@ def test_a_ruling_deleted_before_the_build_fails_the_report_with_the_reason(
     )
 
 
+def test_the_event_pages_never_show_another_events_ruling(client, table, ruling):
+    other = factories.event(players=2, name="Elsewhere", organiser=table.judge)
+    client.force_login(table.judge)
+    preview = f"/manage/{other.slug}/reports/preview/ruling/?ruling={ruling.pk}"
+    page = client.get(preview, follow=True).content.decode()
+    assert f"Ruling {ruling.pk} was not given at Elsewhere." in page
+    assert "May P1 add a blocker" not in page
+    client.post(f"/manage/{other.slug}/reports/request/", {"kind": "ruling", "ruling": ruling.pk})
+    assert not Report.objects.exists()
+
+
 # -- the dispute page ----------------------------------------------------------------------
 def test_the_dispute_page_requests_the_report_and_follows_it(client, table, ruling):
     client.force_login(table.judge)
