@@ -174,6 +174,21 @@ def api_report(w):
     return {"pk": (report or built_report(w)).pk}
 
 
+def ruling_report_kwargs(w):
+    """A finished ruling report (steps CSV) on the world's ruled dispute."""
+    ruled(w)
+    ruling = dispute_of(w).ruling
+    report = Report.objects.filter(kind="ruling", status=Report.Status.DONE).first()
+    if report is None:
+        report = Report.objects.create(
+            event=w.event, kind="ruling", file_format="csv", title="Ruling report",
+            params={"ruling": ruling.pk, "notes": "include"}, status=Report.Status.DONE,
+            request_key=f"matrix-ruling-{ruling.pk}", progress=100,
+        )  # fmt: skip
+        report.file.save("ruling.csv", ContentFile(b"step,action\n"), save=True)
+    return {"report_id": report.pk}
+
+
 def own_format(w):
     """A format the organiser made and no event uses yet."""
     found = Format.objects.filter(code="matrix-league").first()
@@ -227,21 +242,6 @@ def ruled(w):
         by=w.users["judge"],
         version=dispute.version,
     )
-
-
-def ruling_report_kwargs(w):
-    """A finished ruling report (steps CSV) on the world's ruled dispute."""
-    ruled(w)
-    ruling = dispute_of(w).ruling
-    report = Report.objects.filter(kind="ruling", status=Report.Status.DONE).first()
-    if report is None:
-        report = Report.objects.create(
-            event=w.event, kind="ruling", file_format="csv", title="Ruling report",
-            params={"ruling": ruling.pk, "notes": "include"}, status=Report.Status.DONE,
-            request_key=f"matrix-ruling-{ruling.pk}", progress=100,
-        )  # fmt: skip
-        report.file.save("ruling.csv", ContentFile(b"step,action\n"), save=True)
-    return {"report_id": report.pk}
 
 
 def format_form(name):
