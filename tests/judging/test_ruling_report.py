@@ -331,6 +331,28 @@ def test_a_request_while_one_is_being_built_gets_it_back(client, table, ruling, 
     assert status["active"] is True and status["reports"][0]["status"] == "queued"
 
 
+def test_with_the_broker_down_the_request_says_reports_are_unavailable(
+    client, table, ruling, monkeypatch
+):
+    from kombu.exceptions import OperationalError
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6399. Connection refused.")
+
+    monkeypatch.setattr(build_report, "apply_async", unreachable)
+    client.force_login(table.judge)
+    response = client.post(
+        reverse("judging:ruling-report", args=[ruling.dispute_id]), {"format": "pdf"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "Reports are unavailable right now" in response.content.decode()
+    answer = api_as(table.judge).post(
+        "/api/reports/", {"kind": "ruling", "ruling": ruling.pk}, format="json"
+    )
+    assert answer.status_code == 503 and answer.json()["code"] == "reports/unavailable"
+    assert not Report.objects.exists()
+
+
 def test_the_preview_is_the_reports_page_and_honours_the_notes_choice(client, table, ruling):
     client.force_login(table.judge)
     url = reverse("judging:ruling-report-preview", args=[ruling.dispute_id])
