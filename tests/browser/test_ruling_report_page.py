@@ -57,3 +57,25 @@ def test_the_ruling_report_is_followed_on_the_dispute_page_and_downloads(
     with open(download.value.path(), "rb") as handle:
         text = pdf_text(handle.read())
     assert "No: blockers are declared once" in text and "Explained the attack step" in text
+
+
+def test_view_as_a_page_shows_the_printable_ruling_report(
+    ruling, live_server, desktop, screenshot_dir
+):
+    page = desktop
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(ruling.event.organiser.username)
+    page.get_by_label("Password").fill("pw-for-tests-only")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/judging/disputes/{ruling.dispute_id}/")
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="View as a page").click()
+    preview = opened.value
+    preview.get_by_role("heading", name="A blocker added too late?").wait_for()
+    assert "The game is not waiting for blockers now" in preview.inner_text("body")
+    preview.screenshot(path=screenshot_dir / "ruling-report-as-a-page.png", full_page=True)
+    preview.get_by_role(
+        "link", name=f"Dispute {ruling.dispute_id}: A blocker added too late?"
+    ).click()
+    preview.get_by_role("heading", name="3. Ruling").wait_for()
+    assert not Report.objects.exists(), "a preview builds no report"
