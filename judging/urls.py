@@ -1,6 +1,6 @@
 from django.urls import path
 
-from judging import views
+from judging import report_views, views
 
 app_name = "judging"
 urlpatterns = [
@@ -31,6 +31,22 @@ urlpatterns = [
         "disputes/<int:pk>/branches/<int:branch_id>/delete/",
         views.branch_delete,
         name="branch-delete",
+    ),
+    path("disputes/<int:pk>/report/", report_views.ruling_report_request, name="ruling-report"),
+    path(
+        "disputes/<int:pk>/report/status/",
+        report_views.ruling_report_status,
+        name="ruling-report-status",
+    ),
+    path(
+        "disputes/<int:pk>/report/preview/",
+        report_views.ruling_report_preview,
+        name="ruling-report-preview",
+    ),
+    path(
+        "reports/<int:report_id>/download/",
+        report_views.ruling_report_download,
+        name="ruling-report-download",
     ),
     path("rules/", views.rules_reference, name="rules"),
     path("cards/", views.cards_reference, name="cards"),

@@ -30,6 +30,7 @@ from judging.permissions import (
     require_judge,
     require_judging_staff,
 )
+from judging.report_views import ruling_reports
 from rules.engine.board import BOARD_STEPS
 from rules.engine.state import Zone
 from rules.selectors import engine_cards
@@ -134,6 +135,7 @@ def dispute_detail(request, pk: int):
         "clock": clock_for(dispute.match) if dispute.match else None,
         "cards": [(c, selectors.card_automation(c)) for c in selectors.cards_search("", keys=keys)],
         "penalty_form": PenaltyForm(match=dispute.match) if dispute.match else None,
+        **ruling_reports(getattr(dispute, "ruling", None)),
     }
     return render(request, "judging/dispute.html", context)
 

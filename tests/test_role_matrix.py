@@ -175,6 +175,21 @@ def api_report(w):
     return {"pk": (report or built_report(w)).pk}
 
 
+def ruling_report_kwargs(w):
+    """A finished ruling report (steps CSV) on the world's ruled dispute."""
+    ruled(w)
+    ruling = dispute_of(w).ruling
+    report = Report.objects.filter(kind="ruling", status=Report.Status.DONE).first()
+    if report is None:
+        report = Report.objects.create(
+            event=w.event, kind="ruling", file_format="csv", title="Ruling report",
+            params={"ruling": ruling.pk, "notes": "include"}, status=Report.Status.DONE,
+            request_key=f"matrix-ruling-{ruling.pk}", progress=100,
+        )  # fmt: skip
+        report.file.save("ruling.csv", ContentFile(b"step,action\n"), save=True)
+    return {"report_id": report.pk}
+
+
 def own_format(w):
     """A format the organiser made and no event uses yet."""
     found = Format.objects.filter(code="matrix-league").first()
@@ -666,6 +681,20 @@ MATRIX: dict[str, list[Case]] = {
             sees=lambda response: "Can Wonder Woman block twice?" in response.content.decode(),
         ),
     ],
+    # the ruling report (judge console), requested from the dispute page
+    "judging:ruling-report": [
+        Case(
+            "post",
+            kwargs=dispute_kwargs,
+            prepare=ruled,
+            data=lambda w: {"format": "csv"},
+            effect=count(Report),
+            allowed=STAFF,
+        )
+    ],
+    "judging:ruling-report-status": [Case(kwargs=dispute_kwargs, prepare=ruled, allowed=STAFF)],
+    "judging:ruling-report-preview": [Case(kwargs=dispute_kwargs, prepare=ruled, allowed=STAFF)],
+    "judging:ruling-report-download": [Case(kwargs=ruling_report_kwargs, allowed=STAFF)],
     # ------------------------------------------------------------ cards and rules pages
     "rules:format-list": [Case()],
     "rules:format-detail": [Case(kwargs=lambda w: {"code": "tournament"})],

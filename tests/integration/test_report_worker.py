@@ -1,6 +1,7 @@
 """Real Celery workers on the Redis broker build the reports (acceptance of the reports issue):
 
-- every kind of report for a seeded event, checked page by page (pdftoppm PNGs that are not
+- every kind of report for a seeded event (with a judge's ruling and penalty for the ruling
+  report and the event report's penalties), checked page by page (pdftoppm PNGs that are not
   blank, pdftotext for the content); the samples are kept in test-artifacts/reports/;
 - a worker killed with SIGKILL in the middle of a report loses nothing: the message is handed
   out again (Redis: after the visibility timeout) and another worker completes the report;
@@ -19,7 +20,9 @@ from urllib.parse import urlparse
 import pytest
 from django.db import connection
 
+from judging.models import Ruling
 from tests.integration.celery_helpers import ROOT, Worker, forget_connections, use_broker, wait_for
+from tests.judging.rulings import ruled_dispute
 from tests.tournaments.reports.pdf import ink_ratio, pdf_text, pdf_to_pngs, qr_codes
 from tests.tournaments.reports.seed import played_event
 from tournaments.models import Match, Round
@@ -74,9 +77,10 @@ def start_worker(queue, tmp_path):
 
 
 def request(event, kind: str, file_format: str = "pdf", **params) -> Report:
+    """Requested by the organiser (a ruling report finds its event from its ruling)."""
+    by = event.organiser if event else Ruling.objects.get(pk=params["ruling"]).event.organiser
     outcome = services.report_request(
-        event=event, kind=kind, file_format=file_format, params=params, by=event.organiser,
-        site_url=SITE,
+        event=event, kind=kind, file_format=file_format, params=params, by=by, site_url=SITE,
     )  # fmt: skip
     assert outcome.created
     return outcome.report
@@ -109,6 +113,8 @@ def checked_pages(report: Report, stem: str) -> str:
 
 def test_a_worker_builds_every_kind_of_report_for_a_seeded_event(start_worker):
     event = played_event()
+    ruling = ruled_dispute(event)
+    penalised = ruling.match.player1.player.display_name
     start_worker()
     names = list(event.registrations.values_list("player__display_name", flat=True))
     swiss_last = event.rounds.filter(stage=Round.Stage.SWISS).order_by("-number").first().number
@@ -121,6 +127,9 @@ def test_a_worker_builds_every_kind_of_report_for_a_seeded_event(start_worker):
         "standings-csv": request(event, "standings", "csv", round=swiss_last),
         "pairings-csv": request(event, "pairings", "csv", round=2, order="name"),
         "event-csv": request(event, "event", "csv"),
+        "ruling-report": request(None, "ruling", ruling=ruling.pk),
+        "ruling-report-without-notes": request(None, "ruling", ruling=ruling.pk, notes="omit"),
+        "ruling-csv": request(None, "ruling", "csv", ruling=ruling.pk),
     }
     reports = {stem: finished(report) for stem, report in requests.items()}
     assert {r.attempts for r in reports.values()} == {1}
@@ -154,12 +163,36 @@ def test_a_worker_builds_every_kind_of_report_for_a_seeded_event(start_worker):
                     "Rounds: pairings and results", "Penalties"):  # fmt: skip
         assert heading in text
     assert all(name in text for name in names)
+    assert f"{penalised} Warning Tried to add a blocker late" in text
 
-    for stem in ("standings-csv", "pairings-csv", "event-csv"):
+    # The ruling report: the dispute, the steps with the rule and reason of the illegal one,
+    # the boards, the ruling and the penalty; the judges' notes only in the judges' copy.
+    text = checked_pages(reports["ruling-report"], "ruling-report")
+    for expected in (
+        "A blocker added too late?",
+        "May a blocker be added after blockers were declared?",
+        "No: blockers are declared once, in the declare blockers step.",
+        "R11.2 Declare blockers: each blocker blocks one attacker",
+        "Step 3 P1 block SK1>5sww#1 Illegal · R11.2",
+        "The game is not waiting for blockers now",
+        "The board before the sequence",
+        "Attack Zone".upper(),
+        f"{penalised} Warning Tried to add a blocker late",
+        "Explained the attack step to both players.",
+        "Judges' copy: it holds the judges' notes. Not for the players.",
+    ):
+        assert expected in text, expected
+    text = checked_pages(reports["ruling-report-without-notes"], "ruling-report-without-notes")
+    assert "No: blockers are declared once" in text and "Explained the attack" not in text
+    assert reports["ruling-report"].event == event
+
+    for stem in ("standings-csv", "pairings-csv", "event-csv", "ruling-csv"):
         data = content(reports[stem])
         (ARTIFACTS / f"{stem}.csv").write_bytes(data)
         rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
         assert len(rows) > 1, stem
+    ruling_rows = list(csv.reader(io.StringIO(content(reports["ruling-csv"]).decode("utf-8-sig"))))
+    assert ruling_rows[-1][4:7] == ["P1 block SK1>5sww#1", "illegal", "R11.2"]
     assert {row[1] for row in csv.reader(io.StringIO(content(reports["standings-csv"]).decode(
         "utf-8-sig")))} >= set(names)  # fmt: skip
 

@@ -16,8 +16,18 @@ from tournaments.models import Event
 from tournaments.permissions import is_event_staff
 from tournaments.reports import services
 from tournaments.reports.models import Report
-from tournaments.reports.registry import CONTENT_TYPES, CSV, PDF, ReportError, all_kinds
+from tournaments.reports.registry import (
+    CONTENT_TYPES,
+    CSV,
+    PDF,
+    ReportError,
+    all_kinds,
+    kind_for,
+)
 from tournaments.reports.views import site_url
+
+# Every kind's parameters the API accepts (each kind reads its own).
+PARAMS = ("round", "order", "ruling", "notes")
 
 
 class ReportSerializer(serializers.ModelSerializer):
@@ -43,7 +53,12 @@ class ReportSerializer(serializers.ModelSerializer):
 
 
 class ReportRequestSerializer(serializers.Serializer):
-    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    event = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=Event.objects.all(),
+        required=False,
+        help_text="The event (its slug). A ruling report finds its event from the ruling.",
+    )
     kind = serializers.ChoiceField(choices=[])
     format = serializers.ChoiceField(choices=[PDF, CSV], default=PDF)
     round = serializers.IntegerField(
@@ -52,11 +67,29 @@ class ReportRequestSerializer(serializers.Serializer):
     order = serializers.ChoiceField(
         choices=["table", "name"], required=False, help_text="Pairings: by table or by name."
     )
+    ruling = serializers.IntegerField(
+        required=False, min_value=1, help_text="Ruling report: the ruling's ID."
+    )
+    notes = serializers.ChoiceField(
+        choices=["include", "omit"],
+        required=False,
+        help_text="Ruling report: include the judges' notes (the default; a copy for judges) "
+        "or omit them (a copy the players may be shown).",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Read at use, so kinds registered by other apps (the ruling report) are accepted.
         self.fields["kind"].choices = [(kind.code, kind.label) for kind in all_kinds()]
+
+    def validate(self, data):
+        kind = next(k for k in all_kinds() if k.code == data["kind"])
+        try:
+            kind.event_for(data.get("event"), {name: data.get(name) for name in PARAMS})
+        except ReportError as error:
+            if error.field == "event":  # the other checks wait for the permission check
+                raise serializers.ValidationError({"event": [str(error)]}) from error
+        return data
 
 
 class FileRenderer(renderers.BaseRenderer):
@@ -70,12 +103,16 @@ class FileRenderer(renderers.BaseRenderer):
 
 
 class IsEventStaff(BasePermission):
-    """A report is seen and downloaded by its event's organiser and judges only."""
+    """A report is seen and downloaded by its event's organiser and judges only (a ruling
+    report: by those who may judge its dispute)."""
 
     message = "Only the event's organiser and judges can see its reports."
 
     def has_object_permission(self, request, view, obj) -> bool:
-        return is_event_staff(request.user, obj.event)
+        try:
+            return kind_for(obj.kind).may_see(request.user, obj)
+        except ReportError:  # a kind no longer installed
+            return obj.event is not None and is_event_staff(request.user, obj.event)
 
 
 class ReportViewSet(
@@ -98,7 +135,12 @@ class ReportViewSet(
             return reports  # one report: 403 for other people's (check_object_permissions)
         user = self.request.user
         if not user.is_superuser:
-            reports = reports.filter(Q(event__organiser=user) | Q(event__judges=user)).distinct()
+            # A practice dispute's ruling reports (no event) are listed for who asked for them.
+            reports = reports.filter(
+                Q(event__organiser=user)
+                | Q(event__judges=user)
+                | Q(event__isnull=True, requested_by=user)
+            ).distinct()
         event = self.request.query_params.get("event")
         if event:
             reports = reports.filter(event__slug=event)
@@ -130,10 +172,10 @@ class ReportViewSet(
         data = given.validated_data
         try:
             outcome = services.report_request(
-                event=data["event"],
+                event=data.get("event"),
                 kind=data["kind"],
                 file_format=data["format"],
-                params={name: data.get(name) for name in ("round", "order")},
+                params={name: data.get(name) for name in PARAMS},
                 by=request.user,
                 site_url=site_url(request),
             )

@@ -280,13 +280,23 @@ class EventReport(ReportKind):
         }
 
     def csv_table(self, context):
-        """The event's every match, one row each: the tabular part of the event report."""
+        """The event's every match, one row each: the tabular part of the event report, with
+        the penalties given in the match (a penalty whose round was deleted is in the PDF)."""
+        given: dict[tuple, list[str]] = {}
+        for penalty in context["penalties"].lines:
+            if penalty.round is not None and penalty.table is not None:
+                given.setdefault((penalty.round, penalty.table), []).append(
+                    f"{penalty.player}: {penalty.penalty} ({penalty.reason}"
+                    + (f"; {penalty.judge})" if penalty.judge else ")")
+                )
         return CsvTable(
-            ["Round", "Stage", "Table", "Player 1", "Player 2", "Result", "Games", "Status"],
+            ["Round", "Stage", "Table", "Player 1", "Player 2", "Result", "Games", "Status",
+             "Penalties"],
             [
                 [r.number, "top cut" if r.is_top_cut else "Swiss", line.table or "",
                  line.player1, line.player2 or ("" if line.outcome.startswith("missed") else "bye"),
-                 line.outcome, line.games, line.status]
+                 line.outcome, line.games, line.status,
+                 "; ".join(given.get((r.number, line.table), ()))]
                 for r in context["rounds"]
                 for line in r.lines
             ],

@@ -5,7 +5,8 @@ from django.db import models
 
 
 def report_upload_to(report: "Report", filename: str) -> str:
-    return f"reports/{report.event.slug}/{report.pk}/{filename}"
+    folder = report.event.slug if report.event_id else "practice"
+    return f"reports/{folder}/{report.pk}/{filename}"
 
 
 class Report(models.Model):
@@ -13,6 +14,7 @@ class Report(models.Model):
 
     `kind` names an entry of the report registry (tournaments.reports.registry) and is not a
     database choice, so adding a kind (the judge console's ruling report) needs no migration.
+    `event` is empty for a ruling report on a practice dispute.
     `request_key` identifies an identical request; at most one such report is active at a time.
     """
 
@@ -24,8 +26,13 @@ class Report(models.Model):
 
     ACTIVE = (Status.QUEUED, Status.RUNNING)
 
+    # Empty only for a ruling report on a practice dispute, which belongs to no event.
     event = models.ForeignKey(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="reports_built"
+        "tournaments.Event",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="reports_built",
     )
     kind = models.CharField(max_length=40)
     file_format = models.CharField(max_length=10)

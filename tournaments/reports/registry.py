@@ -52,11 +52,31 @@ class ReportKind:
     # Offered on the event's reports page; a report about one thing (a ruling) is requested
     # from that thing's page instead.
     on_event_page: ClassVar[bool] = True
+    # What a refused request is told.
+    refusal: ClassVar[str] = "Only the event's organiser and judges can request reports."
 
-    def may_request(self, user, event) -> bool:
+    def event_for(self, event, raw: dict):
+        """The event the report belongs to. An event's reports are asked for by event; a
+        ruling report finds its event from the ruling (None for a practice dispute)."""
+        if event is None:
+            raise ReportError("Say which event the report is for.", field="event")
+        return event
+
+    def may_request(self, user, event, raw: dict | None = None) -> bool:
         from tournaments.permissions import is_event_staff
 
         return is_event_staff(user, event)
+
+    def may_see(self, user, report) -> bool:
+        """Who sees, follows and downloads a built report: by default the event's staff."""
+        from tournaments.permissions import is_event_staff
+
+        return report.event is not None and is_event_staff(user, report.event)
+
+    def download_path(self, report) -> str:
+        from django.urls import reverse
+
+        return reverse("manage:report-download", args=[report.event.slug, report.pk])
 
     def clean_params(self, event, raw: dict) -> dict:
         """Check and complete the parameters; raise ReportError naming the field at fault."""

@@ -59,7 +59,12 @@ class ReportRequest:
 
 
 def request_key(event, kind_code: str, file_format: str, params: dict) -> str:
-    identity = {"event": event.pk, "kind": kind_code, "format": file_format, "params": params}
+    identity = {
+        "event": event.pk if event is not None else None,
+        "kind": kind_code,
+        "format": file_format,
+        "params": params,
+    }
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
 
 
@@ -77,11 +82,14 @@ def report_request(
 ) -> ReportRequest:
     """Queue a report, or hand back the identical one already queued or being built.
 
+    `event` may be None for a kind that finds its own (a ruling report, from its ruling).
     Raises ReportError (bad kind, format or parameter, naming the field), PermissionDenied,
     or ReportsUnavailable (no broker: nothing is saved)."""
     report_kind = kind_for(kind)
-    if not report_kind.may_request(by, event):
-        raise PermissionDenied("Only the event's organiser and judges can request reports.")
+    raw = {name: params.get(name) for name in report_kind.param_names}
+    event = report_kind.event_for(event, raw)
+    if not report_kind.may_request(by, event, raw):
+        raise PermissionDenied(report_kind.refusal)
     file_format = (file_format or "").lower()
     if file_format not in report_kind.formats:
         raise ReportError(
@@ -90,7 +98,6 @@ def report_request(
             f"not {file_format.upper() or 'nothing'}.",
             field="format",
         )
-    raw = {name: params.get(name) for name in report_kind.param_names}
     cleaned = report_kind.clean_params(event, raw)
     key = request_key(event, kind, file_format, cleaned)
     for _ in range(3):
@@ -150,7 +157,11 @@ def _start(report_id: int) -> Report | None:
     with transaction.atomic():
         try:
             report = (
-                Report.objects.select_for_update().select_related("event__format").get(pk=report_id)
+                # Only the report's row is locked: its event may be empty (an outer join,
+                # which PostgreSQL refuses to lock).
+                Report.objects.select_for_update(of=("self",))
+                .select_related("event__format")
+                .get(pk=report_id)
             )
         except Report.DoesNotExist:
             raise ReportNotFound(f"Report {report_id} is not in the database.") from None
@@ -193,7 +204,9 @@ def report_fail(*, report_id: int, error: str) -> None:
 
 def _finish(report_id: int, built: BuiltFile) -> Report:
     with transaction.atomic():
-        report = Report.objects.select_for_update().select_related("event").get(pk=report_id)
+        report = (
+            Report.objects.select_for_update(of=("self",)).select_related("event").get(pk=report_id)
+        )
         if report.status != Report.Status.RUNNING:
             # Another delivery of the same task finished first, or the report was retired.
             return report

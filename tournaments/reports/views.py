@@ -44,11 +44,18 @@ def report_json(report: Report, *, now=None) -> dict:
         "stale": services.is_stale(report, now=now),
         "requested_by": report.requested_by.get_username() if report.requested_by else "",
         "created_at": timezone.localtime(report.created_at).strftime("%H:%M"),
-        "download_url": reverse("manage:report-download", args=[report.event.slug, report.pk])
-        if done
-        else "",
+        "download_url": _download_path(report) if done else "",
         "filename": report.filename,
     }
+
+
+def _download_path(report: Report) -> str:
+    """Each kind says where its files are downloaded (a ruling report: from the judge
+    console, as a practice dispute's report has no event)."""
+    try:
+        return kind_for(report.kind).download_path(report)
+    except ReportError:  # a kind no longer installed: its files stay with the event
+        return reverse("manage:report-download", args=[report.event.slug, report.pk])
 
 
 def _recent(event: Event):

@@ -11,7 +11,7 @@ from tests.tournaments import factories
 from tests.tournaments.reports.pdf import pdf_text, pdf_to_pngs, qr_codes
 from tournaments import services
 from tournaments.models import Match, Round
-from tournaments.reports import data
+from tournaments.reports import data, sections
 from tournaments.reports.registry import ReportError, all_kinds, kind_for
 from tournaments.reports.render import build_file, render_html
 from tournaments.reports.sections import (
@@ -42,11 +42,12 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def test_the_registry_has_every_event_report_and_room_for_more():
-    codes = {kind.code for kind in all_kinds()}
-    assert {"pairings", "slips", "standings", "event"} <= codes
-    with pytest.raises(ReportError, match="no report kind 'ruling'") as error:
-        kind_for("ruling")
+def test_the_registry_has_every_event_report_and_the_judge_consoles_ruling_report():
+    kinds = {kind.code: kind for kind in all_kinds()}
+    assert {"pairings", "slips", "standings", "event", "ruling"} <= set(kinds)
+    assert not kinds["ruling"].on_event_page, "requested from the ruling's page"
+    with pytest.raises(ReportError, match="no report kind 'scores'") as error:
+        kind_for("scores")
     assert error.value.field == "kind"
 
 
@@ -214,7 +215,7 @@ def test_the_event_report_has_every_section(event):
     registration = event.registrations.select_related("player", "team").first()
     card = registration.team.cards.select_related("card").first()
     assert f"{card.dice}× {card.card}" in text
-    assert "Penalties are not recorded by this system yet" in text
+    assert "No penalties were given at this event." in text, "the judge console records them"
     assert "Olive Organiser" in text and "Jude" in text
     # The Swiss standings with every figure, and the top-cut line after the 4th.
     for standing in standings_for_event(event, after_round=3):
@@ -230,16 +231,27 @@ def test_the_event_report_has_every_section(event):
         assert row in text
 
 
-def test_the_event_report_lists_penalties_once_a_provider_records_them(event):
+@pytest.fixture
+def penalty_provider(monkeypatch):
+    """The provider the judging app registered, put back after the test."""
+    monkeypatch.setattr(sections, "_provider", sections._provider)
+
+
+def test_the_event_report_lists_penalties_once_a_provider_records_them(event, penalty_provider):
     register_penalty_provider(
         lambda e: [PenaltyLine(2, 4, "Ben Walsh", "Warning", "Drew an extra die", "Jude")]
     )
-    try:
-        text = squash(pdf_text(build(event, "event", "pdf").content))
-    finally:
-        unregister_penalty_provider()
+    text = squash(pdf_text(build(event, "event", "pdf").content))
     assert "Ben Walsh Warning Drew an extra die Jude" in text
     assert "not recorded" not in text
+
+
+def test_without_a_provider_the_event_report_says_penalties_are_not_recorded(
+    event, penalty_provider
+):
+    unregister_penalty_provider()
+    text = squash(pdf_text(build(event, "event", "pdf").content))
+    assert "Penalties are not recorded by this system yet" in text
 
 
 def test_the_event_report_csv_has_every_match(event):
