@@ -6,6 +6,7 @@ endpoint key on it, so a phone polling for news costs two cache reads and no que
 
 import functools
 import secrets
+import time
 
 from django.core.cache import cache
 from django.db import transaction
@@ -15,6 +16,9 @@ from django.utils import timezone
 # Fragments of an old version are never read again; they only need to expire eventually.
 FRAGMENT_SECONDS = 60 * 60
 SUMMARY_SECONDS = 60 * 60
+# After a change, everyone following the event asks for the page within seconds: one request
+# renders it and the others wait for its result (at most this long), instead of all rendering.
+RENDER_WAIT_SECONDS = 10
 
 
 def _version_key(event_id: int) -> str:
@@ -138,13 +142,34 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
             query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
             key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
             body = cache.get(key)
+            rendering, mine = f"{key}:rendering", False
+            if body is None:
+                mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+                if not mine:
+                    body = _rendered_elsewhere(key, rendering)
             if body is not None:
                 return HttpResponse(body, content_type="text/html; charset=utf-8")
-            response = view(request, slug, **kwargs)
-            if response.status_code == 200 and not response.cookies:
-                cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+            try:
+                response = view(request, slug, **kwargs)
+                if response.status_code == 200 and not response.cookies:
+                    cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+            finally:
+                if mine:
+                    cache.delete(rendering)
             return response
 
         return wrapper
 
     return decorate
+
+
+def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:
+    """The page another request is rendering, once it is cached; None when that request gave
+    up without caching it, took too long, or the cache is unavailable (then render here)."""
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while time.monotonic() < deadline and cache.get(rendering) is not None:
+        time.sleep(0.02)
+        body = cache.get(key)
+        if body is not None:
+            return body
+    return cache.get(key)
