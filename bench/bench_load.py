@@ -67,8 +67,9 @@ RATES = {
 }
 # Shares of the current round's tables (the rest play on paper and report when done).
 TABLE_SHARES = {"confirmed": 0.25, "awaiting": 0.10, "tracked": 0.40}
-# Followers of the event page, as shares of the players (the others are busy playing).
-FOLLOWERS = {"anonymous": 0.25, "signed_in": 0.25}
+# Followers with the event page open and visible (live.js stops polling on a hidden page), as
+# shares of the players: those whose match is over, and friends; the others are playing.
+FOLLOWERS = {"anonymous": 0.125, "signed_in": 0.125}
 
 MIX_KINDS = (
     "event page (anonymous)",
@@ -495,7 +496,7 @@ def awaiting_table(port, recorder, event, table: Table, rng, report_at):
     confirm_by_form(port, recorder, event, table)
 
 
-def follower(port, recorder, event, rng, session=None):
+def follower(port, recorder, event, rng, session=None, versions=None):
     """Someone following the event page on their phone: the live endpoint every 5 s, the page
     again when it changed, and now and then a player's or an earlier round's page."""
     signed_in = session is not None
@@ -521,6 +522,7 @@ def follower(port, recorder, event, rng, session=None):
         next_poll += RATES["live_poll_seconds"]
         if answer.status == 200:
             fresh = json.loads(answer.body)["version"]
+            versions.add(fresh)
             if version is not None and fresh != version:
                 phone.request(f"event page ({who})", "GET", page)
             version = fresh
@@ -539,6 +541,7 @@ def event_day_mix(port, event, *, duration, max_requests, smoke, seed=7) -> tupl
     rng = random.Random(seed)
     failures: list[str] = []
     threads = []
+    versions: set[str] = set()  # the event's public versions the followers saw
 
     def start(body, *args):
         child = random.Random(rng.random())
@@ -566,16 +569,16 @@ def event_day_mix(port, event, *, duration, max_requests, smoke, seed=7) -> tupl
             start(lambda t, r: tracked_table(port, recorder, event, t, r, smoke), table)
     players = len(event["registrations"])
     for _ in range(max(1, round(FOLLOWERS["anonymous"] * players))):
-        start(lambda r: follower(port, recorder, event, r))
+        start(lambda r: follower(port, recorder, event, r, versions=versions))
     signed_in = event["registrations"][: max(1, round(FOLLOWERS["signed_in"] * players))]
     for registration in signed_in:
         session = event["sessions"][registration]
-        start(lambda s, r: follower(port, recorder, event, r, s), session)
+        start(lambda s, r: follower(port, recorder, event, r, s, versions), session)
     threads.append(run_actor(lambda: health_check(port, recorder), recorder, failures))
     started = time.monotonic()
     for thread in threads:
         thread.join(timeout=max(0.0, recorder.deadline - time.monotonic()) + 40)
-    return recorder.samples, time.monotonic() - started, failures
+    return recorder.samples, time.monotonic() - started, failures, len(versions)
 
 
 # ---------------------------------------------------------------- saturation
@@ -658,6 +661,7 @@ def main() -> int:
     parser.add_argument("--database", default="dm_load_bench", help="created and dropped")
     parser.add_argument("--keep-database", action="store_true")
     parser.add_argument("--json", type=Path, help="write the figures here too")
+    parser.add_argument("--server-log", type=Path, help="keep gunicorn's log (JSON lines) here")
     parser.add_argument("--smoke", action="store_true", help="a few seconds, 16 players (CI)")
     args = parser.parse_args()
     if args.smoke:
@@ -715,7 +719,7 @@ def main() -> int:
     load_before = os.getloadavg()
     server = start_server(env, port, var / "gunicorn.log")
     try:
-        samples, elapsed, failures = event_day_mix(
+        samples, elapsed, failures, versions = event_day_mix(
             port, event, duration=args.seconds, max_requests=args.max_requests, smoke=args.smoke
         )
         saturation: dict[str, list] = {}
@@ -739,6 +743,8 @@ def main() -> int:
         if not args.keep_database:
             connections.close_all()
             prepare_database(database_url, args.database, drop_only=True)
+        if args.server_log:
+            shutil.copy(var / "gunicorn.log", args.server_log)
         shutil.rmtree(var, ignore_errors=True)
 
     mix = {
@@ -778,7 +784,8 @@ def main() -> int:
     print_table("Event-day mix (open loop: requests/s is the offered rate)", mix, "requests/s")
     print(
         f"\nall pages: {total['requests']} requests, {total['per_second']:.1f}/s, p50 "
-        f"{total['p50_ms']:.1f} ms, p99 {total['p99_ms']:.1f} ms, {total['errors']} errors"
+        f"{total['p50_ms']:.1f} ms, p99 {total['p99_ms']:.1f} ms, {total['errors']} errors; "
+        f"the followers saw {versions} versions of the event"
     )
     print_table(
         "Saturation (closed loop; throughput is the median of the rounds)", sat, "requests/s"
@@ -796,6 +803,7 @@ def main() -> int:
                 {
                     "mix": mix,
                     "all": total,
+                    "versions_seen": versions,
                     "saturation": sat,
                     "ratios": ratios,
                     "errors": errors,

@@ -122,25 +122,28 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
     match, messages, forms with CSRF tokens) go through the view and its fragment caches.
     Only the named short numeric query parameters are part of the key: anything else is served
     uncached, so odd query strings cannot fill the cache.
+
+    After a change, one request renders the page (and its shared fragments); the others, signed
+    in or not, wait for that render instead of all rendering the same thing at once.
     """
 
     def decorate(view):
         @functools.wraps(view)
         def wrapper(request, slug: str, **kwargs):
             given = {name: request.GET.get(name, "") for name in params}
-            cacheable = (
+            shared = (
                 request.method == "GET"
-                and "messages" not in request.COOKIES
-                and not request.user.is_authenticated
                 and set(request.GET) <= set(params)
                 and all(value == "" or (value.isdigit() and len(value) <= 4)
                         for value in given.values())
             )  # fmt: skip
-            event_id = event_id_for_slug(slug) if cacheable else None
+            event_id = event_id_for_slug(slug) if shared else None
             if event_id is None:
                 return view(request, slug, **kwargs)
             query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
             key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
+            if request.user.is_authenticated or "messages" in request.COOKIES:
+                return _own_page(view, request, slug, kwargs, key)
             body = cache.get(key)
             rendering, mine = f"{key}:rendering", False
             if body is None:
@@ -152,7 +155,7 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
             try:
                 response = view(request, slug, **kwargs)
                 if response.status_code == 200 and not response.cookies:
-                    cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+                    cache.set_many({key: response.content, f"{key}:warm": 1}, FRAGMENT_SECONDS)
             finally:
                 if mine:
                     cache.delete(rendering)
@@ -161,6 +164,26 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
         return wrapper
 
     return decorate
+
+
+def _own_page(view, request, slug: str, kwargs: dict, key: str):
+    """A signed-in visitor's page: their own render, from the shared fragments. Once one
+    render of this version has cached them ("warm"), at once; until then, after that render."""
+    warm = f"{key}:warm"
+    if cache.has_key(warm):
+        return view(request, slug, **kwargs)
+    rendering = f"{key}:rendering"
+    mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+    if not mine:
+        _rendered_elsewhere(warm, rendering)
+    try:
+        response = view(request, slug, **kwargs)
+        if mine and response.status_code == 200:
+            cache.set(warm, 1, timeout=FRAGMENT_SECONDS)
+        return response
+    finally:
+        if mine:
+            cache.delete(rendering)
 
 
 def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:

@@ -22,13 +22,18 @@ def known_event(monkeypatch):
     live.touch(EVENT_ID)
     yield
     page = f"public:page:{EVENT_ID}:{live.version(EVENT_ID)}:/events/open/?"
-    cache.delete_many([page, f"{page}:rendering", f"public:event:{EVENT_ID}:version"])
+    keys = [page, f"{page}:rendering", f"{page}:warm", f"public:event:{EVENT_ID}:version"]
+    cache.delete_many(keys)
 
 
 def anonymous_get(path="/events/open/"):
     request = RequestFactory().get(path)
     request.user = AnonymousUser()
     return request
+
+
+class SignedIn:
+    is_authenticated = True
 
 
 def slow_page(renders: list, *, status=200, seconds=0.3):
@@ -43,12 +48,14 @@ def slow_page(renders: list, *, status=200, seconds=0.3):
     return page
 
 
-def ask_together(page, count: int) -> list:
+def ask_together(page, count: int, *, user=None) -> list:
     answers, start = [None] * count, threading.Barrier(count)
 
     def ask(index):
+        request = anonymous_get()
+        request.user = user or request.user
         start.wait()
-        answers[index] = page(anonymous_get(), slug="open")
+        answers[index] = page(request, slug="open")
 
     threads = [threading.Thread(target=ask, args=(i,)) for i in range(count)]
     for thread in threads:
@@ -87,6 +94,12 @@ def test_without_a_working_cache_every_request_renders_at_once(monkeypatch):
         def set(self, *args, **kwargs):
             return None
 
+        def set_many(self, *args, **kwargs):
+            return []
+
+        def has_key(self, *args, **kwargs):
+            return False
+
         def delete(self, *args, **kwargs):
             return False
 
@@ -96,3 +109,20 @@ def test_without_a_working_cache_every_request_renders_at_once(monkeypatch):
     answers = ask_together(slow_page(renders, seconds=0.05), 3)
     assert len(renders) == 3 and {a.status_code for a in answers} == {200}
     assert time.monotonic() - started < live.RENDER_WAIT_SECONDS / 2
+
+
+def test_signed_in_first_views_after_a_change_wait_for_one_render_of_the_shared_fragments():
+    spans: list = []
+
+    @live.anonymous_page()
+    def page(request, slug):
+        started = time.monotonic()
+        time.sleep(0.3 if not spans else 0.05)  # the first render fills the fragment caches
+        spans.append((started, time.monotonic()))
+        return HttpResponse("yours")
+
+    answers = ask_together(page, 6, user=SignedIn())
+    assert {a.content for a in answers} == {b"yours"}
+    assert len(spans) == 6  # each signed-in visitor still gets their own page
+    first_end = min(end for _, end in spans)
+    assert sum(1 for start, _ in spans if start < first_end) == 1
