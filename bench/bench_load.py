@@ -654,7 +654,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=7, help="Swiss rounds already played")
     parser.add_argument("--seconds", type=float, default=60, help="length of the event-day mix")
     parser.add_argument("--max-requests", type=int, default=30_000, help="cap for the mix")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per worker (over 1: gthread workers)"
+    )
     parser.add_argument("--clients", type=int, default=8, help="threads in saturation")
     parser.add_argument("--saturation-seconds", type=float, default=5)
     parser.add_argument("--saturation-rounds", type=int, default=3)
@@ -696,6 +699,8 @@ def main() -> int:
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(args.workers),
     }
+    if args.threads > 1:  # gunicorn's own way to add settings to config/gunicorn.py's
+        env["GUNICORN_CMD_ARGS"] = f"--threads {args.threads}"
     os.environ.update(env)
     clear_django_cache_keys(redis_url)
     import django
@@ -773,7 +778,8 @@ def main() -> int:
 
     print(
         f"\ncommand: python bench/bench_load.py {' '.join(sys.argv[1:])}  (gunicorn "
-        f"{args.workers} sync workers; mix {elapsed:.1f} s; saturation {args.clients} clients "
+        f"{args.workers} workers x {args.threads} threads; mix {elapsed:.1f} s; saturation "
+        f"{args.clients} clients "
         f"x {args.saturation_seconds:g} s x {args.saturation_rounds} rounds)"
     )
     print(
