@@ -25,6 +25,8 @@ What it does, all on this machine (every request goes to 127.0.0.1):
 5. Saturation: for each of a few pages, --clients threads ask for it back to back (closed loop)
    for --saturation-seconds, in --saturation-rounds interleaved rounds; the median throughput of
    the standings pages is compared with the trivial views' on the same server.
+6. After a change: --burst followers (half signed in) ask for the event page at the same moment
+   right after the event's version changed, 8 times; how long until the last one has it.
 
 Prints per-page throughput, p50/p99 latency and errors, the throughput ratios and the machine's
 load average; exits 1 if any request failed (wrong status or no answer). --json writes the same
@@ -360,6 +362,7 @@ def seed(players: int, rounds: int, smoke: bool) -> dict:
         )
     registrations = list(by_registration)
     return {
+        "event_id": event.pk,
         "slug": event.slug,
         "rounds": rounds,
         "current_round": current.number,
@@ -615,6 +618,35 @@ def saturate(port, path, session, *, clients, seconds, max_requests) -> tuple:
     return recorder.samples, len(recorder.samples) / elapsed, failures
 
 
+def after_a_change(port, event, *, followers: int, rounds: int) -> tuple:
+    """Right after a change, `followers` people (half of them signed in) ask for the event page
+    at the same moment: how long until the last of them has it."""
+    from tournaments import live
+
+    recorder = Recorder(max_requests=followers * rounds)
+    failures: list[str] = []
+    sessions = [event["sessions"][r] for r in event["registrations"][: followers // 2]]
+    people = sessions + [None] * (followers - len(sessions))
+    page = f"/events/{event['slug']}/"
+    walls = []
+    for _ in range(rounds):
+        live.touch(event["event_id"])  # what every result, pairing or registration does
+        start = threading.Barrier(len(people))
+
+        def ask(session, start=start):
+            phone = Client(port, recorder, {"sessionid": session} if session else {})
+            start.wait()
+            phone.request("event page after a change", "GET", page)
+
+        began = time.perf_counter()
+        threads = [run_actor(lambda s=s: ask(s), recorder, failures) for s in people]
+        for thread in threads:
+            thread.join(timeout=60)
+        walls.append(time.perf_counter() - began)
+        time.sleep(1)
+    return recorder.samples, walls, failures
+
+
 # ---------------------------------------------------------------- report
 
 
@@ -661,6 +693,9 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=8, help="threads in saturation")
     parser.add_argument("--saturation-seconds", type=float, default=5)
     parser.add_argument("--saturation-rounds", type=int, default=3)
+    parser.add_argument(
+        "--burst", type=int, default=16, help="followers asking at once after a change"
+    )
     parser.add_argument("--database", default="dm_load_bench", help="created and dropped")
     parser.add_argument("--keep-database", action="store_true")
     parser.add_argument("--json", type=Path, help="write the figures here too")
@@ -669,7 +704,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.smoke:
         args.players, args.rounds, args.seconds = 16, 2, 8
-        args.workers, args.clients = 2, 2
+        args.workers, args.clients, args.burst = 2, 2, 4
         args.saturation_seconds, args.saturation_rounds = 0.5, 1
         args.max_requests = min(args.max_requests, 2_000)
         # Quicker play and browsing, so that every kind of request happens in a few seconds.
@@ -742,6 +777,10 @@ def main() -> int:
                 saturation.setdefault(name, []).append(rate)
                 saturation_samples.setdefault(name, []).extend(got)
                 failures += more
+        burst, walls, more = after_a_change(
+            port, event, followers=args.burst, rounds=2 if args.smoke else 8
+        )
+        failures += more
     finally:
         stop_server(server)
         load_after = os.getloadavg()
@@ -774,6 +813,10 @@ def main() -> int:
     }
     errors = [s.detail for s in samples if not s.ok]
     errors += [s.detail for rows in saturation_samples.values() for s in rows if not s.ok]
+    errors += [s.detail for s in burst if not s.ok]
+    after_change = page_row(burst, 1.0)
+    after_change["all_answered_ms"] = statistics.median(walls) * 1000
+    del after_change["per_second"]
     errors += failures
 
     print(
@@ -796,6 +839,12 @@ def main() -> int:
     print_table(
         "Saturation (closed loop; throughput is the median of the rounds)", sat, "requests/s"
     )
+    print(
+        f"\nAfter a change, {args.burst} followers at once (half signed in): all answered in "
+        f"{after_change['all_answered_ms']:.0f} ms (median of {len(walls)}); per request p50 "
+        f"{after_change['p50_ms']:.0f} ms, p99 {after_change['p99_ms']:.0f} ms, "
+        f"{after_change['errors']} errors"
+    )
     print()
     for name, ratio in ratios.items():
         print(f"throughput ratio {name}: {ratio:.2f}")
@@ -812,6 +861,7 @@ def main() -> int:
                     "versions_seen": versions,
                     "saturation": sat,
                     "ratios": ratios,
+                    "after_change": after_change,
                     "errors": errors,
                     "load_average": {"before": load_before, "after": load_after},
                 },

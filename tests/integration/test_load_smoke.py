@@ -50,3 +50,4 @@ def test_smoke_run_of_the_load_benchmark_has_no_errors_and_covers_every_page(tmp
     for page, row in result["saturation"].items():
         assert row["requests"] > 0 and row["errors"] == 0, page
     assert result["all"]["requests"] == sum(row["requests"] for row in result["mix"].values())
+    assert result["after_change"]["requests"] == 2 * 4 and result["after_change"]["errors"] == 0
