@@ -6,6 +6,7 @@ endpoint key on it, so a phone polling for news costs two cache reads and no que
 
 import functools
 import secrets
+import time
 
 from django.core.cache import cache
 from django.db import transaction
@@ -15,6 +16,9 @@ from django.utils import timezone
 # Fragments of an old version are never read again; they only need to expire eventually.
 FRAGMENT_SECONDS = 60 * 60
 SUMMARY_SECONDS = 60 * 60
+# After a change, everyone following the event asks for the page within seconds: one request
+# renders it and the others wait for its result (at most this long), instead of all rendering.
+RENDER_WAIT_SECONDS = 10
 
 
 def _version_key(event_id: int) -> str:
@@ -118,33 +122,77 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
     match, messages, forms with CSRF tokens) go through the view and its fragment caches.
     Only the named short numeric query parameters are part of the key: anything else is served
     uncached, so odd query strings cannot fill the cache.
+
+    After a change, one request renders the page (and its shared fragments); the others, signed
+    in or not, wait for that render instead of all rendering the same thing at once.
     """
 
     def decorate(view):
         @functools.wraps(view)
         def wrapper(request, slug: str, **kwargs):
             given = {name: request.GET.get(name, "") for name in params}
-            cacheable = (
+            shared = (
                 request.method == "GET"
-                and "messages" not in request.COOKIES
-                and not request.user.is_authenticated
                 and set(request.GET) <= set(params)
                 and all(value == "" or (value.isdigit() and len(value) <= 4)
                         for value in given.values())
             )  # fmt: skip
-            event_id = event_id_for_slug(slug) if cacheable else None
+            event_id = event_id_for_slug(slug) if shared else None
             if event_id is None:
                 return view(request, slug, **kwargs)
             query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
             key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
+            if request.user.is_authenticated or "messages" in request.COOKIES:
+                return _own_page(view, request, slug, kwargs, key)
             body = cache.get(key)
+            rendering, mine = f"{key}:rendering", False
+            if body is None:
+                mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+                if not mine:
+                    body = _rendered_elsewhere(key, rendering)
             if body is not None:
                 return HttpResponse(body, content_type="text/html; charset=utf-8")
-            response = view(request, slug, **kwargs)
-            if response.status_code == 200 and not response.cookies:
-                cache.set(key, response.content, timeout=FRAGMENT_SECONDS)
+            try:
+                response = view(request, slug, **kwargs)
+                if response.status_code == 200 and not response.cookies:
+                    cache.set_many({key: response.content, f"{key}:warm": 1}, FRAGMENT_SECONDS)
+            finally:
+                if mine:
+                    cache.delete(rendering)
             return response
 
         return wrapper
 
     return decorate
+
+
+def _own_page(view, request, slug: str, kwargs: dict, key: str):
+    """A signed-in visitor's page: their own render, from the shared fragments. Once one
+    render of this version has cached them ("warm"), at once; until then, after that render."""
+    warm = f"{key}:warm"
+    if cache.has_key(warm):
+        return view(request, slug, **kwargs)
+    rendering = f"{key}:rendering"
+    mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+    if not mine:
+        _rendered_elsewhere(warm, rendering)
+    try:
+        response = view(request, slug, **kwargs)
+        if mine and response.status_code == 200:
+            cache.set(warm, 1, timeout=FRAGMENT_SECONDS)
+        return response
+    finally:
+        if mine:
+            cache.delete(rendering)
+
+
+def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:
+    """The page another request is rendering, once it is cached; None when that request gave
+    up without caching it, took too long, or the cache is unavailable (then render here)."""
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while time.monotonic() < deadline and cache.get(rendering) is not None:
+        time.sleep(0.02)
+        body = cache.get(key)
+        if body is not None:
+            return body
+    return cache.get(key)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Subquery
 
 from tournaments.models import (
     Event,
@@ -379,13 +379,13 @@ def matches_of(registration: Registration) -> list[PlayedMatch]:
     return played
 
 
-def current_match_of(registration: Registration) -> Match | None:
-    """The player's match in the event's latest round, if they are seated in it."""
-    latest = registration.event.rounds.order_by("-number").first()
-    if latest is None:
-        return None
+def current_match_of(event: Event, registration_id: int) -> Match | None:
+    """The player's match in the event's latest round, if they are seated in it: one query (a
+    signed-in player's event page asks on every refresh)."""
+    latest = event.rounds.order_by("-number").values("pk")[:1]
     return (
-        latest.matches.filter(Q(player1=registration) | Q(player2=registration))
+        Match.objects.filter(Q(player1_id=registration_id) | Q(player2_id=registration_id))
+        .filter(round=Subquery(latest))
         .select_related("round", "player1__player", "player2__player")
         .first()
     )

@@ -50,14 +50,18 @@ def _live_context(event: Event) -> dict:
     }
 
 
-def _your_match(roles: EventRoles) -> dict | None:
-    """The signed-in player's own news: where they sit now and what they can do there."""
-    if roles.registration_id is None:
+def _your_match(roles: EventRoles, event: Event) -> dict | None:
+    """The signed-in player's own news: where they sit now and what they can do there (one
+    query when they are seated: their registration comes with the match)."""
+    mine = roles.registration_id
+    if mine is None:
         return None
-    registration = Registration.objects.select_related("player", "team", "event").get(
-        pk=roles.registration_id
-    )
-    return {"registration": registration, "match": current_match_of(registration)}
+    match = current_match_of(event, mine)
+    if match is None:
+        registration = Registration.objects.select_related("player").get(pk=mine)
+    else:
+        registration = match.player1 if match.player1_id == mine else match.player2
+    return {"registration": registration, "match": match}
 
 
 @live.anonymous_page(params=("after_round",))
@@ -75,7 +79,7 @@ def event_detail(request, slug: str):
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "is_staff": roles.staff,
-            "yours": _your_match(roles),
+            "yours": _your_match(roles, event),
             **_live_context(event),
         },
     )

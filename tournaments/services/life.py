@@ -331,20 +331,27 @@ def _next_game(match: Match, games: list[TableGame]) -> dict | None:
 
 
 def table_state(match: Match, *, observe_clock: bool = True) -> dict:
-    """Everything a table page or the floor view shows, as JSON."""
-    game = current_game(match)
-    if observe_clock and game.time_called_turn is None and not game.finished:
+    """Everything a table page or the floor view shows, as JSON.
+
+    Each table's phone polls this every 2 s, so it reads the games and the current game's
+    changes once each, and locks the game only when the clock has run out and the time call is
+    still to be marked (the lock re-checks it).
+    """
+    games = list(match.table_games.order_by("number")) or [current_game(match)]
+    game = games[-1]
+    unmarked = game.time_called_turn is None and not game.finished
+    if observe_clock and unmarked and clock_for(match).state == "time_called":
         with transaction.atomic():
             locked = _lock(game.pk)
             _mark_time_call(locked)
             if locked.time_called_turn is not None:
                 _save(locked)
-            game = locked
-    games = list(match.table_games.order_by("number"))
+            game = games[-1] = locked
     if observe_clock and game.finished and match.result_status == Match.ResultStatus.PENDING:
         _propose_result(match)  # time may have been called between two games (T2.5)
         match.refresh_from_db(fields=["result_status"])
-    last = _last_change(game)
+    changes = list(game.changes.filter(undone=False).order_by("-created_at", "-pk"))
+    last = changes[0] if changes else None
     reports = list(match.reports.select_related("reported_by__player"))
     proposal = next((r for r in reports if r.reported_by_id is None), None)
     return {
@@ -369,7 +376,7 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
             "wasted": [last.wasted1, last.wasted2], "reason": last.get_reason_display(),
             "at": last.created_at.isoformat(),
         },
-        "changes": game.changes.filter(undone=False).count(),
+        "changes": len(changes),
         "result_status": match.result_status,
         "proposal": None if proposal is None else {
             "games": proposal.games,
