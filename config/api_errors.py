@@ -185,6 +185,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Your role at this event does not allow this.",
     "404": "No such object (or page).",
     "409": "The event's state does not allow this now (e.g. the round is still open).",
+    "429": "Too many requests: wait a minute and try again.",
 }
 
 
@@ -195,6 +196,8 @@ class ErrorDocumentingSchema(AutoSchema):
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
             codes.append("409")
+        if getattr(self.view, "throttle_classes", None):
+            codes.append("429")  # a rate-limited view (the token login) answers it
         return codes
 
     def _get_response_bodies(self, direction="response"):
