@@ -9,6 +9,7 @@ e.g. each violation of a team list with its rule ID).
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError
 from django.http import Http404
@@ -152,6 +153,14 @@ def _translate(exc: Exception) -> Exception:
         # A value the database cannot store (e.g. a NUL byte in text): the input's fault.
         logger.warning("API input refused by the database: %s", exc)
         return ApiError(400, "invalid_value", "A value in the request cannot be stored.")
+    if isinstance(exc, RequestDataTooBig):
+        from config.views import too_large_message
+
+        return ApiError(400, "too_large", too_large_message())
+    if isinstance(exc, TooManyFilesSent):
+        from config.views import FILES_REFUSED
+
+        return ApiError(400, "files_refused", FILES_REFUSED)
     if isinstance(exc, Http404):
         return exceptions.NotFound(*exc.args)
     if isinstance(exc, DjangoPermissionDenied):
