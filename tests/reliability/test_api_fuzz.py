@@ -37,6 +37,7 @@ from schemathesis.specs.openapi.checks import (
 
 from rules.models import Card, CardSet, Format
 from tests import roles
+from tournaments.api.auth import LoginThrottle
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.reports.models import Report
 
@@ -108,7 +109,8 @@ def app(world, db, settings):
     """The WSGI application, serving inside the test's transaction: like Django's test client,
     keep the handler from closing the connection at the end of each request."""
     settings.ALLOWED_HOSTS = ["localhost"]  # schemathesis' WSGI client asks for this host
-    cache.clear()  # the login throttle's counts: each test starts afresh, whatever ran before
+    # The login throttle's count for the test client's address: each test starts afresh.
+    cache.delete(LoginThrottle.cache_format % {"scope": LoginThrottle.scope, "ident": "127.0.0.1"})
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     yield get_wsgi_application()
