@@ -223,3 +223,35 @@ def test_redis_killed_then_hung_then_back(redis, event):
     last.refresh_from_db()
     assert last.result_status == Match.ResultStatus.CONFIRMED
     redis.resume()
+
+
+CACHE_WITH_REDIS_DOWN = """
+import time, django
+django.setup()
+from django.core.cache import cache
+started = time.monotonic()
+cache.set("k", "v")
+print(cache.get("k"), cache.get_or_set("x", 3), cache.add("y", 1), cache.get_many(["k"]))
+from django.core.cache import caches
+print(type(caches["default"]).__name__, round(time.monotonic() - started, 1))
+"""
+
+
+def test_the_configured_cache_tolerates_a_redis_url_where_nothing_listens(tmp_path):
+    """Not a test override: the settings themselves, loaded with REDIS_URL at a closed port."""
+    import sys
+
+    from tests.integration.celery_helpers import ROOT, closed_port_url
+
+    result = subprocess.run(
+        [sys.executable, "-c", CACHE_WITH_REDIS_DOWN],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
+             "REDIS_URL": closed_port_url(), "VAR_DIR": str(tmp_path), "LOG_FORMAT": "plain"},
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if "Cache unavailable" not in line]
+    assert lines[0] == "None 3 False {}"
+    name, seconds = lines[1].split()
+    assert name == "ResilientRedisCache" and float(seconds) < 5
