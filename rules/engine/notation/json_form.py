@@ -95,7 +95,7 @@ def log_from_json(document, cards: dict[str, CardDef]) -> GameLog:
         try:
             log.board = _board_from_json(document["board"], cards)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise JsonLogError(f"board: {error}") from error
+            raise JsonLogError(f"board: {error!r}") from error
     actions = document.get("actions") or []
     if not isinstance(actions, list):
         raise JsonLogError("actions: expected a list of action objects")
