@@ -91,15 +91,14 @@ def log_from_json(document, cards: dict[str, CardDef]) -> GameLog:
                 raise JsonLogError(f"teams.{player}: unknown card {key!r}")
     if log.first_player not in PLAYERS or log.format not in FORMATS:
         raise JsonLogError(f"first is P1 or P2 and format one of {', '.join(FORMATS)}")
+    if not isinstance(document.get("actions") or [], list):
+        raise JsonLogError("actions: expected a list of action objects")
     if document.get("board"):
         try:
             log.board = _board_from_json(document["board"], cards)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise JsonLogError(f"board: {error!r}") from error
-    actions = document.get("actions") or []
-    if not isinstance(actions, list):
-        raise JsonLogError("actions: expected a list of action objects")
-    for index, entry in enumerate(actions):
+    for index, entry in enumerate(document.get("actions") or []):
         log.actions.append((_line_of(entry), action_from_json(entry, cards, index)))
     return log
 
