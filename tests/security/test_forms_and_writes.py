@@ -43,7 +43,7 @@ def _sample(regex: str) -> str:
     """A value a URL's regex group accepts: the first alternative, or a plain word/number."""
     if "|" in regex and not regex.startswith("["):
         return regex.strip("()").split("|")[0]
-    if regex in (r"\d+", "[0-9]+"):
+    if regex.startswith((r"\d", "[0-9]")):  # \d+, [0-9]{1,9}...
         return "1"
     return "abc1"
 
