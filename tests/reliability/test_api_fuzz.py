@@ -35,6 +35,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from judging import services as judging_services
+from judging.models import Branch, Dispute, Ruling
 from rules.models import Card, CardSet, Format
 from tests import roles
 from tournaments.api.auth import LoginThrottle
@@ -72,6 +74,9 @@ def existing_values() -> dict[str, list]:
         "rounds": list(Round.objects.values_list("pk", flat=True)),
         "matches": list(Match.objects.values_list("pk", flat=True)[:6]),
         "reports": list(Report.objects.values_list("pk", flat=True)),
+        "disputes": list(Dispute.objects.values_list("pk", flat=True)),
+        "branches": list(Branch.objects.values_list("pk", flat=True)),
+        "rulings": list(Ruling.objects.values_list("pk", flat=True)),
     }
 
 
@@ -97,6 +102,11 @@ def world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         try:
             world = roles.build(players=5, prefix="fuzz-")
+            # A dispute at the first match (its teams loaded, the game's start), for the
+            # dispute, branch and step operations to work on.
+            judging_services.dispute_open(
+                match=world.match, title="Who blocks?", by=world.users["judge"]
+            )
             for role in ("organiser", "player"):
                 Token.objects.create(user=world.users[role])
             yield world
