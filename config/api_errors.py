@@ -9,6 +9,7 @@ e.g. each violation of a team list with its rule ID).
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError
 from django.http import Http404
@@ -152,6 +153,14 @@ def _translate(exc: Exception) -> Exception:
         # A value the database cannot store (e.g. a NUL byte in text): the input's fault.
         logger.warning("API input refused by the database: %s", exc)
         return ApiError(400, "invalid_value", "A value in the request cannot be stored.")
+    if isinstance(exc, RequestDataTooBig):
+        from config.views import too_large_message
+
+        return ApiError(400, "too_large", too_large_message())
+    if isinstance(exc, TooManyFilesSent):
+        from config.views import FILES_REFUSED
+
+        return ApiError(400, "files_refused", FILES_REFUSED)
     if isinstance(exc, Http404):
         return exceptions.NotFound(*exc.args)
     if isinstance(exc, DjangoPermissionDenied):
@@ -185,6 +194,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Your role at this event does not allow this.",
     "404": "No such object (or page).",
     "409": "The event's state does not allow this now (e.g. the round is still open).",
+    "429": "Too many requests: wait a minute and try again.",
 }
 
 
@@ -195,6 +205,8 @@ class ErrorDocumentingSchema(AutoSchema):
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
             codes.append("409")
+        if getattr(self.view, "throttle_classes", None):
+            codes.append("429")  # a rate-limited view (the token login) answers it
         return codes
 
     def _get_response_bodies(self, direction="response"):

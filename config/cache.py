@@ -2,24 +2,40 @@
 
 The cache only speeds pages up (public pages, the live endpoint's version token); when Redis
 stops on event day, pages and result entry must keep working, uncached, instead of failing.
-Every read then misses and every write is dropped, with one warning per failed call in the log.
+Every read then misses and every write is dropped, with a warning in the log.
+
+After a failure the cache leaves Redis alone for a few seconds: a hung server (or a network
+that drops packets) would otherwise cost every call its socket timeout, and a page makes
+several (measured: 3 s a page with Redis stopped by SIGSTOP, tests/integration/
+test_faults_redis.py).
 """
 
 import logging
+import time
 
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError, TimeoutError
 
 logger = logging.getLogger(__name__)
 UNAVAILABLE = (ConnectionError, TimeoutError, OSError)
+RETRY_AFTER_SECONDS = 5.0
+# When each Redis server (by its location) may be tried again; shared by the process' threads.
+_unavailable_until: dict[str, float] = {}
 
 
 def _degrade(method, fallback):
     def call(self, *args, **kwargs):
+        location = str(self._servers)
+        if time.monotonic() < _unavailable_until.get(location, 0.0):
+            return fallback(*args, **kwargs) if callable(fallback) else fallback
         try:
             return method(self, *args, **kwargs)
         except UNAVAILABLE as error:
-            logger.warning("Cache unavailable (%s): %s skipped", error, method.__name__)
+            _unavailable_until[location] = time.monotonic() + RETRY_AFTER_SECONDS
+            logger.warning(
+                "Cache unavailable (%s): %s skipped; Redis left alone for %.0f s",
+                error, method.__name__, RETRY_AFTER_SECONDS,
+            )  # fmt: skip
             return fallback(*args, **kwargs) if callable(fallback) else fallback
 
     call.__name__ = method.__name__

@@ -21,3 +21,4 @@ urlpatterns = [
 ]
 
 handler404 = "config.views.not_found"
+handler400 = "config.views.bad_request"

@@ -38,11 +38,14 @@ class PracticeDisputeForm(forms.Form):
     player1_name = forms.CharField(label="Player 1's name", max_length=80, initial="Player 1")
     team1 = forms.CharField(
         label="Player 1's team list",
+        max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
     )
     player2_name = forms.CharField(label="Player 2's name", max_length=80, initial="Player 2")
-    team2 = forms.CharField(label="Player 2's team list", widget=forms.Textarea(attrs={"rows": 4}))
+    team2 = forms.CharField(
+        label="Player 2's team list", max_length=20_000, widget=forms.Textarea(attrs={"rows": 4})
+    )
     format = forms.ChoiceField(
         label="Game", choices=[(f, f.capitalize()) for f in FORMATS], initial="tournament"
     )
@@ -69,9 +72,14 @@ class PracticeDisputeForm(forms.Form):
         return self._team("team2")
 
 
+# A whole game's log is a few hundred lines; this bounds the engine's work on one request.
+LOG_MAX_CHARS = 100_000
+
+
 class LogForm(VersionedForm):
     text = forms.CharField(
         label="Game log",
+        max_length=LOG_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 22, "spellcheck": "false", "class": "log"}),
         help_text="The game line, both teams, the board (or none: the game's start) and the "
         "actions as played. The grammar is in docs/game-log.md.",
@@ -82,6 +90,7 @@ class SequenceForm(VersionedForm):
     actions = forms.CharField(
         label="The disputed sequence",
         required=False,
+        max_length=LOG_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "class": "log"}),
     )
 

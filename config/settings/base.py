@@ -134,9 +134,19 @@ STORAGES = {
         )
     },
 }
-# Uploads (card files, team lists, game logs) are small text files.
+# Uploads (card files, team lists, game logs) are small text files, pasted into forms: a
+# request body over this is refused with a 400 saying so (config/views.py bad_request, and the
+# API's "too_large" error), multipart bodies included (config/uploads.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# No view takes a file, so a file sent in place of pasted text is refused with a 400 that says
+# so, instead of being dropped in silence. A view that takes files must raise this limit.
+DATA_UPLOAD_MAX_NUMBER_FILES = 0
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.RequestSizeLimit",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 # ---------------------------------------------------------------- CACHE AND CELERY
 REDIS_URL = env_str("REDIS_URL", "")

@@ -130,10 +130,12 @@ def result_enter(*, match: Match, games: list[GameInput], by, reason: str = "") 
     match = _locked_match(match)
     _check_games(match, games)
     correcting = match.result_status == Match.ResultStatus.CONFIRMED
+    if correcting and _current_games(match) == games:
+        # The same result again (a double click, a resubmitted form, a retry after an error):
+        # nothing to correct, so no reason is needed and nothing is written.
+        return match
     if correcting and not reason.strip():
         raise EventError("Say why the confirmed result is being corrected.", code="reason_missing")
-    if correcting and _current_games(match) == games:
-        return match
     kind = ResultChange.Kind.CORRECTED if correcting else ResultChange.Kind.ENTERED
     return _make_official(match, games, by=by, kind=kind, reason=reason.strip())
 

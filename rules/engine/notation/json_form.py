@@ -8,8 +8,8 @@ from typing import get_args, get_origin
 from rules.engine.actions import ACTION_TYPES, Action, Payment
 from rules.engine.board import Board, Placement
 from rules.engine.faces import SYMBOLS, CardDef, Face, parse_face
-from rules.engine.notation.text import GameLog
-from rules.engine.notation.words import FORMATS, PLAYERS, card_of_die
+from rules.engine.notation.text import GameLog, format_action, parse_action
+from rules.engine.notation.words import FORMATS, PLAYERS, NotationError, card_of_die
 from rules.engine.state import Step, Zone
 
 _ACTIONS = {cls.__name__: cls for cls in ACTION_TYPES}
@@ -95,6 +95,8 @@ def log_from_json(document, cards: dict[str, CardDef]) -> GameLog:
                 raise JsonLogError(f"teams.{player}: unknown card {key!r}")
     if log.first_player not in PLAYERS or log.format not in FORMATS:
         raise JsonLogError(f"first is P1 or P2 and format one of {', '.join(FORMATS)}")
+    if not isinstance(document.get("actions") or [], list):
+        raise JsonLogError("actions: expected a list of action objects")
     if document.get("board"):
         try:
             log.board = _board_from_json(document["board"], cards)
@@ -154,7 +156,7 @@ def _payment_from_json(text: str) -> Payment:
 def action_from_json(entry, cards, index: int = 0) -> Action:
     if not isinstance(entry, dict):
         raise JsonLogError(f"action {index}: expected an object")
-    kind = _ACTIONS.get(entry.get("type"))
+    kind = _ACTIONS.get(entry["type"]) if isinstance(entry.get("type"), str) else None
     if kind is None:
         raise JsonLogError(f"action {index}: unknown type {entry.get('type')!r}")
     values = {k: v for k, v in entry.items() if k not in ("type", "line")}
@@ -162,7 +164,7 @@ def action_from_json(entry, cards, index: int = 0) -> Action:
     if unknown := set(values) - known:
         raise JsonLogError(f"action {index} ({kind.__name__}): unknown field(s) {sorted(unknown)}")
     try:
-        return kind(
+        action = kind(
             **{
                 name: _field_from_json(kind, name, value, values, cards)
                 for name, value in values.items()
@@ -170,6 +172,15 @@ def action_from_json(entry, cards, index: int = 0) -> Action:
         )
     except (TypeError, ValueError, AttributeError) as error:
         raise JsonLogError(f"action {index} ({kind.__name__}): {error}") from error
+    # The text grammar checks every field's shape and every die name: an action is valid when
+    # it reads back the same from its text (a block that is not a pair, a die of no card...).
+    try:
+        again = parse_action(format_action(action), cards)
+    except (NotationError, TypeError, ValueError, AttributeError, KeyError, IndexError) as error:
+        raise JsonLogError(f"action {index} ({kind.__name__}): {error}") from error
+    if again != action:
+        raise JsonLogError(f"action {index} ({kind.__name__}): not a valid {kind.__name__}")
+    return action
 
 
 def _field_from_json(kind, name: str, value, values: dict, cards):

@@ -1,4 +1,5 @@
-"""Garbage in never crashes or hangs a reader: it reads, or raises a CardFileError."""
+"""Garbage in never crashes or hangs a reader: it reads, or raises a CardFileError that says
+where (the file, and the line, row, card or field when the problem has one)."""
 
 import json
 import tempfile
@@ -16,6 +17,7 @@ from rules.catalogue import (
     parse_xdm_table,
     read_catalogue,
 )
+from tests.reliability.bounded import at_most
 
 FUZZ = settings(
     max_examples=300,
@@ -84,8 +86,13 @@ def a_valid_card() -> dict[str, Any]:
 
 def reads_or_refuses(read, *arguments: Any) -> None:
     try:
-        result = read(*arguments)
-    except CardFileError:
+        with at_most(what=read.__name__):
+            result = read(*arguments)
+    except CardFileError as error:
+        problems = getattr(error, "errors", None) or [error]
+        for problem in problems:
+            assert problem.path and problem.message.strip()
+            assert str(problem).startswith(Path(problem.path).name)  # then line/row/field
         return
     assert isinstance(result, CatalogueFile)
 

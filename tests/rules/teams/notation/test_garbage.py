@@ -1,20 +1,36 @@
-"""Random and almost-right text never crashes a parser: it is a Team or a TeamListError."""
+"""Random and almost-right text never crashes or hangs a parser: it is a Team (or, for card
+names, the cards) or a TeamListError whose problems each name their line."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.teams.errors import TeamListError, TeamListProblem
-from rules.teams.notation import parse_dmdb, parse_plain, parse_tb_link
+from rules.teams.notation import (
+    parse_card_names,
+    parse_dmdb,
+    parse_plain,
+    parse_tb_link,
+    parse_team_list,
+)
 from rules.teams.team import Team
+from tests.reliability.bounded import at_most
 from tests.rules.teams.strategies import card_like_lines, garbage_text
 
-PARSERS = {"tb_link": parse_tb_link, "dmdb": parse_dmdb, "plain": parse_plain}
+# Every notation, and the entry point the forms and the API use (it detects the notation).
+PARSERS = {
+    "tb_link": parse_tb_link,
+    "dmdb": parse_dmdb,
+    "plain": parse_plain,
+    "detected": parse_team_list,
+    "card_names": parse_card_names,
+}
 
 
 def assert_team_or_problems(parse, text, cards):
     try:
-        team = parse(text, cards)
+        with at_most(what=parse.__name__):
+            team = parse(text, cards)
     except TeamListError as error:
         assert error.problems
         line_count = max(1, len(text.splitlines()))
@@ -24,6 +40,9 @@ def assert_team_or_problems(parse, text, cards):
             assert problem.message.strip()
             assert all(isinstance(suggestion, str) for suggestion in problem.suggestions)
         assert str(error)
+        return
+    if parse is parse_card_names:  # the cards named (the format editor's ban list)
+        assert all(card.key in cards for card in team)
         return
     assert isinstance(team, Team) and team.entries
     assert all(entry.card_key in cards for entry in team.entries)
