@@ -71,13 +71,17 @@ def summary(event_id: int) -> dict | None:
     """The small state the live endpoint returns: version, status and the current round's
     clock. Computed once per version."""
     current = version(event_id)
-    key = f"public:event:{event_id}:summary:{current}"
+    key = summary_key(event_id, current)
     found = cache.get(key)
     if found is None:
         found = _summary(event_id, current)
         if found is not None:
             cache.set(key, found, timeout=SUMMARY_SECONDS)
     return found
+
+
+def summary_key(event_id: int, current: str) -> str:
+    return f"public:event:{event_id}:summary:{current}"
 
 
 def _summary(event_id: int, current: str) -> dict | None:

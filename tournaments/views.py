@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -39,8 +40,8 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"groups": events_by_status()})
 
 
-def _live_context(event: Event) -> dict:
-    summary = live.summary(event.pk) or {"version": "", "round": None}
+def _live_context(event: Event, summary: dict | None = None) -> dict:
+    summary = summary or live.summary(event.pk) or {"version": "", "round": None}
     return {
         "live": summary,
         "version": summary["version"],
@@ -64,11 +65,31 @@ def _your_match(roles: EventRoles, event: Event) -> dict | None:
     return {"registration": registration, "match": match}
 
 
+def _event_of_version(slug: str) -> tuple[Event, dict]:
+    """The event (with its format) and its live summary as of its current version: cache reads
+    instead of queries on every signed-in refresh. Any change to the event replaces the
+    version, so neither is ever stale."""
+    event_id = live.event_id_for_slug(slug)
+    if event_id is None:
+        raise Http404("No such event.")
+    current = live.version(event_id)
+    event_key = f"public:event:{event_id}:object:{current}"
+    found = cache.get_many([event_key, live.summary_key(event_id, current)])
+    event = found.get(event_key)
+    if event is None:
+        event = get_object_or_404(Event.objects.select_related("format"), pk=event_id)
+        cache.set(event_key, event, live.FRAGMENT_SECONDS)
+    summary = found.get(live.summary_key(event_id, current)) or live.summary(event_id)
+    return event, summary
+
+
 @live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
-    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    """Pairings and standings, the same for everyone (cached per version). A signed-in
+    visitor's own box (their match, the manage link) comes from `event_yours`, fetched by
+    live.js: their page costs no query beyond their session."""
+    event, summary = _event_of_version(slug)
     after_round = _number(request.GET.get("after_round"))
-    roles = EventRoles(request.user, event)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -78,10 +99,23 @@ def event_detail(request, slug: str):
             "after_round": after_round,
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
-            "is_staff": roles.staff,
-            "yours": _your_match(roles, event),
-            **_live_context(event),
+            "signed_in": request.user.is_authenticated,
+            **_live_context(event, summary),
         },
+    )
+
+
+@never_cache
+@require_GET
+def event_yours(request, slug: str):
+    """The personal box of the event page, for the visitor asking: where they sit now and
+    what they can do there; the manage link for the organiser and judges."""
+    event = get_object_or_404(Event, slug=slug)
+    roles = EventRoles(request.user, event)
+    return render(
+        request,
+        "tournaments/_yours.html",
+        {"event": event, "is_staff": roles.staff, "yours": _your_match(roles, event)},
     )
 
 
