@@ -3,9 +3,11 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -65,22 +67,29 @@ def _your_match(roles: EventRoles, event: Event) -> dict | None:
     return {"registration": registration, "match": match}
 
 
-def _event_of_version(slug: str) -> tuple[Event, dict]:
-    """The event (with its format) and its live summary as of its current version: cache reads
+def _event_of_version(
+    request, slug: str, after_round: int | None
+) -> tuple[Event, dict, str | None]:
+    """The event (with its format), its live summary and the event page's cached body (None
+    when not cached yet), as of the event's current version: one cache round trip
     instead of queries on every signed-in refresh. Any change to the event replaces the
-    version, so neither is ever stale."""
-    event_id = live.event_id_for_slug(slug)
-    if event_id is None:
+    version, so none of them is ever stale."""
+    found = live.version_of(request, slug)
+    if found is None:
         raise Http404("No such event.")
-    current = live.version(event_id)
+    event_id, current = found
     event_key = f"public:event:{event_id}:object:{current}"
-    found = cache.get_many([event_key, live.summary_key(event_id, current)])
-    event = found.get(event_key)
+    summary_key = live.summary_key(event_id, current)
+    # The key of event_detail.html's {% cache ... "event-body" event.pk version after_round %}.
+    body_key = make_template_fragment_key("event-body", [event_id, current, after_round])
+    cached = cache.get_many([event_key, summary_key, body_key])
+    event = cached.get(event_key)
     if event is None:
         event = get_object_or_404(Event.objects.select_related("format"), pk=event_id)
         cache.set(event_key, event, live.FRAGMENT_SECONDS)
-    summary = found.get(live.summary_key(event_id, current)) or live.summary(event_id)
-    return event, summary
+    summary = cached.get(summary_key) or live.summary(event_id)
+    body = cached.get(body_key)
+    return event, summary, None if body is None else mark_safe(body)  # noqa: S308 (rendered HTML)
 
 
 @live.anonymous_page(params=("after_round",))
@@ -88,8 +97,8 @@ def event_detail(request, slug: str):
     """Pairings and standings, the same for everyone (cached per version). A signed-in
     visitor's own box (their match, the manage link) comes from `event_yours`, fetched by
     live.js: their page costs no query beyond their session."""
-    event, summary = _event_of_version(slug)
     after_round = _number(request.GET.get("after_round"))
+    event, summary, body = _event_of_version(request, slug, after_round)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -100,6 +109,7 @@ def event_detail(request, slug: str):
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "signed_in": request.user.is_authenticated,
+            "body": body,
             **_live_context(event, summary),
         },
     )
