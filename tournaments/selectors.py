@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.core.cache import cache
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from tournaments.models import (
     Event,
@@ -409,3 +409,17 @@ def current_match_of(event: Event, registration_id: int) -> Match | None:
         .select_related("round", "player1__player", "player2__player")
         .first()
     )
+
+
+def judge_and_registration(event: Event, user) -> tuple[bool, int | None]:
+    """Whether the signed-in user judges the event, and their registration in it, in one query
+    (the event page's personal box asks on every refresh)."""
+    judging = Event.judges.through.objects.filter(event_id=OuterRef("pk"), user_id=user.pk)
+    mine = Registration.objects.filter(event_id=OuterRef("pk"), player__user_id=user.pk)
+    row = (
+        Event.objects.filter(pk=event.pk)
+        .annotate(judging=Exists(judging), mine=Subquery(mine.order_by("pk").values("pk")[:1]))
+        .values_list("judging", "mine")
+        .first()
+    )
+    return row or (False, None)

@@ -16,12 +16,13 @@ from rules.teams import TeamListError
 from tournaments import live, services
 from tournaments.forms import MatchResultForm, SelfRegistrationForm
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.permissions import EventRoles, require_match_player
+from tournaments.permissions import EventRoles, is_organiser, require_match_player
 from tournaments.selectors import (
     EventPage,
     bracket_for,
     current_match_of,
     events_by_status,
+    judge_and_registration,
     matches_of,
     rounds_with_matches,
 )
@@ -53,10 +54,9 @@ def _live_context(event: Event, summary: dict | None = None) -> dict:
     }
 
 
-def _your_match(roles: EventRoles, event: Event) -> dict | None:
+def _your_match(event: Event, mine: int | None) -> dict | None:
     """The signed-in player's own news: where they sit now and what they can do there (one
     query when they are seated: their registration comes with the match)."""
-    mine = roles.registration_id
     if mine is None:
         return None
     match = current_match_of(event, mine)
@@ -69,7 +69,7 @@ def _your_match(roles: EventRoles, event: Event) -> dict | None:
 
 def _event_of_version(
     request, slug: str, after_round: int | None
-) -> tuple[Event, dict, str | None]:
+) -> tuple[Event, dict | None, str | None]:
     """The event (with its format), its live summary and the event page's cached body (None
     when not cached yet), as of the event's current version: one cache round trip
     instead of queries on every signed-in refresh. Any change to the event replaces the
@@ -87,7 +87,7 @@ def _event_of_version(
     if event is None:
         event = get_object_or_404(Event.objects.select_related("format"), pk=event_id)
         cache.set(event_key, event, live.FRAGMENT_SECONDS)
-    summary = cached.get(summary_key) or live.summary(event_id)
+    summary = cached.get(summary_key)  # None: the caller computes it if it shows it
     body = cached.get(body_key)
     return event, summary, None if body is None else mark_safe(body)  # noqa: S308 (rendered HTML)
 
@@ -119,13 +119,20 @@ def event_detail(request, slug: str):
 @require_GET
 def event_yours(request, slug: str):
     """The personal box of the event page, for the visitor asking: where they sit now and
-    what they can do there; the manage link for the organiser and judges."""
-    event = get_object_or_404(Event, slug=slug)
-    roles = EventRoles(request.user, event)
+    what they can do there; the manage link for the organiser and judges. Asked for with
+    every (signed-in) page load: the session, one query for the roles, one for the match."""
+    event, _, _ = _event_of_version(request, slug, None)
+    judging, mine = (False, None)
+    if request.user.is_authenticated:
+        judging, mine = judge_and_registration(event, request.user)
     return render(
         request,
         "tournaments/_yours.html",
-        {"event": event, "is_staff": roles.staff, "yours": _your_match(roles, event)},
+        {
+            "event": event,
+            "is_staff": judging or is_organiser(request.user, event),
+            "yours": _your_match(event, mine),
+        },
     )
 
 
