@@ -21,8 +21,7 @@ What it does, all on this machine (every request goes to 127.0.0.1):
    every 2 s and sends life changes; finished tables confirm at the table; paper tables report
    through the API and confirm through the report page; followers (anonymous and signed in)
    poll the live endpoint every 5 s, reload the event page (pairings and standings) when it
-   changed (signed in, then their own box, as live.js does), and open player and round pages;
-   a health check polls /healthz.
+   changed, and open player and round pages; a health check polls /healthz.
 5. Saturation: for each of a few pages, --clients threads ask for it back to back (closed loop)
    for --saturation-seconds, in --saturation-rounds interleaved rounds; the median throughput of
    the standings pages is compared with the trivial views' on the same server.
@@ -77,7 +76,6 @@ FOLLOWERS = {"anonymous": 0.125, "signed_in": 0.125}
 MIX_KINDS = (
     "event page (anonymous)",
     "event page (signed in)",
-    "your box (signed in)",
     "player page (anonymous)",
     "player page (signed in)",
     "round page (anonymous)",
@@ -501,14 +499,6 @@ def awaiting_table(port, recorder, event, table: Table, rng, report_at):
     confirm_by_form(port, recorder, event, table)
 
 
-def open_page(phone, page: str, signed_in: bool) -> None:
-    """The event page as a browser loads it: signed in, live.js then asks for the visitor's
-    own box (their match), which the shared page leaves out."""
-    phone.request(f"event page ({'signed in' if signed_in else 'anonymous'})", "GET", page)
-    if signed_in:
-        phone.request("your box (signed in)", "GET", f"{page}yours/")
-
-
 def follower(port, recorder, event, rng, session=None, versions=None):
     """Someone following the event page on their phone: the live endpoint every 5 s, the page
     again when it changed, and now and then a player's or an earlier round's page."""
@@ -516,7 +506,7 @@ def follower(port, recorder, event, rng, session=None, versions=None):
     phone = Client(port, recorder, {"sessionid": session} if signed_in else {})
     who = "signed in" if signed_in else "anonymous"
     page = f"/events/{event['slug']}/"
-    open_page(phone, page, signed_in)
+    phone.request(f"event page ({who})", "GET", page)
     version = None
     next_poll = time.monotonic() + rng.uniform(0, RATES["live_poll_seconds"])
     next_browse = time.monotonic() + rng.expovariate(1 / RATES["browse_mean_seconds"])
@@ -537,7 +527,7 @@ def follower(port, recorder, event, rng, session=None, versions=None):
             fresh = json.loads(answer.body)["version"]
             versions.add(fresh)
             if version is not None and fresh != version:
-                open_page(phone, page, signed_in)
+                phone.request(f"event page ({who})", "GET", page)
             version = fresh
 
 
@@ -606,9 +596,7 @@ def saturation_targets(event) -> list:
         ("event page: pairings + standings (anonymous)", f"/events/{slug}/", None),
         ("event page: pairings + standings (signed in)", f"/events/{slug}/", session),
         ("standings API (cached per version)", f"/api/events/{slug}/standings/", None),
-        ("your box (signed in: live.js asks for it with the page)", f"/events/{slug}/yours/",
-         session),
-    ]  # fmt: skip
+    ]
 
 
 def saturate(port, path, session, *, clients, seconds, max_requests) -> tuple:
@@ -815,17 +803,13 @@ def main() -> int:
         row["per_second"] = statistics.median(rates)
         sat[name] = row
     names = list(sat)
-    healthz, login, anonymous, signed_in, api, box = (sat[n]["per_second"] for n in names)
-    # A signed-in page view is the page and then the box: its throughput is of the pair.
-    signed_in_view = 1 / (1 / signed_in + 1 / box)
+    healthz, login, anonymous, signed_in, api = (sat[n]["per_second"] for n in names)
     ratios = {
         "event page (anonymous) / healthz": anonymous / healthz,
         "event page (anonymous) / login page": anonymous / login,
         "event page (signed in) / healthz": signed_in / healthz,
         "event page (signed in) / login page": signed_in / login,
         "standings API / healthz": api / healthz,
-        "signed-in page view (page + box) / healthz": signed_in_view / healthz,
-        "signed-in page view (page + box) / login page": signed_in_view / login,
     }
     errors = [s.detail for s in samples if not s.ok]
     errors += [s.detail for rows in saturation_samples.values() for s in rows if not s.ok]

@@ -7,7 +7,6 @@ urlpatterns = [
     path("", views.event_list, name="events"),
     path("<slug:slug>/", views.event_detail, name="event"),
     path("<slug:slug>/live/", views.event_live, name="event-live"),
-    path("<slug:slug>/yours/", views.event_yours, name="event-yours"),
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/bracket/", views.bracket, name="bracket"),
     path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),

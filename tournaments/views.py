@@ -92,11 +92,19 @@ def _event_of_version(
     return event, summary, None if body is None else mark_safe(body)  # noqa: S308 (rendered HTML)
 
 
+def _yours(user, event: Event) -> dict:
+    """The visitor's own part of the event page: their match, the manage link for the
+    organiser and judges. One query for the roles and one for the match."""
+    if not user.is_authenticated:
+        return {"is_staff": False, "yours": None}
+    judging, mine = judge_and_registration(event, user)
+    return {"is_staff": judging or is_organiser(user, event), "yours": _your_match(event, mine)}
+
+
 @live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
-    """Pairings and standings, the same for everyone (cached per version). A signed-in
-    visitor's own box (their match, the manage link) comes from `event_yours`, fetched by
-    live.js: their page costs no query beyond their session."""
+    """Pairings and standings, the same for everyone (cached per version, read in one cache
+    round trip); a signed-in visitor's page adds only their own box (`_yours`)."""
     after_round = _number(request.GET.get("after_round"))
     event, summary, body = _event_of_version(request, slug, after_round)
     return render(
@@ -108,30 +116,9 @@ def event_detail(request, slug: str):
             "after_round": after_round,
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
-            "signed_in": request.user.is_authenticated,
             "body": body,
+            **_yours(request.user, event),
             **_live_context(event, summary),
-        },
-    )
-
-
-@never_cache
-@require_GET
-def event_yours(request, slug: str):
-    """The personal box of the event page, for the visitor asking: where they sit now and
-    what they can do there; the manage link for the organiser and judges. Asked for with
-    every (signed-in) page load: the session, one query for the roles, one for the match."""
-    event, _, _ = _event_of_version(request, slug, None)
-    judging, mine = (False, None)
-    if request.user.is_authenticated:
-        judging, mine = judge_and_registration(event, request.user)
-    return render(
-        request,
-        "tournaments/_yours.html",
-        {
-            "event": event,
-            "is_staff": judging or is_organiser(request.user, event),
-            "yours": _your_match(event, mine),
         },
     )
 

@@ -29,24 +29,6 @@
     }
   }
 
-  // A signed-in visitor gets the same cached page as everyone; their own box (their match,
-  // what they can do there) is asked for separately and put in its place.
-  async function loadYours() {
-    const box = document.querySelector("#yours[data-yours-url]");
-    if (!box) return;
-    try {
-      const response = await fetch(box.dataset.yoursUrl, { credentials: "same-origin", cache: "no-store" });
-      if (!response.ok) return;
-      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-      const next = fresh.getElementById("yours");
-      if (!next || !box.isConnected) return;
-      next.dataset.yoursUrl = box.dataset.yoursUrl;
-      box.replaceWith(document.importNode(next, true));
-    } catch (error) {
-      /* offline for a moment: the next change asks again */
-    }
-  }
-
   async function refresh() {
     const response = await fetch(window.location.href, { credentials: "same-origin" });
     if (!response.ok) return false;
@@ -54,13 +36,12 @@
     const open = new Set([...document.querySelectorAll("details[open][id]")].map((d) => d.id));
     document.querySelectorAll("[data-live-region]").forEach((region) => {
       const next = fresh.getElementById(region.id);
-      if (!next || next.dataset.yoursUrl) return;  // the visitor's own box: loadYours() below
+      if (!next) return;
       next.querySelectorAll("details[id]").forEach((d) => { if (open.has(d.id)) d.open = true; });
       region.replaceWith(document.importNode(next, true));
     });
     filterPairings();
     if (window.startRoundClock) window.startRoundClock();
-    loadYours();
     return true;
   }
 
@@ -94,7 +75,6 @@
     search.form.addEventListener("submit", (event) => { event.preventDefault(); filterPairings(); });
     filterPairings();
   }
-  loadYours();
   poll();  // at once: the page may have come from a cache, and the clock wants the server's time
   if (every > 0) {
     setInterval(poll, every);

@@ -61,7 +61,7 @@ def test_the_demo_player_sees_their_own_match(settings, client):
     output = load()
     assert "player / dicemasters-player" in output
     client.login(username="player", password="dicemasters-player")
-    page = client.get("/events/demo-store-championship/yours/").content.decode()
+    page = client.get("/events/demo-store-championship/").content.decode()
     assert "You: Diane Okafor" in page and "Report or confirm the result" in page
     load()  # idempotent
     assert Registration.objects.filter(player__user__username="player").count() == 1

@@ -96,34 +96,46 @@ def test_computing_the_standings_api_does_not_grow_with_players(client):
     assert cold_api_queries(client, small) == cold_api_queries(client, large) <= 4
 
 
-def test_a_signed_in_players_event_page_costs_only_their_session(client):
+def sign_in_a_player(client, event) -> Match:
+    player = factories.user()
+    match = (
+        Match.objects.filter(round__event=event, player2__isnull=False)
+        .order_by("-round__number", "table")
+        .select_related("player1__player")
+        .first()
+    )
+    match.player1.player.user = player
+    match.player1.player.save()
+    client.force_login(player)
+    return match
+
+
+def signed_in_queries(client, event, query=None) -> tuple[int, str]:
+    url = f"/events/{event.slug}/"
+    assert client.get(url, query).status_code == 200  # renders this version's shared parts
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url, query).content.decode()
+    return len(queries), page
+
+
+def test_a_signed_in_players_event_page_costs_their_session_and_their_box(client):
     event = played_event(8)
     services.round_pair(event=event)
-    player = factories.user()
-    registration = event.registrations.order_by("pk").first()
-    registration.player.user = player
-    registration.player.save()
-    client.force_login(player)
-    url = f"/events/{event.slug}/"
-    assert client.get(url).status_code == 200  # renders this version's shared parts
-    with CaptureQueriesContext(connection) as queries:
-        page = client.get(url).content.decode()
-    # The session and its user; the pairings, standings and event come from the cache.
-    assert len(queries) == 2, [q["sql"] for q in queries]
-    assert "Player" in page and f"Log out {player.get_username()}" in page
-    assert "You: " not in page and 'data-yours-url="' in page
+    match = sign_in_a_player(client, event)
+    # The session, its user, their roles (judge? registration?) and their match; the pairings,
+    # standings and the event itself come from the cache.
+    count, page = signed_in_queries(client, event)
+    assert count == 4
+    assert "You: " in page and f"/matches/{match.pk}/report/" in page
     standings = page[page.index('<section id="standings"') :]
-    assert standings == client.get(url).content.decode()[page.index('<section id="standings"') :]
 
-    client.get(url, {"after_round": 1})
-    with CaptureQueriesContext(connection) as queries:
-        earlier = client.get(url, {"after_round": 1}).content.decode()
-    assert len(queries) == 2 and "Standings after round 1" in earlier
+    count, earlier = signed_in_queries(client, event, {"after_round": 1})
+    assert count == 4 and "Standings after round 1" in earlier
 
     turn_around(event)  # a new version: the signed-in page shows the corrected standings
-    fresh = client.get(url).content.decode()
+    fresh = client.get(f"/events/{event.slug}/").content.decode()
     client.logout()
-    anonymous = client.get(url).content.decode()
+    anonymous = client.get(f"/events/{event.slug}/").content.decode()
     assert (
         fresh[fresh.index('<section id="standings"') :]
         == (anonymous[anonymous.index('<section id="standings"') :])
@@ -131,27 +143,11 @@ def test_a_signed_in_players_event_page_costs_only_their_session(client):
     assert fresh[fresh.index('<section id="standings"') :] != standings
 
 
-def yours_queries(client, event) -> int:
-    player = factories.user()
-    registration = (
-        Match.objects.filter(round__event=event, player2__isnull=False)
-        .order_by("-round__number", "table")
-        .first()
-        .player1
-    )
-    registration.player.user = player
-    registration.player.save()
-    client.force_login(player)
-    client.get(f"/events/{event.slug}/yours/")  # the event object of this version is cached
-    with CaptureQueriesContext(connection) as queries:
-        box = client.get(f"/events/{event.slug}/yours/").content.decode()
-    assert "You: " in box and "you play" in box
-    return len(queries)
-
-
-def test_the_personal_box_does_not_grow_with_players(client):
+def test_a_signed_in_players_event_page_does_not_grow_with_players(client):
     small, large = played_event(4), played_event(16)
+    counts = []
     for event in (small, large):
         services.round_pair(event=event)
-    # The session, its user, the roles (judge? registration?) and the match.
-    assert yours_queries(client, small) == yours_queries(client, large) == 4
+        sign_in_a_player(client, event)
+        counts.append(signed_in_queries(client, event)[0])
+    assert counts[0] == counts[1] == 4
