@@ -595,7 +595,7 @@ def saturation_targets(event) -> list:
         ("login page (trivial: a small template)", "/accounts/login/", None),
         ("event page: pairings + standings (anonymous)", f"/events/{slug}/", None),
         ("event page: pairings + standings (signed in)", f"/events/{slug}/", session),
-        ("standings API (computed each time)", f"/api/events/{slug}/standings/", None),
+        ("standings API (cached per version)", f"/api/events/{slug}/standings/", None),
     ]
 
 

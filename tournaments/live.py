@@ -34,6 +34,16 @@ def version(event_id: int) -> str:
     return cache.get_or_set(_version_key(event_id), lambda: secrets.token_hex(6), timeout=None)
 
 
+def version_of(request, slug: str) -> tuple[int, str] | None:
+    """The event id and version a request reads: as anonymous_page looked them up for it, or
+    looked up now; None for an unknown slug."""
+    found = getattr(request, "public_version", None)
+    if found is not None:
+        return found
+    event_id = event_id_for_slug(slug)
+    return None if event_id is None else (event_id, version(event_id))
+
+
 def touch(event_id: int) -> None:
     cache.set(_version_key(event_id), secrets.token_hex(6), timeout=None)
 
@@ -71,13 +81,17 @@ def summary(event_id: int) -> dict | None:
     """The small state the live endpoint returns: version, status and the current round's
     clock. Computed once per version."""
     current = version(event_id)
-    key = f"public:event:{event_id}:summary:{current}"
+    key = summary_key(event_id, current)
     found = cache.get(key)
     if found is None:
         found = _summary(event_id, current)
         if found is not None:
             cache.set(key, found, timeout=SUMMARY_SECONDS)
     return found
+
+
+def summary_key(event_id: int, current: str) -> str:
+    return f"public:event:{event_id}:summary:{current}"
 
 
 def _summary(event_id: int, current: str) -> dict | None:
@@ -141,8 +155,11 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
             if event_id is None:
                 return view(request, slug, **kwargs)
             query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
-            key = f"public:page:{event_id}:{version(event_id)}:{request.path}?{query}"
+            current = version(event_id)
+            key = f"public:page:{event_id}:{current}:{request.path}?{query}"
             if request.user.is_authenticated or "messages" in request.COOKIES:
+                # The view renders this same version (see version_of) without asking again.
+                request.public_version = (event_id, current)
                 return _own_page(view, request, slug, kwargs, key)
             body = cache.get(key)
             rendering, mine = f"{key}:rendering", False

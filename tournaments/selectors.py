@@ -3,7 +3,8 @@
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Subquery
+from django.core.cache import cache
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from tournaments.models import (
     Event,
@@ -94,6 +95,25 @@ def standings_for_event(event: Event, *, after_round: int | None = None) -> list
         )
         for standing in compute_standings(entrants, results, scoring_for(event))
     ]
+
+
+# Standings of an old version are never read again; they only need to expire eventually.
+STANDINGS_SECONDS = 60 * 60
+
+
+def standings_of_version(event: Event, *, after_round: int | None = None) -> list[StandingsRow]:
+    """The standings the public reads (event page, player pages, API): computed once per event
+    version (tournaments.live), which every result, pairing or registration replaces, and
+    shared by every page and worker until the next change. Services that act on the standings
+    (pairing, the top cut) call standings_for_event: they need what their transaction sees."""
+    from tournaments import live
+
+    key = f"public:event:{event.pk}:standings:{live.version(event.pk)}:{after_round or ''}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = standings_for_event(event, after_round=after_round)
+        cache.set(key, rows, STANDINGS_SECONDS)
+    return rows
 
 
 def revealed_teams(event: Event) -> list[Registration]:
@@ -333,7 +353,7 @@ class EventPage:
 
     @cached_property
     def standings(self) -> list[StandingsRow]:
-        return standings_for_event(self.event, after_round=self.after_round)
+        return standings_of_version(self.event, after_round=self.after_round)
 
     @cached_property
     def teams(self) -> list[Registration]:
@@ -389,3 +409,17 @@ def current_match_of(event: Event, registration_id: int) -> Match | None:
         .select_related("round", "player1__player", "player2__player")
         .first()
     )
+
+
+def judge_and_registration(event: Event, user) -> tuple[bool, int | None]:
+    """Whether the signed-in user judges the event, and their registration in it, in one query
+    (the event page's personal box asks on every refresh)."""
+    judging = Event.judges.through.objects.filter(event_id=OuterRef("pk"), user_id=user.pk)
+    mine = Registration.objects.filter(event_id=OuterRef("pk"), player__user_id=user.pk)
+    row = (
+        Event.objects.filter(pk=event.pk)
+        .annotate(judging=Exists(judging), mine=Subquery(mine.order_by("pk").values("pk")[:1]))
+        .values_list("judging", "mine")
+        .first()
+    )
+    return row or (False, None)

@@ -2,9 +2,12 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -13,12 +16,13 @@ from rules.teams import TeamListError
 from tournaments import live, services
 from tournaments.forms import MatchResultForm, SelfRegistrationForm
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.permissions import EventRoles, require_match_player
+from tournaments.permissions import EventRoles, is_organiser, require_match_player
 from tournaments.selectors import (
     EventPage,
     bracket_for,
     current_match_of,
     events_by_status,
+    judge_and_registration,
     matches_of,
     rounds_with_matches,
 )
@@ -39,8 +43,8 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"groups": events_by_status()})
 
 
-def _live_context(event: Event) -> dict:
-    summary = live.summary(event.pk) or {"version": "", "round": None}
+def _live_context(event: Event, summary: dict | None = None) -> dict:
+    summary = summary or live.summary(event.pk) or {"version": "", "round": None}
     return {
         "live": summary,
         "version": summary["version"],
@@ -50,10 +54,9 @@ def _live_context(event: Event) -> dict:
     }
 
 
-def _your_match(roles: EventRoles, event: Event) -> dict | None:
+def _your_match(event: Event, mine: int | None) -> dict | None:
     """The signed-in player's own news: where they sit now and what they can do there (one
     query when they are seated: their registration comes with the match)."""
-    mine = roles.registration_id
     if mine is None:
         return None
     match = current_match_of(event, mine)
@@ -64,11 +67,46 @@ def _your_match(roles: EventRoles, event: Event) -> dict | None:
     return {"registration": registration, "match": match}
 
 
+def _event_of_version(
+    request, slug: str, after_round: int | None
+) -> tuple[Event, dict | None, str | None]:
+    """The event (with its format), its live summary and the event page's cached body (None
+    when not cached yet), as of the event's current version: one cache round trip
+    instead of queries on every signed-in refresh. Any change to the event replaces the
+    version, so none of them is ever stale."""
+    found = live.version_of(request, slug)
+    if found is None:
+        raise Http404("No such event.")
+    event_id, current = found
+    event_key = f"public:event:{event_id}:object:{current}"
+    summary_key = live.summary_key(event_id, current)
+    # The key of event_detail.html's {% cache ... "event-body" event.pk version after_round %}.
+    body_key = make_template_fragment_key("event-body", [event_id, current, after_round])
+    cached = cache.get_many([event_key, summary_key, body_key])
+    event = cached.get(event_key)
+    if event is None:
+        event = get_object_or_404(Event.objects.select_related("format"), pk=event_id)
+        cache.set(event_key, event, live.FRAGMENT_SECONDS)
+    summary = cached.get(summary_key)  # None: the caller computes it if it shows it
+    body = cached.get(body_key)
+    return event, summary, None if body is None else mark_safe(body)  # noqa: S308 (rendered HTML)
+
+
+def _yours(user, event: Event) -> dict:
+    """The visitor's own part of the event page: their match, the manage link for the
+    organiser and judges. One query for the roles and one for the match."""
+    if not user.is_authenticated:
+        return {"is_staff": False, "yours": None}
+    judging, mine = judge_and_registration(event, user)
+    return {"is_staff": judging or is_organiser(user, event), "yours": _your_match(event, mine)}
+
+
 @live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
-    event = get_object_or_404(Event.objects.select_related("format"), slug=slug)
+    """Pairings and standings, the same for everyone (cached per version, read in one cache
+    round trip); a signed-in visitor's page adds only their own box (`_yours`)."""
     after_round = _number(request.GET.get("after_round"))
-    roles = EventRoles(request.user, event)
+    event, summary, body = _event_of_version(request, slug, after_round)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -78,9 +116,9 @@ def event_detail(request, slug: str):
             "after_round": after_round,
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
-            "is_staff": roles.staff,
-            "yours": _your_match(roles, event),
-            **_live_context(event),
+            "body": body,
+            **_yours(request.user, event),
+            **_live_context(event, summary),
         },
     )
 

@@ -3,7 +3,9 @@ page does. Anonymous callers get 401, callers without the role 403 (never a half
 
 import re
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Q
+from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -18,13 +20,13 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from config.api_errors import ApiErrorSerializer
-from tournaments import services
+from tournaments import live, services
 from tournaments.api import serializers as api
 from tournaments.api.filters import EventFilter, MatchFilter, RegistrationFilter, RoundFilter
 from tournaments.api.pagination import Pages
 from tournaments.models import Event, Game, LifeChange, Match, Registration, ResultReport, Round
 from tournaments.permissions import Viewer
-from tournaments.selectors import standings_for_event
+from tournaments.selectors import STANDINGS_SECONDS, standings_of_version
 from tournaments.services.event_settings import event_update
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,140}")
@@ -169,20 +171,30 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
     )
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request, slug=None):
-        event = self.get_object()
+        """Serialized once per event version and `after_round` (players refresh this all
+        round): a cached answer costs two cache reads and no query."""
+        event_id = live.event_id_for_slug(slug) if SLUG.fullmatch(slug) else None
+        if event_id is None:
+            event_id = self.get_object().pk  # an unknown slug: the same 404 as elsewhere
         query = api.StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         after_round = query.validated_data.get("after_round")
-        return Response(
-            api.StandingsSerializer(
-                {
-                    "event": event.slug,
-                    "after_round": after_round,
-                    "tiebreakers": [t for t in event.tiebreakers if t != "random"],
-                    "rows": standings_for_event(event, after_round=after_round),
-                }
-            ).data
-        )
+        key = f"public:event:{event_id}:standings-api:{live.version(event_id)}:{after_round or ''}"
+        data = cache.get(key)
+        if data is None:
+            event = get_object_or_404(Event, pk=event_id)
+            data = dict(
+                api.StandingsSerializer(
+                    {
+                        "event": event.slug,
+                        "after_round": after_round,
+                        "tiebreakers": [t for t in event.tiebreakers if t != "random"],
+                        "rows": standings_of_version(event, after_round=after_round),
+                    }
+                ).data
+            )
+            cache.set(key, data, STANDINGS_SECONDS)
+        return Response(data)
 
 
 # ---------------------------------------------------------------- registrations

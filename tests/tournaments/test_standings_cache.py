@@ -1,0 +1,153 @@
+"""Standings are computed once per event version and shared (event page, player pages, API);
+a signed-in player's event page is the shared page plus their session, their own box a small
+separate fragment. These tests fail if the cache goes stale after a result, or if per-request
+queries (an N+1, or a recomputation) come back."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments import factories
+from tests.tournaments.test_standings_queries import played_event
+from tournaments import live, services
+from tournaments.models import Match
+from tournaments.selectors import standings_for_event, standings_of_version
+from tournaments.services import GameInput
+
+pytestmark = pytest.mark.django_db
+
+
+def table(rows) -> list[tuple]:
+    return [(r.rank, r.registration.pk, r.points, r.wins, r.losses, r.figures) for r in rows]
+
+
+def a_confirmed_match(event) -> Match:
+    return (
+        Match.objects.filter(round__event=event, player2__isnull=False)
+        .filter(result_status=Match.ResultStatus.CONFIRMED)
+        .order_by("round__number", "table")
+        .first()
+    )
+
+
+def turn_around(event) -> None:
+    """A judge corrects a confirmed result: the other player won."""
+    match = a_confirmed_match(event)
+    winner = match.player2_id if match.games.first().winner_id == match.player1_id else (
+        match.player1_id
+    )  # fmt: skip
+    services.result_enter(
+        match=match, games=[GameInput(winner)], by=event.organiser, reason="slip swapped"
+    )
+
+
+def test_standings_are_computed_once_per_version_and_follow_a_corrected_result():
+    event = played_event(8)
+    first = standings_of_version(event)
+    assert table(first) == table(standings_for_event(event))
+    with CaptureQueriesContext(connection) as queries:
+        again = standings_of_version(event)
+    assert len(queries) == 0 and table(again) == table(first)
+
+    turn_around(event)
+    corrected = standings_of_version(event)
+    assert table(corrected) == table(standings_for_event(event)) != table(first)
+    assert table(standings_of_version(event, after_round=1)) == table(
+        standings_for_event(event, after_round=1)
+    )
+
+
+def api_standings(client, event):
+    answer = client.get(f"/api/events/{event.slug}/standings/")
+    assert answer.status_code == 200
+    return answer.json()
+
+
+def test_the_standings_api_is_served_from_the_cache_and_follows_a_corrected_result(client):
+    event = played_event(8)
+    first = api_standings(client, event)
+    with CaptureQueriesContext(connection) as queries:
+        again = api_standings(client, event)
+    assert len(queries) == 0 and again == first
+
+    turn_around(event)
+    corrected = api_standings(client, event)
+    expected = standings_for_event(event)
+    assert corrected != first
+    assert [(r["registration"], r["points"], r["figures"]) for r in corrected["rows"]] == [
+        (r.registration.pk, r.points, r.figures) for r in expected
+    ]
+    after_one = client.get(f"/api/events/{event.slug}/standings/", {"after_round": 1}).json()
+    assert after_one["after_round"] == 1
+    assert [r["points"] for r in after_one["rows"]] == [
+        r.points for r in standings_for_event(event, after_round=1)
+    ]
+
+
+def cold_api_queries(client, event) -> int:
+    live.touch(event.pk)  # a new version: nothing cached for it yet
+    with CaptureQueriesContext(connection) as queries:
+        api_standings(client, event)
+    return len(queries)
+
+
+def test_computing_the_standings_api_does_not_grow_with_players(client):
+    small, large = played_event(4), played_event(16)
+    assert cold_api_queries(client, small) == cold_api_queries(client, large) <= 4
+
+
+def sign_in_a_player(client, event) -> Match:
+    player = factories.user()
+    match = (
+        Match.objects.filter(round__event=event, player2__isnull=False)
+        .order_by("-round__number", "table")
+        .select_related("player1__player")
+        .first()
+    )
+    match.player1.player.user = player
+    match.player1.player.save()
+    client.force_login(player)
+    return match
+
+
+def signed_in_queries(client, event, query=None) -> tuple[int, str]:
+    url = f"/events/{event.slug}/"
+    assert client.get(url, query).status_code == 200  # renders this version's shared parts
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url, query).content.decode()
+    return len(queries), page
+
+
+def test_a_signed_in_players_event_page_costs_their_session_and_their_box(client):
+    event = played_event(8)
+    services.round_pair(event=event)
+    match = sign_in_a_player(client, event)
+    # The session, its user, their roles (judge? registration?) and their match; the pairings,
+    # standings and the event itself come from the cache.
+    count, page = signed_in_queries(client, event)
+    assert count == 4
+    assert "You: " in page and f"/matches/{match.pk}/report/" in page
+    standings = page[page.index('<section id="standings"') :]
+
+    count, earlier = signed_in_queries(client, event, {"after_round": 1})
+    assert count == 4 and "Standings after round 1" in earlier
+
+    turn_around(event)  # a new version: the signed-in page shows the corrected standings
+    fresh = client.get(f"/events/{event.slug}/").content.decode()
+    client.logout()
+    anonymous = client.get(f"/events/{event.slug}/").content.decode()
+    assert (
+        fresh[fresh.index('<section id="standings"') :]
+        == (anonymous[anonymous.index('<section id="standings"') :])
+    )
+    assert fresh[fresh.index('<section id="standings"') :] != standings
+
+
+def test_a_signed_in_players_event_page_does_not_grow_with_players(client):
+    small, large = played_event(4), played_event(16)
+    counts = []
+    for event in (small, large):
+        services.round_pair(event=event)
+        sign_in_a_player(client, event)
+        counts.append(signed_in_queries(client, event)[0])
+    assert counts[0] == counts[1] == 4
