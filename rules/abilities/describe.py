@@ -1,0 +1,200 @@
+"""The project's own short English for an encoding: what the engine does, in words a judge
+can compare with the printed card. Generated, never copied from card text."""
+
+from collections.abc import Mapping
+from typing import Any
+
+_WHEN = {
+    "fielded": "When this die is fielded",
+    "attacks": "When this die attacks",
+    "blocks": "When this die blocks",
+    "blocked": "When this die is blocked",
+    "damaged": "When this die is damaged",
+    "kod": "When this die is KO'd",
+    "purchased": "When this die is purchased",
+    "while_active": "While active",
+    "action": "Action",
+    "global": "Global",
+    "activated": "Ability",
+}
+_ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
+_STAT = {"attack": "A", "defense": "D", "level": "level"}
+_LIMIT = {
+    "once_per_turn": "once per turn",
+    "once_per_turn_per_die": "once per turn per die",
+    "first_time": "the first time only",
+}
+
+
+def describe(encoding: Mapping[str, Any] | None) -> str:
+    """One sentence per ability (and the keywords), in the project's own words."""
+    if not encoding:
+        return ""
+    parts = []
+    if encoding.get("keywords"):
+        names = ", ".join(k.replace("_", " ").title() for k in encoding["keywords"])
+        parts.append(f"Keywords: {names}.")
+    parts += [describe_spec(spec) for spec in encoding.get("abilities", ())]
+    if encoding.get("scripts"):
+        from rules.abilities import scripts
+
+        for key in encoding["scripts"]:
+            found = scripts.script_for(key)
+            parts.append(found.text if found else f"Scripted ({key}).")
+    return " ".join(parts)
+
+
+def describe_spec(spec: Mapping[str, Any]) -> str:
+    when = spec["when"]
+    head = _WHEN[when]
+    if when in ("global", "activated") and spec.get("cost"):
+        head += f" (pay {spec['cost']})"
+    if spec.get("limit"):
+        head += f", {_LIMIT[spec['limit']]}"
+    if spec.get("if"):
+        head += f", if {describe_condition(spec['if'])}"
+    body = describe_effects(spec["effects"], static=when == "while_active") or "nothing"
+    if spec.get("optional"):
+        body = "you may " + body
+    text = f"{head}: {body}."
+    for bursts, variant in sorted(spec.get("bursts", {}).items()):
+        stars = "*" * int(bursts)
+        joined = describe_effects(variant["effects"])
+        text += f" {stars} {'Instead' if variant['mode'] == 'instead' else 'Also'}: {joined}."
+    return text
+
+
+def describe_effects(effects, *, static: bool = False) -> str:
+    return "; then ".join(_effect(e, static) for e in effects)
+
+
+def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
+    do = effect["do"]
+    to = describe_selector(effect["to"]) if "to" in effect else ""
+    if do == "damage":
+        return f"deal {describe_amount(effect['amount'])} damage to {to}"
+    if do == "ko":
+        return f"KO {to}"
+    if do == "spin":
+        levels = effect["levels"]
+        way = "up" if levels > 0 else "down"
+        return f"spin {to} {way} {abs(levels)} level{'s' if abs(levels) != 1 else ''}"
+    if do == "prep":
+        return f"move {to} to its owner's Prep Area"
+    if do == "send_to_used":
+        return f"send {to} to the Used Pile"
+    if do == "capture":
+        return f"capture {to}"
+    if do == "reroll":
+        return f"reroll {to}"
+    if do == "draw":
+        who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
+        count = describe_amount(effect["count"])
+        noun = "die" if effect["count"] == 1 else "dice"
+        return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
+    if do == "modify":
+        sign = "+" if effect.get("sign", 1) > 0 else "-"
+        stats = [
+            f"{sign}{describe_amount(effect[s])}{_STAT[s]}"
+            for s in ("attack", "defense")
+            if effect.get(s)
+        ]
+        until = "" if static else " this turn"
+        return f"{to} {'gets' if _singular(effect['to']) else 'get'} {' and '.join(stats)}{until}"
+    if do == "grant":
+        return f"{to} {'gains' if _singular(effect['to']) else 'gain'} {_keyword(effect)}"
+    if do in ("gain_life", "lose_life"):
+        who = {"yours": "you", "opposing": "your opponent", "each": "each player"}
+        player = effect.get("player", "yours" if do == "gain_life" else "opposing")
+        verb = do.split("_")[0]
+        if player == "opposing" or player == "each":
+            verb += "s"
+        return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
+    if do == "script":
+        return f"{effect['name'].replace('_', ' ')} (scripted)"
+    raise ValueError(f"Unknown effect {do!r}.")
+
+
+def _keyword(effect) -> str:
+    return effect["keyword"].replace("_", " ").title()
+
+
+def _singular(selector) -> bool:
+    return selector["pick"] in ("this", "target") and selector.get("count", 1) == 1
+
+
+def describe_selector(selector: Mapping[str, Any]) -> str:
+    pick = selector["pick"]
+    if pick == "this":
+        return "this die"
+    if pick == "player":
+        return {"yours": "you", "opposing": "your opponent", "each": "each player"}[
+            selector.get("side", "opposing")
+        ]
+    noun = {
+        "character": "character die",
+        "sidekick": "Sidekick die",
+        "non_sidekick": "non-Sidekick character die",
+    }[selector.get("what", "character")]
+    words = []
+    if selector.get("energy"):
+        words.append("/".join(_ENERGY[e] for e in selector["energy"]))
+    if selector.get("affiliation"):
+        words.append("/".join(a.title() for a in selector["affiliation"]))
+    if selector.get("name"):
+        words.append(selector["name"])
+    side = {"any": "", "yours": "your ", "opposing": "opposing "}[selector.get("side", "any")]
+    count = selector.get("count", 1)
+    plural = pick == "each" or count > 1
+    if plural:
+        noun = noun.replace("die", "dice")
+    described = " ".join(words + [noun])
+    if selector.get("other"):
+        described = "other " + described
+    lead = {
+        "target": "target" if count == 1 else f"{count} target",
+        "up_to": f"up to {count}",
+        "each": "each",
+    }[pick]
+    if pick == "each":
+        lead = "all"
+    filters = []
+    if "max_level" in selector:
+        filters.append(f"of level {selector['max_level']} or lower")
+    if "max_cost" in selector:
+        filters.append(f"costing {selector['max_cost']} or less")
+    if selector.get("not_affiliation"):
+        filters.append("that are not " + "/".join(a.title() for a in selector["not_affiliation"]))
+    tail = (" " + " ".join(filters)) if filters else ""
+    return f"{lead} {side}{described}{tail}"
+
+
+def describe_amount(value) -> str:
+    if isinstance(value, int):
+        return str(value)
+    if "count" in value:
+        times = value.get("times", 1)
+        head = "1" if times == 1 else str(times)
+        return f"{head} for each of {describe_selector({**value['count'], 'pick': 'each'})}"
+    if "per_burst" in value:
+        return "/".join(str(n) for n in value["per_burst"]) + " (by bursts)"
+    return f"this die's {_STAT[value['stat']]}"
+
+
+def describe_condition(test: Mapping[str, Any]) -> str:
+    kind = test["test"]
+    if kind == "opponent_more_life":
+        return "your opponent has more life than you"
+    if kind == "count_at_least":
+        return f"there are at least {test['n']} {_counted(test)}"
+    if kind == "count_at_most":
+        return f"there are at most {test['n']} {_counted(test)}"
+    if kind == "attacking":
+        return "this die is attacking"
+    if kind == "blocking":
+        return "this die is blocking"
+    raise ValueError(f"Unknown condition {kind!r}.")
+
+
+def _counted(test) -> str:
+    return describe_selector({**test["of"], "pick": "each"}).removeprefix("all ")
