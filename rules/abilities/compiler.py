@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.abilities import scripts, templates, tokens
 from rules.abilities.describe import describe
+from rules.abilities.hand import hand_for
 from rules.abilities.vocabulary import validate
 
 STATUSES = ("automated", "partial", "manual")
@@ -53,13 +54,55 @@ def card_lines(record) -> list[tuple[str, str, str]]:
 
 
 def compile_card(record, hand: Mapping[str, Any] | None = None) -> Compiled:
-    """Compile one card record (a CardRecord or a mapping with the same names). `hand` is a
-    hand-written encoding (the demo catalogue's): it is taken as is, fully automated."""
+    """Compile one card record (a CardRecord or a mapping with the same names). A hand
+    encoding (`hand`, or the demo catalogue's for a card whose text is the one it was
+    written for) is taken as it is; otherwise the text compiler reads the lines. A card
+    script registered for the card's key joins the encoding."""
     key = _get(record, "key", "") or _get(record, "tb_code", "")
-    script = scripts.script_for(key)
-    if hand is not None:
-        encoding = validate(hand)
-        return Compiled(encoding, "automated", description=describe(encoding))
+    ability_lines = _get(record, "ability_lines", ()) or ()
+    global_lines = _get(record, "global_lines", ()) or ()
+    if hand is None:
+        entry = hand_for(key, ability_lines, global_lines)
+        if entry is not None:
+            return _from_hand(entry.encoding, entry.manual)
+    else:
+        return _from_hand(hand, "")
+    encoding, manual, recognised = _compile_lines(record, key)
+    script = scripts.script_for_card(key)
+    if script is not None:
+        encoding = {**encoding, "scripts": [script.name]}
+        validate(encoding)
+        note = f"Manual: {script.manual}" if script.status == "partial" else ""
+        manual = [script.manual] if script.manual else []
+        return Compiled(
+            encoding, script.status, tuple(manual), tuple(recognised), describe(encoding), note
+        )
+    validate(encoding)
+    if not manual:
+        status = "automated"
+    elif recognised:
+        status = "partial"
+    else:
+        status = "manual"
+    note = ("Manual: " + " / ".join(manual)) if status == "partial" else ""
+    return Compiled(encoding, status, tuple(manual), tuple(recognised), describe(encoding), note)
+
+
+def _from_hand(encoding: Mapping[str, Any], manual: str) -> Compiled:
+    encoding = validate(encoding)
+    manual = manual or "; ".join(
+        s.manual
+        for name in encoding.get("scripts", ())
+        if (s := scripts.script_named(name)) is not None and s.manual
+    )
+    status = "partial" if manual else "automated"
+    note = f"Manual: {manual}" if manual else ""
+    return Compiled(
+        encoding, status, (manual,) if manual else (), description=describe(encoding), note=note
+    )
+
+
+def _compile_lines(record, key: str):
     encoding: dict[str, Any] = {"keywords": [], "abilities": []}
     manual, recognised = [], []
     previous = None
@@ -105,26 +148,7 @@ def compile_card(record, hand: Mapping[str, Any] | None = None) -> Compiled:
             encoding["abilities"].append(spec)
             previous = spec
     encoding = {k: v for k, v in encoding.items() if v}
-    if script is not None:
-        encoding = {**encoding, "scripts": [key]}
-        note = f"Manual: {script.manual}" if script.status == "partial" else ""
-        return Compiled(
-            validate(encoding),
-            script.status,
-            (script.manual,) if script.manual else (),
-            tuple(recognised),
-            describe(encoding),
-            note,
-        )
-    validate(encoding)
-    if not manual:
-        status = "automated"
-    elif recognised:
-        status = "partial"
-    else:
-        status = "manual"
-    note = ("Manual: " + " / ".join(manual)) if status == "partial" else ""
-    return Compiled(encoding, status, tuple(manual), tuple(recognised), describe(encoding), note)
+    return encoding, manual, recognised
 
 
 def compile_cards(records: Sequence) -> dict[str, Compiled]:

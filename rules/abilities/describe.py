@@ -39,7 +39,7 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
         from rules.abilities import scripts
 
         for key in encoding["scripts"]:
-            found = scripts.script_for(key)
+            found = scripts.script_named(key)
             parts.append(found.text if found else f"Scripted ({key}).")
     return " ".join(parts)
 
@@ -72,7 +72,10 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     do = effect["do"]
     to = describe_selector(effect["to"]) if "to" in effect else ""
     if do == "damage":
-        return f"deal {describe_amount(effect['amount'])} damage to {to}"
+        amount = effect["amount"]
+        if isinstance(amount, dict) and "count" in amount:
+            return f"deal damage equal to {describe_amount(amount)} to {to}"
+        return f"deal {describe_amount(amount)} damage to {to}"
     if do == "ko":
         return f"KO {to}"
     if do == "spin":
@@ -95,9 +98,7 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     if do == "modify":
         sign = "+" if effect.get("sign", 1) > 0 else "-"
         stats = [
-            f"{sign}{describe_amount(effect[s])}{_STAT[s]}"
-            for s in ("attack", "defense")
-            if effect.get(s)
+            _stat_change(sign, effect[s], _STAT[s]) for s in ("attack", "defense") if effect.get(s)
         ]
         until = "" if static else " this turn"
         return f"{to} {'gets' if _singular(effect['to']) else 'get'} {' and '.join(stats)}{until}"
@@ -115,6 +116,12 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     raise ValueError(f"Unknown effect {do!r}.")
 
 
+def _stat_change(sign: str, value, stat: str) -> str:
+    if isinstance(value, dict) and "count" in value:
+        return f"{sign}{value.get('times', 1)}{stat} per {_one_noun(value['count'])}"
+    return f"{sign}{describe_amount(value)}{stat}"
+
+
 def _keyword(effect) -> str:
     return effect["keyword"].replace("_", " ").title()
 
@@ -123,50 +130,93 @@ def _singular(selector) -> bool:
     return selector["pick"] in ("this", "target") and selector.get("count", 1) == 1
 
 
+_AFFILIATION_NAMES = {"xmen": "X-Men", "justiceleague": "Justice League", "gotg": "Guardians"}
+
+
+def _affiliation(name: str) -> str:
+    return _AFFILIATION_NAMES.get(name, name.replace("_", " ").title())
+
+
 def describe_selector(selector: Mapping[str, Any]) -> str:
+    """'target character die', 'one of your character dice', 'all opposing Sidekick dice',
+    'up to 2 opposing X-Men character dice of level 2 or lower' ..."""
     pick = selector["pick"]
     if pick == "this":
         return "this die"
+    if pick == "it":
+        return "the same dice"
     if pick == "player":
-        return {"yours": "you", "opposing": "your opponent", "each": "each player"}[
+        return {"yours": "you", "opposing": "your opponent", "any": "each player"}[
             selector.get("side", "opposing")
         ]
+    count = selector.get("count", 1)
+    plural = pick == "each" or count > 1 or pick == "up_to"
+    noun = _noun(selector, plural)
+    side = selector.get("side", "any")
+    if pick == "each":
+        head = {"any": "all", "yours": "all your", "opposing": "all opposing"}[side]
+    elif pick == "target":
+        if count == 1:
+            head = {"any": "target", "yours": "one of your", "opposing": "target opposing"}[side]
+            if side == "yours":
+                noun = _noun(selector, True)
+        else:
+            head = {
+                "any": f"{count} target",
+                "yours": f"{count} of your",
+                "opposing": f"{count} target opposing",
+            }[side]
+    else:
+        head = {
+            "any": f"up to {count}",
+            "yours": f"up to {count} of your",
+            "opposing": f"up to {count} opposing",
+        }[side]
+    return f"{head} {noun}{_filters(selector)}"
+
+
+def _noun(selector, plural: bool) -> str:
+    what = selector.get("what", "character")
     noun = {
         "character": "character die",
         "sidekick": "Sidekick die",
         "non_sidekick": "non-Sidekick character die",
-    }[selector.get("what", "character")]
+    }[what]
+    if plural:
+        noun = noun[: -len("die")] + "dice"
     words = []
+    if selector.get("other"):
+        words.append("other")
     if selector.get("energy"):
         words.append("/".join(_ENERGY[e] for e in selector["energy"]))
     if selector.get("affiliation"):
-        words.append("/".join(a.title() for a in selector["affiliation"]))
+        words.append("/".join(_affiliation(a) for a in selector["affiliation"]))
     if selector.get("name"):
         words.append(selector["name"])
-    side = {"any": "", "yours": "your ", "opposing": "opposing "}[selector.get("side", "any")]
-    count = selector.get("count", 1)
-    plural = pick == "each" or count > 1
-    if plural:
-        noun = noun.replace("die", "dice")
-    described = " ".join(words + [noun])
-    if selector.get("other"):
-        described = "other " + described
-    lead = {
-        "target": "target" if count == 1 else f"{count} target",
-        "up_to": f"up to {count}",
-        "each": "each",
-    }[pick]
-    if pick == "each":
-        lead = "all"
+    return " ".join([*words, noun])
+
+
+def _filters(selector) -> str:
     filters = []
     if "max_level" in selector:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
     if selector.get("not_affiliation"):
-        filters.append("that are not " + "/".join(a.title() for a in selector["not_affiliation"]))
-    tail = (" " + " ".join(filters)) if filters else ""
-    return f"{lead} {side}{described}{tail}"
+        names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
+        filters.append(f"that are not {names}")
+    return (" " + " ".join(filters)) if filters else ""
+
+
+def _one_noun(selector) -> str:
+    """'opposing non-Sidekick character die that is not Villain': one of those counted."""
+    side = {"any": "", "yours": "your ", "opposing": "opposing "}[selector.get("side", "any")]
+    return side + _noun(selector, False) + _filters(selector).replace(" are not ", " is not ")
+
+
+def _counted_noun(selector) -> str:
+    """'opposing non-Sidekick character die that are not Villain' for 'per ...'."""
+    return describe_selector({**selector, "pick": "each"}).removeprefix("all ")
 
 
 def describe_amount(value) -> str:
@@ -174,8 +224,8 @@ def describe_amount(value) -> str:
         return str(value)
     if "count" in value:
         times = value.get("times", 1)
-        head = "1" if times == 1 else str(times)
-        return f"{head} for each of {describe_selector({**value['count'], 'pick': 'each'})}"
+        head = "" if times == 1 else f"{times} times "
+        return f"{head}the number of {_counted_noun(value['count'])}"
     if "per_burst" in value:
         return "/".join(str(n) for n in value["per_burst"]) + " (by bursts)"
     return f"this die's {_STAT[value['stat']]}"
@@ -188,6 +238,8 @@ def describe_condition(test: Mapping[str, Any]) -> str:
     if kind == "count_at_least":
         return f"there are at least {test['n']} {_counted(test)}"
     if kind == "count_at_most":
+        if test["n"] == 0:
+            return f"there are no {_counted(test)}"
         return f"there are at most {test['n']} {_counted(test)}"
     if kind == "attacking":
         return "this die is attacking"
@@ -197,4 +249,4 @@ def describe_condition(test: Mapping[str, Any]) -> str:
 
 
 def _counted(test) -> str:
-    return describe_selector({**test["of"], "pick": "each"}).removeprefix("all ")
+    return _counted_noun(test["of"])

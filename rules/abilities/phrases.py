@@ -66,7 +66,7 @@ def _damage_opponent(m, line):
 
 @phrase(rf"deal {_N} damage to each player")
 def _damage_each_player(m, line):
-    return [{"do": "damage", "to": {"pick": "player", "side": "each"}, "amount": t.number(m["n"])}]
+    return [{"do": "damage", "to": {"pick": "player", "side": "any"}, "amount": t.number(m["n"])}]
 
 
 @phrase(

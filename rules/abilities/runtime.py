@@ -28,7 +28,8 @@ from rules.engine.state import Request
 def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
     """The card with the abilities its encoding (and any registered script) describes."""
     built = build_abilities(card, encoding) if encoding else ()
-    built += scripts.card_abilities(card)
+    for name in (encoding or {}).get("scripts", ()):
+        built += scripts.build(name, card)
     keywords = tuple(encoding.get("keywords", ())) if encoding else ()
     merged = tuple(dict.fromkeys((*card.keywords, *keywords)))
     if not built and merged == card.keywords:
@@ -143,14 +144,24 @@ def _resolver(spec, when):
             spec.get("if"), ctx.state, ctx.cards, holder=ctx.holder, this=this, card=ctx.card
         ):
             return
-        run_effects(ctx, effects_for(spec, bursts), bursts=bursts)
+        run_effects(ctx, effects_for(spec, bursts), bursts=bursts, kind=when)
 
     return resolve
 
 
-def run_effects(ctx, effects, *, bursts: int = 0) -> None:
+class Scope:
+    """What one resolution remembers between its effects: the dice the last effect picked
+    (for 'it'), and the kind of ability (a global's targets obey 'can't target' abilities)."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.picked: list[str] = []
+
+
+def run_effects(ctx, effects, *, bursts: int = 0, kind: str = "") -> None:
+    scope = Scope(kind)
     for effect in effects:
-        EFFECT_RUNNERS[effect["do"]](ctx, effect, bursts)
+        EFFECT_RUNNERS[effect["do"]](ctx, effect, bursts, scope)
 
 
 def _amount(ctx, value, bursts) -> int:
@@ -160,11 +171,14 @@ def _amount(ctx, value, bursts) -> int:
     )
 
 
-def pick(ctx, selector, effect_text: str) -> list[str]:
+def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[str]:
     """The dice (ids) or players a selector means now; asks the holder for targets. No
-    valid target: the effect does nothing (the weaker reading, T5.1)."""
+    valid target: the effect does nothing (the weaker reading, T5.1). 'it': the dice the
+    previous effect picked, still in the game."""
     if selector["pick"] == "player":
         return sel.players(selector, ctx.holder)
+    if selector["pick"] == "it":
+        return [d for d in (scope.picked if scope else []) if ctx.state.die(d) is not None]
     found = [
         d.id
         for d in sel.dice(
@@ -172,52 +186,70 @@ def pick(ctx, selector, effect_text: str) -> list[str]:
         )
     ]
     if selector["pick"] in ("each", "this"):
-        return found
+        return _remember(scope, found)
+    if scope is not None and scope.kind == "global":
+        found = [d for d in found if not _cant_target(ctx, d)]
     if not found:
         return []
     count = min(selector.get("count", 1), len(found))
     minimum = 0 if selector["pick"] == "up_to" else count
     prompt = f"{effect_text}: choose {describe_selector(selector)}"
-    return list(ctx.choose(prompt, found, count=count, minimum=minimum))
+    return _remember(scope, list(ctx.choose(prompt, found, count=count, minimum=minimum)))
 
 
-def _damage(ctx, effect, bursts):
+def _remember(scope: Scope | None, picked: list[str]) -> list[str]:
+    if scope is not None:
+        scope.picked = picked
+    return picked
+
+
+def _cant_target(ctx, die_id: str) -> bool:
+    """A static ability forbids a global to target this die (R13.7)."""
+    from rules.engine.abilities import restriction
+
+    die = ctx.state.die(die_id)
+    return bool(
+        restriction(ctx.state, ctx.cards, "target", die=die, player=ctx.holder, params=("global",))
+    )
+
+
+def _damage(ctx, effect, bursts, scope=None):
     amount = _amount(ctx, effect["amount"], bursts)
-    for target in pick(ctx, effect["to"], f"deal {amount} damage"):
+    for target in pick(ctx, effect["to"], f"deal {amount} damage", scope):
         ctx.damage(target, amount)
 
 
-def _ko(ctx, effect, bursts):
-    for target in pick(ctx, effect["to"], "KO"):
+def _ko(ctx, effect, bursts, scope=None):
+    for target in pick(ctx, effect["to"], "KO", scope):
         ctx.ko(target)
 
 
-def _spin(ctx, effect, bursts):
+def _spin(ctx, effect, bursts, scope=None):
     levels = effect["levels"]
-    for target in pick(ctx, effect["to"], "spin"):
+    for target in pick(ctx, effect["to"], "spin", scope):
         for _ in range(abs(levels)):  # one level at a time, stopping at the top or bottom
             if not ctx.spin(target, 1 if levels > 0 else -1):
                 break
 
 
-def _prep(ctx, effect, bursts):
-    for target in pick(ctx, effect["to"], "prep"):
+def _prep(ctx, effect, bursts, scope=None):
+    for target in pick(ctx, effect["to"], "prep", scope):
         ctx.prep(target)
 
 
-def _send_to_used(ctx, effect, bursts):
-    for target in pick(ctx, effect["to"], "send to the Used Pile"):
+def _send_to_used(ctx, effect, bursts, scope=None):
+    for target in pick(ctx, effect["to"], "send to the Used Pile", scope):
         ctx.send_to_used(target)
 
 
-def _capture(ctx, effect, bursts):
-    for target in pick(ctx, effect["to"], "capture"):
+def _capture(ctx, effect, bursts, scope=None):
+    for target in pick(ctx, effect["to"], "capture", scope):
         ctx.capture(target)
 
 
-def _reroll(ctx, effect, bursts):
+def _reroll(ctx, effect, bursts, scope=None):
     """Reroll dice: how each lands is a recorded input, as for any roll (R14.1)."""
-    for target in pick(ctx, effect["to"], "reroll"):
+    for target in pick(ctx, effect["to"], "reroll", scope):
         die = ctx.die(target)
         text = f"{die.controller} rerolls {target}"
         answer = ctx.ask(Request("roll", die.controller, text, options=(target,)), Roll)
@@ -229,38 +261,38 @@ def _reroll(ctx, effect, bursts):
         dice_ops.reroll(ctx, target, faces[target], source=ctx.label)
 
 
-def _draw(ctx, effect, bursts):
+def _draw(ctx, effect, bursts, scope=None):
     count = _amount(ctx, effect["count"], bursts)
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
         ctx.draw(player, count)
 
 
-def _modify(ctx, effect, bursts):
+def _modify(ctx, effect, bursts, scope=None):
     sign = effect.get("sign", 1)
     attack = sign * _amount(ctx, effect.get("attack", 0), bursts)
     defense = sign * _amount(ctx, effect.get("defense", 0), bursts)
-    for target in pick(ctx, effect["to"], describe_effects([effect])):
+    for target in pick(ctx, effect["to"], describe_effects([effect]), scope):
         ctx.modify(target, attack, defense)
 
 
-def _grant(ctx, effect, bursts):
-    for target in pick(ctx, effect["to"], f"give {effect['keyword']}"):
+def _grant(ctx, effect, bursts, scope=None):
+    for target in pick(ctx, effect["to"], f"give {effect['keyword']}", scope):
         ctx.grant(target, effect["keyword"])
 
 
-def _gain_life(ctx, effect, bursts):
+def _gain_life(ctx, effect, bursts, scope=None):
     amount = _amount(ctx, effect["amount"], bursts)
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
         ctx.gain_life(player, amount)
 
 
-def _lose_life(ctx, effect, bursts):
+def _lose_life(ctx, effect, bursts, scope=None):
     amount = _amount(ctx, effect["amount"], bursts)
     for player in sel.players({"side": effect.get("player", "opposing")}, ctx.holder):
         ctx.lose_life(player, amount)
 
 
-def _script(ctx, effect, bursts):
+def _script(ctx, effect, bursts, scope=None):
     scripts.effect_script_fn(effect["name"])(ctx, bursts)
 
 

@@ -50,7 +50,7 @@ TRIGGER_EVENTS = {
     "kod": "kod",
     "purchased": "purchased",
 }
-PICKS = ("target", "up_to", "each", "this", "player")
+PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
 SIDES = ("any", "yours", "opposing")
 WHATS = ("character", "sidekick", "non_sidekick")
 ENERGY = ("fist", "bolt", "mask", "shield")
@@ -171,7 +171,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "keywords": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
-        "scripts": {"type": "array", "items": {"type": "string"}},
+        "scripts": {"type": "array", "items": {"type": "string", "minLength": 1}},
     },
     "$defs": {
         "selector": _selector,
@@ -271,7 +271,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                         f"{where}.effects[{number}]: a while-active ability can only modify "
                         f"A/D or grant a keyword, not {effect['do']!r}"
                     )
-                elif effect["to"]["pick"] in ("target", "up_to"):
+                elif effect["to"]["pick"] in ("target", "up_to", "it"):
                     problems.append(
                         f"{where}.effects[{number}].to: a while-active ability applies to "
                         "each matching die, it can't pick a target"
@@ -280,4 +280,18 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}.bursts: a while-active ability has no burst variants")
         if spec["when"] in ("global", "activated") and "cost" not in spec:
             problems.append(f"{where}: a {spec['when']} ability needs its 'cost'")
+    from rules.abilities import scripts
+
+    for index, name in enumerate(encoding.get("scripts", ())):
+        if scripts.script_named(name) is None:
+            problems.append(f"encoding.scripts[{index}]: no card script named {name!r}")
+    effect_names = scripts.effect_script_names()
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        variants = [v["effects"] for v in spec.get("bursts", {}).values()]
+        for effects in (spec["effects"], *variants):
+            for effect in effects:
+                if effect["do"] == "script" and effect["name"] not in effect_names:
+                    problems.append(
+                        f"encoding.abilities[{index}]: no effect script named {effect['name']!r}"
+                    )
     return problems

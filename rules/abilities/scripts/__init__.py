@@ -3,10 +3,14 @@ card's engine Abilities with the same engine API the vocabulary uses (EffectCont
 
 Register with::
 
-    @card_script("5sww", status="automated", text="When fielded, KO an opposing Sidekick ...")
+    @card_script("cheetah_goddess", text="When fielded: ...")          # used by encodings
+    @card_script("5sww", text="...", card="5sww")                        # and/or bound to a card
     def cheetah_goddess(card: CardDef) -> tuple[Ability, ...]: ...
 
-and, for one effect inside an otherwise encoded ability (`{"do": "script", "name": ...}`)::
+An encoding names the scripts it uses (`{"scripts": ["cheetah_goddess"]}`); a script bound
+to a card (`card=`) joins that card's compiled encoding whatever its text says, so bind only
+scripts written for the real card text. For one effect inside an encoded ability
+(`{"do": "script", "name": ...}`)::
 
     @effect_script("trade_with_used_pile")
     def trade(ctx, bursts): ...
@@ -25,11 +29,12 @@ from rules.engine.faces import CardDef
 
 @dataclass(frozen=True)
 class CardScript:
-    key: str
+    name: str
     build: Callable[[CardDef], tuple]
     text: str  # our own description of what the script does
     status: str = "automated"  # or "partial"
     manual: str = ""  # for partial: what stays a judge adjustment
+    card: str = ""  # the card key it is bound to, if any
 
 
 _CARD_SCRIPTS: dict[str, CardScript] = {}
@@ -37,16 +42,18 @@ _EFFECT_SCRIPTS: dict[str, Callable] = {}
 _loaded = False
 
 
-def card_script(key: str, *, text: str, status: str = "automated", manual: str = ""):
+def card_script(
+    name: str, *, text: str, status: str = "automated", manual: str = "", card: str = ""
+):
     if status not in ("automated", "partial"):
         raise ValueError(f"A card script is automated or partial, not {status!r}.")
     if status == "partial" and not manual:
-        raise ValueError(f"Card script {key}: a partial script says what stays manual.")
+        raise ValueError(f"Card script {name}: a partial script says what stays manual.")
 
     def register(build):
-        if key in _CARD_SCRIPTS:
-            raise ValueError(f"Card {key} already has a script ({_CARD_SCRIPTS[key].build}).")
-        _CARD_SCRIPTS[key] = CardScript(key, build, text, status, manual)
+        if name in _CARD_SCRIPTS:
+            raise ValueError(f"Script {name} is registered twice ({_CARD_SCRIPTS[name].build}).")
+        _CARD_SCRIPTS[name] = CardScript(name, build, text, status, manual, card)
         return build
 
     return register
@@ -71,14 +78,22 @@ def _load() -> None:
         importlib.import_module(f"{__name__}.{module.name}")
 
 
-def script_for(key: str) -> CardScript | None:
+def script_named(name: str) -> CardScript | None:
     _load()
-    return _CARD_SCRIPTS.get(key)
+    return _CARD_SCRIPTS.get(name)
 
 
-def card_abilities(card: CardDef) -> tuple:
-    found = script_for(card.key)
-    return tuple(found.build(card)) if found else ()
+def script_for_card(key: str) -> CardScript | None:
+    """The script bound to this card key, if any."""
+    _load()
+    return next((s for s in _CARD_SCRIPTS.values() if s.card and s.card == key), None)
+
+
+def build(name: str, card: CardDef) -> tuple:
+    found = script_named(name)
+    if found is None:
+        raise KeyError(f"No card script named {name!r}.")
+    return tuple(found.build(card))
 
 
 def effect_script_fn(name: str) -> Callable:

@@ -3,7 +3,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.abilities import coverage, format_table
-from rules.abilities.hand import hand_encodings
 from rules.catalogue import DEMO_CATALOGUE_PATH, CardFileError, read_catalogue
 
 
@@ -11,8 +10,8 @@ class Command(BaseCommand):
     help = (
         "Compile the abilities of every card in the given card files (default: the demo "
         "catalogue) and print how many are fully automated, partial or manual, overall, for "
-        "character cards with known dice, for basic action cards, and by set. Hand-written "
-        "encodings (the demo catalogue's) count for their cards."
+        "character cards with known dice, for basic action cards, and by set. A card whose text "
+        "has a hand-written encoding (the demo catalogue's) counts with it."
     )
 
     def add_arguments(self, parser):
@@ -25,4 +24,4 @@ class Command(BaseCommand):
                 records += read_catalogue(path).cards
             except (CardFileError, OSError) as exc:
                 raise CommandError(f"{path}: can't be read: {exc}") from exc
-        self.stdout.write(format_table(coverage(records, hand_encodings())))
+        self.stdout.write(format_table(coverage(records)))

@@ -17,6 +17,7 @@ from tests.rules.engine.helpers import header, legal, refused, run
 
 __all__ = [
     "board",
+    "demo_cards_automated",
     "compiled",
     "compiled_cards",
     "encoded_cards",
@@ -62,15 +63,45 @@ def encoded_cards(encodings: dict, *, cards=None, global_lines=None):
     return cards
 
 
-def board(*lines: str, turn: int = 3, active: str = "P1", step: str = "main") -> str:
-    """A game log starting from a described board (the demo teams of the engine tests)."""
+def board(
+    *lines: str, turn: int = 3, active: str = "P1", step: str = "main", teams=None, life=20
+) -> str:
+    """A game log starting from a described board: the demo teams of the engine tests, or
+    `teams=("19sww:2 basic 31sww", "5sww:2 basic 34sww")` (each player's team line)."""
+    head = header(life=life)
+    if teams is not None:
+        head = f"game tournament life {life} first P1\nP1 team {teams[0]}\nP2 team {teams[1]}\n"
     return (
-        header()
+        head
         + f"board turn {turn} active {active} step {step}\n"
         + "".join(f"{line}\n" for line in lines)
     )
 
 
+def demo_cards_automated():
+    """The demo catalogue's cards with their hand-written automation (cached)."""
+    global _AUTOMATED
+    if _AUTOMATED is None:
+        from rules.abilities.cards import demo_engine_cards
+
+        _AUTOMATED = demo_engine_cards()
+    return _AUTOMATED
+
+
+_AUTOMATED = None
+
+
 def play(cards, setup: str, *actions: str):
     """Replay setup + actions; every step must be legal."""
     return legal(cards, setup + "".join(f"{a}\n" for a in actions))
+
+
+def real_pool_path():
+    """The real community card file (never copied into the repo): DICEMASTERS_CARDDATA, as
+    the settings read it, or ../shared/carddata beside the repository."""
+    import os
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    folder = os.environ.get("DICEMASTERS_CARDDATA") or str(root.parent / "shared" / "carddata")
+    return Path(folder) / "tdc-teambuilder-cards.json"

@@ -1,13 +1,12 @@
 """The text compiler: statuses, burst lines, globals, the family registry, scripts."""
 
 import json
-from pathlib import Path
 
 from rules.abilities import compile_card, templates, tokens
 from rules.abilities.templates import Line, Match, recognise
-from tests.rules.abilities.scenario import compiled
+from tests.rules.abilities.scenario import compiled, real_pool_path
 
-POOL = Path("/work/shared/carddata/tdc-teambuilder-cards.json")
+POOL = real_pool_path()
 
 
 def test_status_is_automated_partial_or_manual_by_the_lines_recognised():

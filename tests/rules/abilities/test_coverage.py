@@ -7,8 +7,9 @@ from django.core.management import call_command
 
 from rules.abilities import coverage, format_table
 from rules.catalogue import read_demo_catalogue
+from tests.rules.abilities.scenario import real_pool_path
 
-POOL = "/work/shared/carddata/tdc-teambuilder-cards.json"
+POOL = str(real_pool_path())
 
 
 def _record(key, set_code, kind, lines, levels=True):
@@ -53,15 +54,10 @@ def test_hand_encodings_count_for_their_cards():
 def test_the_command_prints_the_table_for_the_demo_catalogue_and_a_given_file():
     out = StringIO()
     call_command("ability_coverage", stdout=out)
-    demo = coverage(read_demo_catalogue().cards, _hand())
+    demo = coverage(read_demo_catalogue().cards)
     assert out.getvalue().strip() == format_table(demo)
     out = StringIO()
     call_command("ability_coverage", POOL, stdout=out)
     assert "All cards                      4079" in out.getvalue()
     assert "Characters with known dice     3005" in out.getvalue()
 
-
-def _hand():
-    from rules.abilities.hand import hand_encodings
-
-    return hand_encodings()
