@@ -60,4 +60,3 @@ def test_the_command_prints_the_table_for_the_demo_catalogue_and_a_given_file():
     call_command("ability_coverage", POOL, stdout=out)
     assert "All cards                      4079" in out.getvalue()
     assert "Characters with known dice     3005" in out.getvalue()
-
