@@ -113,3 +113,76 @@ def _spin_target(m, line):
 @phrase(rf"prep {t.TARGET_DIE}")
 def _prep_target(m, line):
     return [{"do": "prep", "to": t.target_selector(m["side"], m["what"], m["tail"])}]
+
+
+# -- more clauses ------------------------------------------------------------------------------
+_MODS = r"\+(?P<a>\d+)A(?: and \+(?P<d>\d+)D)?|\+(?P<d2>\d+)D"
+_UNTIL = r"(?: until (?:the )?end of (?:the )?turn| this turn)?"
+
+
+def _modify(selector, m) -> list[dict]:
+    effect = {"do": "modify", "to": selector}
+    if m["a"]:
+        effect["attack"] = int(m["a"])
+    if m["d"] or m["d2"]:
+        effect["defense"] = int(m["d"] or m["d2"])
+    return [effect]
+
+
+@phrase(
+    rf"deal {_N} damage to (?:each|all) (?P<side>opposing |other |)"
+    r"(?P<what>character|sidekick)s?(?: (?:die|dice))?"
+)
+def _damage_each_kind(m, line):
+    selector = {"pick": "each"}
+    if m["side"].strip() == "opposing":
+        selector["side"] = "opposing"
+    elif m["side"].strip() == "other":
+        selector["other"] = True
+    if m["what"].lower() == "sidekick":
+        selector["what"] = "sidekick"
+    return [{"do": "damage", "to": selector, "amount": t.number(m["n"])}]
+
+
+@phrase(rf"(?:give )?(?:one )?{t.TARGET_DIE} (?:gets )?(?P<mods>{_MODS}){_UNTIL}")
+def _modify_target(m, line):
+    return _modify(t.target_selector(m["side"], m["what"], m["tail"]), m)
+
+
+@phrase(rf"(?:all )?your character (?:dice|die|s) (?:get|gets) (?P<mods>{_MODS}){_UNTIL}")
+def _modify_yours(m, line):
+    return _modify({"pick": "each", "side": "yours"}, m)
+
+
+@phrase(rf"{t.TARGET_DIE} must attack(?: this turn)?")
+def _must_attack(m, line):
+    selector = t.target_selector(m["side"], m["what"], m["tail"])
+    return [{"do": "grant", "to": selector, "keyword": "must_attack"}]
+
+
+@phrase(
+    r"draw (?P<n>a|one|two|three|\d+) dic?e? and (?:place|put) (?:it|them) in(?:to)? your prep area"
+)
+def _draw_to_prep(m, line):
+    return [{"do": "draw", "count": t.number(m["n"])}]
+
+
+def _self_modify(m, line):
+    return _modify({"pick": "this"}, m)
+
+
+def self_phrases(text: str, line) -> list[dict] | None:
+    """Clauses about the card's own die ('Beast gets +1A', 'he gets +2D until end of turn'),
+    which need the card's name."""
+    name = t.self_names(line.card_name if line is not None else "")
+    match = re.fullmatch(rf"{name} gets (?P<mods>{_MODS}){_UNTIL}", text, re.IGNORECASE)
+    if match:
+        return _self_modify(match, line)
+    return None
+
+
+_plain_one = _one
+
+
+def _one(text: str, line) -> list[dict] | None:  # noqa: F811 (extended with self clauses)
+    return _plain_one(text, line) or (self_phrases(text, line) if line is not None else None)

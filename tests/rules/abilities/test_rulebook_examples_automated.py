@@ -159,16 +159,13 @@ P1 draw SK1 SK2 SK3 SK4
 
 def test_iceman_doubles_each_die_once_per_bolt(cards):
     """The tournament rules' Iceman example (per die), with the demo's own Iceman script."""
-    text = examples.header() + (
-        "board turn 5 active P1 step main\n"
-        "P1 die 19sww#1 field L1\n"
-    )  # fmt: skip
-    text = text.replace("P1 team 19sww:4 22sww:4", "P1 team 9uxm:4 22sww:4")
-    text = text.replace("P1 die 19sww#1 field L1\n", "P1 die 9uxm#1 field L1\nP1 die 9uxm#2 field L2\n"
-                        "P1 die SK1 reserve bolt\nP1 die SK2 reserve bolt\n")  # fmt: skip
-    state = legal(
-        cards, text + "P1 activate 9uxm#1 pay SK1\nP1 activate 9uxm#2 pay SK2\n"
-    ).final
+    dice = (
+        "P1 die 9uxm#1 field L1\nP1 die 9uxm#2 field L2\n"
+        "P1 die SK1 reserve bolt\nP1 die SK2 reserve bolt\n"
+    )
+    text = examples.header().replace("P1 team 19sww:4 22sww:4", "P1 team 9uxm:4 22sww:4")
+    text += "board turn 5 active P1 step main\n" + dice
+    state = legal(cards, text + "P1 activate 9uxm#1 pay SK1\nP1 activate 9uxm#2 pay SK2\n").final
     values = [query.attack(state, cards, state.die(f"P1:9uxm#{n}")).value for n in (1, 2)]
     assert values == [4, 6]
 
