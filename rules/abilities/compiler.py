@@ -134,6 +134,8 @@ def _compile_lines(record, key: str):
             continue
         recognised.append((tokens.clean(raw), found.family))
         encoding["keywords"] += [k for k in found.keywords if k not in encoding["keywords"]]
+        if found.suit_up:
+            encoding["suit_up"] = [*encoding.get("suit_up", []), *found.suit_up]
         if found.variant is not None:
             variants = dict(previous.get("bursts", {}))
             for burst in bursts or (1,):

@@ -34,6 +34,8 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
     if encoding.get("keywords"):
         names = ", ".join(k.replace("_", " ").title() for k in encoding["keywords"])
         parts.append(f"Keywords: {names}.")
+    if encoding.get("suit_up"):
+        parts.append(f"Suit Up may KO: {', '.join(encoding['suit_up'])}.")
     parts += [describe_spec(spec) for spec in encoding.get("abilities", ())]
     if encoding.get("scripts"):
         from rules.abilities import scripts

@@ -186,3 +186,49 @@ _plain_one = _one
 
 def _one(text: str, line) -> list[dict] | None:  # noqa: F811 (extended with self clauses)
     return _plain_one(text, line) or (self_phrases(text, line) if line is not None else None)
+
+
+@phrase(rf"deal {_N} damage to {t.TARGET_DIE_FILTERED}")
+def _damage_target_filtered(m, line):
+    return [{"do": "damage", "to": t.target_selector_from(m), "amount": t.number(m["n"])}]
+
+
+@phrase(rf"(?:KO|knock out) {t.TARGET_DIE_FILTERED}")
+def _ko_target_filtered(m, line):
+    return [{"do": "ko", "to": t.target_selector_from(m)}]
+
+
+@phrase(rf"reroll {t.TARGET_DIE_FILTERED}")
+def _reroll_target(m, line):
+    return [{"do": "reroll", "to": t.target_selector_from(m)}]
+
+
+@phrase(r"prep (?P<n>a|one|two|three|\d+) dic?e? from your bag")
+def _prep_from_bag(m, line):
+    return [{"do": "draw", "count": t.number(m["n"])}]
+
+
+# Continuous clauses (while active): which of your dice get what.
+_YOUR_DICE = (
+    r"your (?P<other>other )?(?:(?P<token>\[[A-Za-z0-9]+\]) )?"
+    r"(?P<what>character dice|characters|sidekick dice|sidekicks|sidekick characters"
+    r"|sidekick character dice)"
+)
+
+
+def static_effects(text: str, line=None) -> list[dict] | None:
+    """'your Sidekicks get +1A and +1D', 'your other [DCV] character dice get +1D',
+    'character dice you control get +1D': continuous A/D of each matching die of yours."""
+    match = re.fullmatch(rf"(?:{_YOUR_DICE}|character dice you control) get (?P<mods>{_MODS})",
+                         text.strip(), re.IGNORECASE)  # fmt: skip
+    if not match:
+        return None
+    selector = {"pick": "each", "side": "yours"}
+    what = (match["what"] or "").lower()
+    if what.startswith("sidekick"):
+        selector["what"] = "sidekick"
+    if match["other"]:
+        selector["other"] = True
+    if match["token"]:
+        selector.update(t.token_filter(match["token"]))
+    return _modify(selector, match)

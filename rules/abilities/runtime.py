@@ -32,9 +32,10 @@ def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
         built += scripts.build(name, card)
     keywords = tuple(encoding.get("keywords", ())) if encoding else ()
     merged = tuple(dict.fromkeys((*card.keywords, *keywords)))
-    if not built and merged == card.keywords:
+    suit_up = tuple(dict.fromkeys((*card.suit_up, *(encoding or {}).get("suit_up", ()))))
+    if not built and merged == card.keywords and suit_up == card.suit_up:
         return card
-    return replace(card, abilities=(*card.abilities, *built), keywords=merged)
+    return replace(card, abilities=(*card.abilities, *built), keywords=merged, suit_up=suit_up)
 
 
 def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability, ...]:

@@ -110,7 +110,7 @@ def number(word: str) -> int:
 
 
 # -- cleaning ----------------------------------------------------------------------------------
-_REMINDER = re.compile(r"<(em|i)>\s*\([^)]*\)\s*</\1>|\s\([^()]*\)\s*$")
+_REMINDER = re.compile(r"<(em|i)>\s*\([^)]*\)\s*</\1>|\s\([^()]*\)\.?\s*$")
 _TAG = re.compile(r"<[^>]+>")
 _BURSTS = re.compile(r"^\s*(\*\*|\*/\*\*|\*)\s*")
 
@@ -168,3 +168,35 @@ def self_names(card_name: str) -> str:
 
 
 PLAYER_OPPONENT = r"(?:your opponent|target opponent|the opponent|opposing player)"
+
+
+# "target [DCV] character die", "target non-[F] character die", "target opposing [B] Sidekick":
+# TARGET_DIE with an energy or affiliation token (or its negation) before the noun.
+TARGET_DIE_FILTERED = (
+    r"target (?P<side>opposing |)(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]) )?"
+    r"(?P<what>character|sidekick|non-sidekick character)"
+    r"(?: die)?(?P<tail> your opponent controls| you control|)"
+)
+
+
+def token_filter(token: str, negated: bool = False) -> dict:
+    """A selector filter for an energy or affiliation token: {'energy': [...]} or
+    {'affiliation': [...]} ({'not_affiliation': [...]} negated); ValueError if unknown (or a
+    negated energy, which the vocabulary has no filter for)."""
+    try:
+        kind = energy(token)
+    except ValueError:
+        name = affiliation(token)
+        return {"not_affiliation" if negated else "affiliation": [name]}
+    if negated:
+        raise ValueError(f"no selector filter for non-{token}")
+    return {"energy": [kind]}
+
+
+def target_selector_from(match) -> dict:
+    """The selector of a TARGET_DIE or TARGET_DIE_FILTERED match."""
+    groups = match.groupdict()
+    selector = target_selector(groups["side"] or "", groups["what"], groups.get("tail") or "")
+    if groups.get("token"):
+        selector.update(token_filter(groups["token"], bool(groups.get("neg"))))
+    return selector

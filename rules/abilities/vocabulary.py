@@ -172,6 +172,7 @@ SCHEMA: dict[str, Any] = {
         "keywords": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
         "scripts": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "suit_up": {"type": "array", "items": {"type": "string", "minLength": 1}},
     },
     "$defs": {
         "selector": _selector,

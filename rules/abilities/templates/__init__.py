@@ -16,7 +16,7 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 LINE_KINDS = ("ability", "global", "burst")
@@ -52,6 +52,7 @@ class Match:
     keywords: tuple[str, ...] = ()
     variant: dict | None = None
     family: str = ""
+    suit_up: tuple[str, ...] = ()  # the names Suit Up may KO (with keyword 'suit_up')
 
     @classmethod
     def ability(cls, *specs: dict) -> "Match":
@@ -145,7 +146,7 @@ def recognise(line: Line) -> Match | None:
         except ValueError:  # a token the family can't convert: not this template
             found = None
         if found is not None:
-            return Match(found.abilities, found.keywords, found.variant, entry.family)
+            return replace(found, family=entry.family)
     return None
 
 

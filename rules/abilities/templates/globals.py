@@ -21,10 +21,14 @@ def pay_then_effect(line: Line) -> Match | None:
         return None
     cost = match["cost"].replace(" ", "")
     parse_cost(cost)  # ValueError: not a cost we read, so not this template
-    effects = phrases.effects(match["rest"], line)
+    rest, once = match["rest"], bool(match["once"])
+    later = re.match(r"once per turn,? (?P<rest>.+)", rest, re.IGNORECASE)
+    if later:
+        rest, once = later["rest"], True
+    effects = phrases.effects(rest, line)
     if effects is None:
         return None
     spec = {"when": "global", "cost": cost, "effects": effects}
-    if match["once"]:
+    if once:
         spec["limit"] = "once_per_turn"
     return Match.ability(spec)
