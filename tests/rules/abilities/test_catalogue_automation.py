@@ -78,3 +78,20 @@ def test_the_console_card_panel_shows_status_and_description(demo):
     assert 'data-automation="partial"' in html
     assert "enter that as judge adjustments" in html
     assert "KO up to 2 opposing Sidekick dice" in html
+
+
+def test_the_migration_compiles_cards_stored_before_it(demo):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("rules.migrations.0005_card_automation")
+    Card.objects.filter(key="5sww").update(automation="manual", ability_encoding={})
+    Card.objects.filter(key="19sww").update(
+        ability_lines=["Overcrush"], automation="manual", ability_encoding={}
+    )
+    migration.compile_existing(apps, None)
+    assert Card.objects.get(key="5sww").automation == "automated"
+    superman = Card.objects.get(key="19sww")
+    assert superman.automation == "automated"
+    assert superman.ability_encoding == {"keywords": ["overcrush"]}
