@@ -96,6 +96,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
+        if effect.get("into") == "reserve":
+            return f"{who[effect.get('player', 'yours')]} {count} {noun} and rolls them"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
     if do == "modify":
         sign = "+" if effect.get("sign", 1) > 0 else "-"
@@ -243,6 +245,8 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         if test["n"] == 0:
             return f"there are no {_counted(test)}"
         return f"there are at most {test['n']} {_counted(test)}"
+    if kind == "your_turn":
+        return "it is your turn"
     if kind == "attacking":
         return "this die is attacking"
     if kind == "blocking":

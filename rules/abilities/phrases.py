@@ -232,3 +232,29 @@ def static_effects(text: str, line=None) -> list[dict] | None:
     if match["token"]:
         selector.update(t.token_filter(match["token"]))
     return _modify(selector, match)
+
+
+@phrase(
+    r"draw (?P<n>a|one|two|three|\d+) dic?e? from your bag and (?:add|put|place) (?:it|them) "
+    r"(?:to|in|into) your prep area"
+)
+def _draw_from_bag_to_prep(m, line):
+    return [{"do": "draw", "count": t.number(m["n"])}]
+
+
+@phrase(
+    r"draw and roll (?P<n>a|one|two|three|\d+) dic?e?"
+    r"|draw (?P<m>a|one|two|three|\d+) dic?e? from your bag and roll (?:it|them)"
+)
+def _draw_and_roll(m, line):
+    return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "into": "reserve"}]
+
+
+@phrase(rf"target monster (?:gets )?(?P<mods>{_MODS}){_UNTIL}")
+def _modify_monster(m, line):
+    return _modify({"pick": "target"}, m)
+
+
+@phrase(r"target monster must attack(?: this turn)?")
+def _monster_must_attack(m, line):
+    return [{"do": "grant", "to": {"pick": "target"}, "keyword": "must_attack"}]

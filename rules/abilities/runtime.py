@@ -22,7 +22,7 @@ from rules.engine.abilities import Ability, Contribution, Query, TriggerContext
 from rules.engine.actions import Roll
 from rules.engine.effects import dice as dice_ops
 from rules.engine.faces import CardDef, parse_cost
-from rules.engine.state import Request
+from rules.engine.state import Request, Zone
 
 
 def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
@@ -264,8 +264,9 @@ def _reroll(ctx, effect, bursts, scope=None):
 
 def _draw(ctx, effect, bursts, scope=None):
     count = _amount(ctx, effect["count"], bursts)
+    zone = Zone.RESERVE if effect.get("into") == "reserve" else Zone.PREP
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
-        ctx.draw(player, count)
+        ctx.draw(player, count, to=zone)
 
 
 def _modify(ctx, effect, bursts, scope=None):

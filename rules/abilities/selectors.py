@@ -137,6 +137,8 @@ def condition(
             dice(state, cards, test["of"], holder=holder, source=this.id if this else "", card=card)
         )
         return found >= test["n"] if kind == "count_at_least" else found <= test["n"]
+    if kind == "your_turn":
+        return state.active == holder
     if kind == "attacking":
         return this is not None and this.zone.value == "attack" and not this.blocking
     if kind == "blocking":

@@ -55,7 +55,14 @@ SIDES = ("any", "yours", "opposing")
 WHATS = ("character", "sidekick", "non_sidekick")
 ENERGY = ("fist", "bolt", "mask", "shield")
 STATS = ("attack", "defense", "level")
-CONDITIONS = ("opponent_more_life", "count_at_least", "count_at_most", "attacking", "blocking")
+CONDITIONS = (
+    "opponent_more_life",
+    "count_at_least",
+    "count_at_most",
+    "attacking",
+    "blocking",
+    "your_turn",
+)
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
 
@@ -141,7 +148,9 @@ EFFECT_SCHEMAS = {
     "send_to_used": _effect("send_to_used", ["to"], to=_to),
     "capture": _effect("capture", ["to"], to=_to),
     "reroll": _effect("reroll", ["to"], to=_to),
-    "draw": _effect("draw", ["count"], count=_amt, player=_player),
+    "draw": _effect(
+        "draw", ["count"], count=_amt, player=_player, into={"enum": ["prep", "reserve"]}
+    ),
     "modify": _effect(
         "modify",
         ["to"],

@@ -24,6 +24,8 @@ OPPONENT = (
     "P2 die 22uxm#1 field L2", "P2 die 21uxm#1 field L2", "P2 die 19sww#1 field L2",
 )  # fmt: skip
 P2_TEAM = "5sww:2 22uxm:2 21uxm:2 19sww:2 basic 34sww"
+# Energy and affiliation tokens some die of the scenario has.
+PLAYABLE_TOKENS = {"F", "B", "M", "S", "DCV", "VM", "XMEN", "DCJL", "DCS"}
 
 
 def _pool():
@@ -40,6 +42,9 @@ def _one_line_cards():
         if result.status == "manual" or not result.recognised or len(result.recognised) != 1:
             continue
         line, family = result.recognised[0]
+        tokens = set(re.findall(r"\[([A-Za-z0-9]+)\]", line)) - {"1", "2", "3", "4", "5"}
+        if tokens - PLAYABLE_TOKENS:
+            continue  # a filter no die of the scenario could match
         if family == "keywords" or family == "suit_up":
             found.append((record, line, family, result))
             continue
@@ -198,6 +203,8 @@ def test_a_compiled_card_does_what_its_text_says(record, line, family, result):
         assert re.search(r"spun (?:up|down)", events), events
     elif "reroll" in lower:
         assert "was rerolled" in events, events
+    elif "draw and roll" in lower or re.search(r"and roll (?:it|them)", lower):
+        assert "rolled" in events, events
     elif re.search(r"prep a die|draw (?:a|one|two|\d+) di", lower):
         assert (
             "drew" in events
