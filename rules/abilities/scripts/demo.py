@@ -781,3 +781,44 @@ def mirror_force_global(card):
         Ability("global", "global", "a blocked die deals no damage", resolve=resolve),
         Ability("no_damage", "lasting", "deals no damage", continuous=continuous),
     )
+
+
+@card_script(
+    "steve_trevor",
+    text="When this die is KO'd: you may buy a Wonder Woman die of your team for its cost "
+    "minus 3 (at least 1), paying now, into your Prep Area.",
+)
+def steve_trevor(card):
+    def resolve(ctx):
+        team = ctx.state.player(ctx.holder).team
+        choices = {}
+        for key in team:
+            bought = ctx.cards.get(key)
+            if bought is None or bought.display_title != "Wonder Woman":
+                continue
+            dice = [d.id for d in ctx.state.zone(ctx.holder, Zone.UNPURCHASED) if d.card == key]
+            if dice:
+                choices[key] = dice[0]
+        if not choices:
+            return
+        key = (
+            next(iter(choices))
+            if len(choices) == 1
+            else ctx.choose("a Wonder Woman card to buy from", list(choices))[0]
+        )
+        bought = ctx.cards[key]
+        price = max(1, len(bought.energy), query.purchase_cost(ctx.state, ctx.cards, ctx.holder,
+                                                                key).value - 3)  # fmt: skip
+        cost = EnergyCost(price, tuple(bought.energy))
+        if ctx.may(f"buy {bought.name} for {cost.notation()}", cost=cost):
+            die = choices[key]
+            ctx.move(die, Zone.PREP)
+            ctx.emit(
+                "purchased",
+                f"{ctx.holder} bought {die} into the Prep Area ({ctx.label})",
+                rule="R7.1",
+                die=die,
+                player=ctx.holder,
+            )
+
+    return (_triggered("kod", "kod", "buy a Wonder Woman at a discount", resolve),)

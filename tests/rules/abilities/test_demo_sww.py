@@ -190,3 +190,18 @@ def test_truce_kos_yours_then_theirs(cards):
     ).final
     assert {d.id for d in state.zone("P2", Zone.PREP)} == {"P2:5sww#1", "P2:SK1"}
     assert state.die("P2:SK2").zone == Zone.FIELD
+
+
+def test_steve_trevor_buys_a_wonder_woman_at_a_discount_when_kod(cards):
+    setup = board(
+        "P1 die 15sww#1 field L1", "P1 die SK1 reserve mask", "P2 die 5sww#1 field L1",
+        active="P2", teams=("15sww:2 22sww:2 basic 31sww", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    actions = ("P2 attack 5sww#1", "P1 block 15sww#1>5sww#1", "P2 damage")
+    text = setup + "".join(f"{a}\n" for a in actions)
+    assert run(cards, text).final.pending.kind == "may"
+    refused(cards, text + "P1 yes\n", "R6.1")  # Wonder Woman (4) costs 1 now: a mask
+    state = play(cards, setup, *actions, "P1 yes pay SK1").final
+    assert [d.card for d in state.zone("P1", Zone.PREP) if d.card == "22sww"] == ["22sww"]
+    declined = play(cards, setup, *actions, "P1 no").final
+    assert not [d for d in declined.zone("P1", Zone.PREP) if d.card == "22sww"]
