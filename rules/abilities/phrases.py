@@ -171,12 +171,15 @@ def _self_modify(m, line):
     return _modify({"pick": "this"}, m)
 
 
+_SELF_GETS = re.compile(rf"(?P<subject>.+?) gets (?P<mods>{_MODS}){_UNTIL}", re.IGNORECASE)
+
+
 def self_phrases(text: str, line) -> list[dict] | None:
     """Clauses about the card's own die ('Beast gets +1A', 'he gets +2D until end of turn'),
     which need the card's name."""
-    name = t.self_names(line.card_name if line is not None else "")
-    match = re.fullmatch(rf"{name} gets (?P<mods>{_MODS}){_UNTIL}", text, re.IGNORECASE)
-    if match:
+    match = _SELF_GETS.fullmatch(text)
+    name = line.card_name if line is not None else ""
+    if match and t.is_self(match["subject"], name):
         return _self_modify(match, line)
     return None
 

@@ -8,6 +8,7 @@ tokens kept as written ([DCV], [XMEN] ...). Use the regex fragments below inside
 the converters to turn the captured words into vocabulary values.
 """
 
+import functools
 import html
 import re
 
@@ -200,3 +201,21 @@ def target_selector_from(match) -> dict:
     if groups.get("token"):
         selector.update(token_filter(groups["token"], bool(groups.get("neg"))))
     return selector
+
+
+@functools.lru_cache(maxsize=16384)
+def regex(pattern: str) -> re.Pattern:
+    """A compiled case-insensitive pattern, cached: families build patterns with the card's
+    name (self_names), more than the re module's own cache holds over a whole pool."""
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_SELF = {"this character", "this die", "this character die", "he", "she", "it", "they",
+         "this monster"}  # fmt: skip
+
+
+def is_self(subject: str, card_name: str) -> bool:
+    """Whether a phrase's subject names the card's own die: its name, 'this character',
+    'he', 'she', 'it' ... (matching once, without a pattern per card name)."""
+    subject = subject.strip().lower()
+    return subject in _SELF or (bool(card_name.strip()) and subject == card_name.strip().lower())

@@ -21,14 +21,15 @@ _EVENTS = {
     "is purchased": "purchased",
 }
 _EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
+_WHEN = re.compile(
+    rf"^(?:when|whenever) (?P<subject>.+?) (?P<event>{_EVENT}),? (?P<rest>.+)$", re.IGNORECASE
+)
 
 
 @recogniser("triggers", kinds=("ability", "burst"))
 def when_this_die(line: Line) -> Match | None:
-    name = t.self_names(line.card_name)
-    regex = rf"^(?:when|whenever) (?:this monster|{name}) (?P<event>{_EVENT}),? (?P<rest>.+)$"
-    match = re.match(regex, line.text, re.IGNORECASE)
-    if not match:
+    match = _WHEN.match(line.text)
+    if not match or not t.is_self(match["subject"], line.card_name):
         return None
     rest = match["rest"]
     optional = rest.lower().startswith("you may ")

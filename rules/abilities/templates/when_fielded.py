@@ -1,20 +1,21 @@
 """'When fielded, <effect>' (also 'When <Name> is fielded', 'When this character is
 fielded'): a triggered ability on the card's own die being fielded."""
 
+import re
+
 from rules.abilities import phrases
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_PREFIX = r"^when (?:fielded|{name} is fielded),? (?P<rest>.+)$"
+_PREFIX = re.compile(
+    r"^when (?:fielded|(?P<subject>.+?) is fielded),? (?P<rest>.+)$", re.IGNORECASE
+)
 
 
 @recogniser("when_fielded", kinds=("ability", "burst"))
 def when_fielded(line: Line) -> Match | None:
-    import re
-
-    regex = _PREFIX.format(name=t.self_names(line.card_name))
-    match = re.match(regex, line.text, re.IGNORECASE)
-    if not match:
+    match = _PREFIX.match(line.text)
+    if not match or (match["subject"] and not t.is_self(match["subject"], line.card_name)):
         return None
     rest = match["rest"]
     optional = False

@@ -8,12 +8,13 @@ from rules.abilities import phrases
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
+_WHILE = re.compile(r"^while (?P<subject>.+?) is active,? (?P<rest>.+)$", re.IGNORECASE)
+
 
 @recogniser("while_active", kinds=("ability",))
 def while_active_bonus(line: Line) -> Match | None:
-    name = t.self_names(line.card_name)
-    match = re.match(rf"^while (?:{name}) is active,? (?P<rest>.+)$", line.text, re.IGNORECASE)
-    if not match:
+    match = _WHILE.match(line.text)
+    if not match or not t.is_self(match["subject"], line.card_name):
         return None
     effects = phrases.static_effects(match["rest"], line)
     if effects is None:
