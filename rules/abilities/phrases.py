@@ -261,3 +261,20 @@ def _modify_monster(m, line):
 @phrase(r"target monster must attack(?: this turn)?")
 def _monster_must_attack(m, line):
     return [{"do": "grant", "to": {"pick": "target"}, "keyword": "must_attack"}]
+
+
+@phrase(
+    rf"spin (?:each|all) (?P<whose>opposing|your other|your) character dice (?P<way>up|down) "
+    rf"{_N} levels?"
+)
+def _spin_each(m, line):
+    selector = {"pick": "each", "side": "opposing" if m["whose"] == "opposing" else "yours"}
+    if m["whose"].lower() == "your other":
+        selector["other"] = True
+    levels = t.number(m["n"]) * (1 if m["way"].lower() == "up" else -1)
+    return [{"do": "spin", "to": selector, "levels": levels}]
+
+
+@phrase(rf"each player loses {_N} life")
+def _each_player_loses(m, line):
+    return [{"do": "lose_life", "player": "each", "amount": t.number(m["n"])}]

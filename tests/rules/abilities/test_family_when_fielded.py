@@ -66,3 +66,14 @@ def test_an_unknown_effect_is_left_manual():
     assert result.status == "manual" and result.manual_lines == (
         "When fielded, swap places with the moon",
     )
+
+
+def test_spin_all_opposing_dice_down_and_each_player_loses_life():
+    line = (
+        "When fielded, spin all opposing character dice down 1 level, then each player loses 1 life"
+    )
+    cards = compiled_cards("19sww", ability_lines=[line])
+    setup = SETUP.replace("P2 die 5sww#1 field L1", "P2 die 5sww#1 field L3")
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1").final
+    assert state.die("P2:5sww#1").level == 2
+    assert (state.player("P1").life, state.player("P2").life) == (19, 14)

@@ -199,6 +199,8 @@ def test_a_compiled_card_does_what_its_text_says(record, line, family, result):
         assert f"took {n} damage" in events, events
     elif (n := _number(r"gain (\d+) life", line)) is not None:
         assert life["P1"][1] == life["P1"][0] + n
+    elif (n := _number(r"each player loses (\d+) life", line)) is not None:
+        assert life["P1"][1] == life["P1"][0] - n and life["P2"][1] == life["P2"][0] - n
     elif (n := _number(r"opponent loses (\d+) life", line)) is not None:
         assert life["P2"][1] == life["P2"][0] - n
     elif (n := _number(r"lose (\d+) life", line)) is not None:
