@@ -49,6 +49,25 @@ def test_captain_america_preps_a_die_when_a_sidekick_is_kod(cards):
     assert query.attack(state, scripted, state.die("P1:19sww#1")).value == 4
 
 
+def test_captain_america_gets_the_bonus_when_the_die_drawn_is_not_a_sidekick(cards):
+    from dataclasses import replace
+
+    from rules.abilities import scripts
+
+    built = scripts.build("captain_america_good_old_days", cards["19sww"])
+    scripted = dict(cards)
+    scripted["19sww"] = replace(cards["19sww"], abilities=built)
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die SK1 field L1", "P1 die 19sww#2 bag",
+        "P2 die 5sww#1 field L1", active="P2",
+    )  # fmt: skip
+    actions = ("P2 attack 5sww#1", "P1 block SK1>5sww#1", "P2 damage", "P1 draw 19sww#2")
+    replay = play(scripted, setup, *actions)
+    happened = [str(e) for step in replay.steps for e in step.events]
+    assert "P1:19sww#1 gets +1A +1D until end of turn (P1:19sww)" in happened
+    assert replay.final.die("P1:19sww#2").zone == Zone.PREP
+
+
 def test_red_skull_grows_on_each_opposing_ko(cards):
     from dataclasses import replace
 
