@@ -94,6 +94,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
+        if effect.get("roll"):
+            return f"{who[effect.get('player', 'yours')]} {count} {noun} and rolls them"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
     if do == "modify":
         sign = "+" if effect.get("sign", 1) > 0 else "-"
@@ -172,7 +174,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
             "yours": f"up to {count} of your",
             "opposing": f"up to {count} opposing",
         }[side]
-    return f"{head} {noun}{_filters(selector)}"
+    either = " or player" if selector.get("or_player") else ""
+    return f"{head} {noun}{_filters(selector)}{either}"
 
 
 def _noun(selector, plural: bool) -> str:

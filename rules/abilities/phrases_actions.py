@@ -89,8 +89,8 @@ def _body(body: str, selector: dict) -> bool:
     if not match:
         return False
     noun = match["noun"].lower()
-    if noun in ("dice", "die") and not match["words"].strip():
-        return False  # 'target die' could be any die, not only a character
+    if noun in ("dice", "die"):
+        return False  # 'a Villain die' could be a die anywhere, not only a character die
     if noun.startswith("sidekick"):
         if selector.get("what") == "non_sidekick":
             return False
@@ -151,6 +151,10 @@ def dice_selector(text: str) -> dict | None:
         elif not plural:
             return None
         return _finish(selector)
+    # a plural noun with who controls them: 'character dice you control', 'opposing Sidekicks'
+    selector = {"pick": "each"}
+    if _body(text, selector) and selector.pop("_plural") and "side" in selector:
+        return _finish(selector)
     return None
 
 
@@ -173,11 +177,26 @@ _PLAYER = {
 }
 
 
+_EITHER = re.compile(
+    r"(?P<a>.+?) or (?:target )?player|(?:target )?player or (?:target )?(?P<b>.+)", _I
+)
+
+
 def receiver(text: str) -> dict | None:
-    """Dice or a player that damage can be dealt to."""
+    """Dice or a player that damage can be dealt to; 'target character die or player' is one
+    target that may be a die or a player (either player: 'target player')."""
     low = re.sub(r"\s+", " ", text.strip().lower())
     if low in _PLAYER:
         return dict(_PLAYER[low])
+    either = _EITHER.fullmatch(text.strip())
+    if either:
+        dice = either["a"] or either["b"]
+        if not dice.lower().startswith(("target", "one target")):
+            dice = "target " + dice
+        selector = dice_selector(dice)
+        if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:
+            return None
+        return {**selector, "or_player": True}
     return dice_selector(text)
 
 
@@ -334,6 +353,14 @@ def _dice_must_attack(m, line):
 )
 def _draw_into_prep(m, line):
     return [{"do": "draw", "count": t.number(m["n"] or m["m"])}]
+
+
+@phrase(
+    rf"draw and roll (?P<n>{_COUNT}) dic?e|draw (?P<m>{_COUNT}) dic?e(?: from your bag)?,? and "
+    r"roll (?:it|them)"
+)
+def _draw_and_roll(m, line):
+    return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "roll": True}]
 
 
 @phrase(rf"(?P<who>each player|you|your opponent|target opponent) (?:gains?) {_N} life")

@@ -22,7 +22,7 @@ from rules.engine.abilities import Ability, Contribution, Query, TriggerContext
 from rules.engine.actions import Roll
 from rules.engine.effects import dice as dice_ops
 from rules.engine.faces import CardDef, parse_cost
-from rules.engine.state import Request
+from rules.engine.state import Request, Zone
 
 
 def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
@@ -106,7 +106,11 @@ def _trigger_condition(spec):
 
 def _has_target(spec):
     """A global or ability with a mandatory target can't be used without one (R10.3)."""
-    wanted = [e["to"] for e in spec["effects"] if "to" in e and e["to"]["pick"] == "target"]
+    wanted = [
+        e["to"]
+        for e in spec["effects"]
+        if "to" in e and e["to"]["pick"] == "target" and not e["to"].get("or_player")
+    ]
     if not wanted:
         return None
 
@@ -189,6 +193,8 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
         return _remember(scope, found)
     if scope is not None and scope.kind == "global":
         found = [d for d in found if not _cant_target(ctx, d)]
+    if selector.get("or_player"):
+        found += sel.players({"side": "any"}, ctx.holder)  # 'target player': either one
     if not found:
         return []
     count = min(selector.get("count", 1), len(found))
@@ -263,8 +269,9 @@ def _reroll(ctx, effect, bursts, scope=None):
 
 def _draw(ctx, effect, bursts, scope=None):
     count = _amount(ctx, effect["count"], bursts)
+    to = Zone.RESERVE if effect.get("roll") else Zone.PREP  # 'draw and roll': into the Reserve
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
-        ctx.draw(player, count)
+        ctx.draw(player, count, to=to)
 
 
 def _modify(ctx, effect, bursts, scope=None):

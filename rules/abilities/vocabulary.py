@@ -75,6 +75,7 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
+        "or_player": {"type": "boolean"},  # a target pick that may be a player instead
     },
 }
 _amount = {
@@ -141,7 +142,7 @@ EFFECT_SCHEMAS = {
     "send_to_used": _effect("send_to_used", ["to"], to=_to),
     "capture": _effect("capture", ["to"], to=_to),
     "reroll": _effect("reroll", ["to"], to=_to),
-    "draw": _effect("draw", ["count"], count=_amt, player=_player),
+    "draw": _effect("draw", ["count"], count=_amt, player=_player, roll={"type": "boolean"}),
     "modify": _effect(
         "modify",
         ["to"],
