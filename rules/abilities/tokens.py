@@ -110,7 +110,7 @@ def number(word: str) -> int:
 
 
 # -- cleaning ----------------------------------------------------------------------------------
-_REMINDER = re.compile(r"<(em|i)>\s*\([^)]*\)\s*</\1>|\s\([^()]*\)\s*\.?\s*$")
+_REMINDER = re.compile(r"<(em|i)>\s*\([^)]*\)\s*</\1>|\s\([^()]*\)\.?\s*$")
 _TAG = re.compile(r"<[^>]+>")
 _BURSTS = re.compile(r"^\s*(\*\*|\*/\*\*|\*)\s*")
 
