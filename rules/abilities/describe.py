@@ -190,6 +190,8 @@ def _noun(selector, plural: bool) -> str:
     words = []
     if selector.get("other"):
         words.append("other")
+    if selector.get("combat"):
+        words.append(selector["combat"])
     if selector.get("energy"):
         words.append("/".join(_ENERGY[e] for e in selector["energy"]))
     if selector.get("affiliation"):

@@ -26,7 +26,7 @@ _N = rf"(?P<n>{t.NUMBER})"
 _COUNT = r"(?:a|an|one|two|three|four|\d+)"
 _NOUN = (
     r"(?P<noun>character dice|character die|characters|character|sidekick dice|sidekick die|"
-    r"sidekicks|sidekick|dice|die)"
+    r"sidekicks|sidekick|attackers|attacker|blockers|blocker|dice|die)"
 )
 _TAIL = (
     r"(?P<tail> you control| your opponent controls| in (?:the|your|your opponent's) field"
@@ -48,7 +48,8 @@ _IT = {
     "these characters",
     "these character dice",
 }
-_PLURAL = {"character dice", "characters", "sidekick dice", "sidekicks", "dice"}
+_PLURAL = {"character dice", "characters", "sidekick dice", "sidekicks", "attackers", "blockers"}
+_PLURAL |= {"dice"}
 
 
 def _filters(words: str, selector: dict) -> bool:
@@ -67,6 +68,8 @@ def _filters(words: str, selector: dict) -> bool:
             selector["what"] = "non_sidekick"
         elif low in ("active", "fielded"):
             continue  # a character die in the Field is what every selector means (R13.2)
+        elif low in ("attacking", "blocking", "blocked", "unblocked"):
+            selector["combat"] = low
         elif low == "level 1":
             selector["max_level"] = 1
         elif re.fullmatch(t.ENERGY, word):
@@ -89,6 +92,10 @@ def _body(body: str, selector: dict) -> bool:
     if not match:
         return False
     noun = match["noun"].lower()
+    if noun.startswith(("attacker", "blocker")):
+        if selector.get("combat"):
+            return False
+        selector["combat"] = "attacking" if noun.startswith("attacker") else "blocking"
     if noun in ("dice", "die"):
         return False  # 'a Villain die' could be a die anywhere, not only a character die
     if noun.startswith("sidekick"):

@@ -76,6 +76,7 @@ _selector = {
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
         "or_player": {"type": "boolean"},  # a target pick that may be a player instead
+        "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
     },
 }
 _amount = {

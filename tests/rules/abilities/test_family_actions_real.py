@@ -269,6 +269,20 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     assert validate(encoding) == encoding
     text = describe(encoding)
     assert "target character die or player" in text and "2 dice and rolls them" in text
+    combat = {"pick": "target", "combat": "blocking"}
+    encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
+    assert "target blocking character die" in describe(validate(encoding))
     bad = {"abilities": [{"when": "action", "effects": [{"do": "draw", "count": 1, "roll": 1}]}]}
     with pytest.raises(EncodingError, match=r"effects\[0\]"):
         validate(bad)
+
+
+def test_driven_underground_kos_a_blocking_die_only():
+    cards = action_cards("25cw", lines=real("25cw").ability_lines[:1])  # CW: first line
+    setup = (
+        board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L1")
+        + "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
+    )
+    state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:SK1\n", "R13.2")

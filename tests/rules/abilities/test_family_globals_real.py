@@ -182,3 +182,40 @@ def test_real_cards_whose_global_stays_manual():
     for key in ("28asm", "3avxop"):  # a life payment to block, 'Prevent ...'
         result = compile_card(pool()[key])
         assert any(line.startswith("Global") for line in result.manual_lines), key
+
+
+# -- combat filters: attacking, blocking, blocked --------------------------------------------
+FIGHT = ("P1 attack 19sww#1 SK8", "P2 block 5sww#1>19sww#1")  # Superman blocked, SK8 not
+
+
+def fight(*extra: str) -> str:
+    return setup("P1 die SK8 field L1", *extra)
+
+
+def test_rocket_raccoon_damages_only_a_blocking_die():
+    cards = global_cards("12cw")  # CW: [B], 1 damage to target blocking character die
+    state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK3 target P2:5sww#1").final
+    assert state.die("P2:5sww#1").damage == 1
+    refused(
+        cards, fight() + "\n".join(FIGHT) + "\nP1 global 22sww pay SK3 target P2:SK1\n", "R13.2"
+    )  # fmt: skip  (P2's Sidekick is not blocking)
+
+
+def test_sky_claw_pumps_a_blocked_attacker_not_an_unblocked_one():
+    cards = global_cards("8sw")  # SW: [F], once per turn, target blocked die +2A
+    state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK1 target 19sww#1").final
+    assert attack(state, cards, "P1:19sww#1") == 6
+    refused(cards, fight() + "\n".join(FIGHT) + "\nP1 global 22sww pay SK1 target SK8\n",
+            "R13.2")  # fmt: skip
+
+
+def test_orcus_damages_an_attacker_and_dove_weakens_one():
+    cards = global_cards("101fus")  # FUS: [F], 1 damage to target attacker
+    state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK1 target SK8").final
+    assert state.die("P1:SK8").zone == Zone.PREP  # a 1/1 Sidekick
+    refused(
+        cards, fight() + "\n".join(FIGHT) + "\nP1 global 22sww pay SK1 target P2:5sww#1\n", "R13.2"
+    )  # fmt: skip  (a blocker is not an attacker)
+    cards = global_cards("13bat")  # BAT: [S], target attacking die gets -1A
+    state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK7 target 19sww#1").final
+    assert attack(state, cards, "P1:19sww#1") == 3
