@@ -207,6 +207,8 @@ def _filters(selector) -> str:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if "min_attack" in selector:
+        filters.append(f"with A {selector['min_attack']} or more")
     if selector.get("not_affiliation"):
         names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
         filters.append(f"that are not {names}")

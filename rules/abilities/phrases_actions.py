@@ -32,10 +32,12 @@ _TAIL = (
     r"(?P<tail> you control| your opponent controls| in (?:the|your|your opponent's) field"
     r"(?: zone)?| in play|)"
     r"(?: (?:of|with a) level (?P<upto_level>\d) or (?:less|lower))?"
+    r"(?: with (?:an? )?A of (?P<min_attack>\d+) or (?:greater|more|higher))?"
 )
 _IT = {
     "it",
     "them",
+    "they",
     "that character",
     "that character die",
     "that die",
@@ -56,6 +58,10 @@ def _filters(words: str, selector: dict) -> bool:
     """Apply the words before the noun ('opposing', 'non-Sidekick', 'level 1', '[DCV]',
     'non-[XMEN]', '[F]', 'active') to `selector`; False for a word we don't read."""
     text = words.strip()
+    either = re.search(r"\blevel 1 or (?:level )?2\b", text, _I)
+    if either:  # 'level 1 or level 2': up to level 2
+        selector["max_level"] = 2
+        text = (text[: either.start()] + text[either.end() :]).strip()
     while text:
         match = re.match(r"(\S+(?: \d)?)\s*", text)
         word, text = match.group(1), text[match.end() :]
@@ -111,6 +117,8 @@ def _body(body: str, selector: dict) -> bool:
         selector["side"] = "yours"
     if match["upto_level"]:
         selector["max_level"] = int(match["upto_level"])
+    if match["min_attack"]:
+        selector["min_attack"] = int(match["min_attack"])
     selector["_plural"] = noun in _PLURAL
     return True
 
@@ -216,6 +224,27 @@ def _damage_any(m, line):
     return _damage_list(m["who"], t.number(m["n"]))
 
 
+@phrase(rf"deal {_N} damage to (?P<who>.+?) for each (?P<per>.+)")
+def _damage_per_die(m, line):
+    """'deal 1 damage to target opponent for each of your active characters': N times the
+    number of matching dice in the Field when it resolves."""
+    who = receiver(m["who"])
+    per = counted(m["per"])
+    if who is None or per is None:
+        return None
+    return [{"do": "damage", "to": who, "amount": {"count": per, "times": t.number(m["n"])}}]
+
+
+def counted(text: str) -> dict | None:
+    """The dice 'for each ...' counts: 'of your active characters', 'opposing character die',
+    'Sidekick in the field'."""
+    text = re.sub(r"^of ", "", text.strip(), flags=_I)
+    selector = dice_selector("each " + text)
+    if selector is None or selector["pick"] != "each":
+        return None
+    return selector
+
+
 @phrase(rf"deal (?P<who>.+?) {_N} damage")
 def _deal_them_damage(m, line):
     who = receiver(m["who"])
@@ -255,6 +284,16 @@ def _spin_dice(m, line):
     return [{"do": "spin", "to": selector, "levels": levels}]
 
 
+@phrase(r"spin (?P<dice>.+?) to level (?P<level>[13])")
+def _spin_to_level(m, line):
+    """To level 3 is up two levels, stopping at the top; to level 1 down two (R13: a die
+    spins one level at a time and stops at its top or bottom level)."""
+    selector = dice_selector(m["dice"])
+    if selector is None:
+        return None
+    return [{"do": "spin", "to": selector, "levels": 2 if m["level"] == "3" else -2}]
+
+
 @phrase(
     r"(?:prep (?P<a>.+)|move (?P<b>.+?)(?: from the field(?: zone)?)? to "
     r"(?:its owner's|the|their|its) prep area)"
@@ -286,7 +325,7 @@ def _stat_changes(text: str) -> dict | None:
     """'+1A and +1D', '+2A', '+3D', '-1A', '+3A and Overcrush' -> modify fields + keywords."""
     found: dict = {"keywords": []}
     for part in re.split(r",? and |, ", text.strip(), flags=_I):
-        part = part.strip()
+        part = re.sub(r"^(?:gains?|gets?) ", "", part.strip(), flags=_I)
         low = part.lower()
         if re.fullmatch(_MOD, part, _I):
             stat = "attack" if part[-1].upper() == "A" else "defense"
@@ -324,8 +363,8 @@ def _modify_effects(selector: dict, changes: dict) -> list[dict]:
 
 @phrase(
     rf"(?P<dice>.+?) (?:also )?(?:gets?|gains?) (?:an additional |an extra |additional |extra )?"
-    rf"(?P<mods>(?:{_MOD}|overcrush|fast|iron will)(?:(?:,? and |, )(?:{_MOD}|overcrush|fast|"
-    rf"iron will))*){_DURATION}"
+    rf"(?P<mods>(?:{_MOD}|overcrush|fast|iron will)(?:(?:,? and |, )(?:gains? |gets? )?"
+    rf"(?:{_MOD}|overcrush|fast|iron will))*){_DURATION}"
 )
 def _dice_get(m, line):
     selector = dice_selector(m["dice"])

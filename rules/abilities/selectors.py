@@ -49,6 +49,8 @@ def matches(
         return False
     if "combat" in selector and not in_combat(state, die, selector["combat"]):
         return False
+    if "min_attack" in selector and query.attack(state, cards, die).value < selector["min_attack"]:
+        return False
     if selector.get("other") and (die.id == source or (not source and die.card == card)):
         return False
     what = selector.get("what", "character")

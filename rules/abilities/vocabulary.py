@@ -77,6 +77,7 @@ _selector = {
         "other": {"type": "boolean"},
         "or_player": {"type": "boolean"},  # a target pick that may be a player instead
         "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
+        "min_attack": {"type": "integer", "minimum": 0},
     },
 }
 _amount = {

@@ -27,6 +27,8 @@ def action_effect(line: Line) -> Match | None:
         return None
     text, mode = line.text, "also"
     if line.kind == "burst":
+        # '*/** - Deal 2 damage instead', '** KO target character die (of any level) instead'
+        text = re.sub(r"\s*\((?:of )?any level\)", "", text.removeprefix("- ").strip())
         instead = _INSTEAD.match(text)
         also = _ALSO.match(text)
         if instead:

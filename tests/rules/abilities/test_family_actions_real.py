@@ -62,13 +62,14 @@ def defense(state, cards, die):
     [
         "27avx", "28avx", "29avx", "31avx", "33avx", "30uxm", "129bff", "25jl", "29aou",
         "26wf", "50tmnt", "55tmnt", "7dc2016", "30imw", "31sww", "6thor", "51bfu", "11ig",
-        "12msw", "14msw", "10m2017",
+        "12msw", "14msw", "10m2017", "32wf", "70xmf", "14skc", "34asm", "27cw", "28wol",
+        "33aou", "1ig", "54ai",
     ],
 )  # fmt: skip
 def test_real_action_cards_are_fully_automated(key):
     result = compile_card(real(key))
     assert result.status == "automated", result.manual_lines
-    assert {family for _, family in result.recognised} <= {"actions", "globals", "keywords"}
+    assert {family for _, family in result.recognised} <= {"actions", "globals", "keywords", "life"}
 
 
 def test_force_beam_damages_every_character_and_its_double_burst_hits_players_too():
@@ -286,3 +287,55 @@ def test_driven_underground_kos_a_blocking_die_only():
     state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1").final
     assert state.die("P2:5sww#1").zone == Zone.PREP
     refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:SK1\n", "R13.2")
+
+
+def test_too_big_to_fly_kos_only_a_die_with_five_attack_or_more():
+    for key in ("32wf", "14skc"):  # WF, SKC
+        cards = action_cards(key)
+        setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L3")
+        state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1").final
+        assert state.die("P2:5sww#1").zone == Zone.PREP  # Cheetah L3: 5A
+        # Cheetah L2 has 4A: no die is a valid target, so nothing is asked and nothing KO'd
+        state = use(cards, "", *DICE, "P2 die 5sww#1 field L2")
+        assert state.die("P2:5sww#1").zone == Zone.FIELD
+        setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L2")
+        refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.3")
+
+
+def test_with_great_power_double_burst_spins_to_level_three():
+    cards = action_cards("34asm")  # ASM: all of yours up 1; ** instead to level 3
+    state = use(cards, "**", *DICE, "P1 die 22sww#1 field L2")
+    assert state.die("P1:19sww#1").level == 3 and state.die("P1:22sww#1").level == 3
+    assert state.die("P2:SK1").level == 1
+
+
+def test_lethal_force_counts_your_active_dice_and_its_burst_hits_the_opponent():
+    cards = action_cards("28wol")  # WOL: 1 damage per active die of yours; */** also 1 to them
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # 2 of P1's dice: 2 damage, D2
+    assert state.player("P2").life == 19
+
+
+def test_surprise_attack_with_a_dash_before_the_burst_text():
+    cards = action_cards("33aou")  # AOU: '*/** - Deal 2 damage instead'
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+
+
+def test_raised_shields_burst_gives_those_dice_overcrush():
+    cards = action_cards("54ai")  # AI: two of yours +1A/+1D; */** they gain Overcrush
+    state = use(cards, "**", *DICE, answers=("P1 choose SK1 19sww#1",))
+    assert attack(state, cards, "P1:SK1") == 2
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    plain = use(cards, "", *DICE, answers=("P1 choose SK1 19sww#1",))
+    assert "overcrush" not in query.keywords(plain, cards, plain.die("P1:19sww#1"))
+
+
+def test_wallop_double_burst_reaches_level_two():
+    cards = action_cards("16msw", lines=real("16msw").ability_lines)  # MSW (global manual)
+    state = use(cards, "**", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:SK1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD  # without bursts: level 1 only
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L2")
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.2")
