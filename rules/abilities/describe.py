@@ -94,7 +94,7 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
-        if effect.get("roll"):
+        if effect.get("into") == "reserve":
             return f"{who[effect.get('player', 'yours')]} {count} {noun} and rolls them"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
     if do == "modify":

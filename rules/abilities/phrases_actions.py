@@ -420,7 +420,7 @@ def _draw_into_prep(m, line):
     r"roll (?:it|them)"
 )
 def _draw_and_roll(m, line):
-    return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "roll": True}]
+    return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "into": "reserve"}]
 
 
 @phrase(rf"(?P<who>each player|you|your opponent|target opponent) (?:gains?) {_N} life")

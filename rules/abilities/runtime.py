@@ -269,9 +269,9 @@ def _reroll(ctx, effect, bursts, scope=None):
 
 def _draw(ctx, effect, bursts, scope=None):
     count = _amount(ctx, effect["count"], bursts)
-    to = Zone.RESERVE if effect.get("roll") else Zone.PREP  # 'draw and roll': into the Reserve
+    zone = Zone.RESERVE if effect.get("into") == "reserve" else Zone.PREP
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
-        ctx.draw(player, count, to=to)
+        ctx.draw(player, count, to=zone)
 
 
 def _modify(ctx, effect, bursts, scope=None):

@@ -144,7 +144,9 @@ EFFECT_SCHEMAS = {
     "send_to_used": _effect("send_to_used", ["to"], to=_to),
     "capture": _effect("capture", ["to"], to=_to),
     "reroll": _effect("reroll", ["to"], to=_to),
-    "draw": _effect("draw", ["count"], count=_amt, player=_player, roll={"type": "boolean"}),
+    "draw": _effect(
+        "draw", ["count"], count=_amt, player=_player, into={"enum": ["prep", "reserve"]}
+    ),
     "modify": _effect(
         "modify",
         ["to"],

@@ -25,10 +25,15 @@ def pay_then_effect(line: Line) -> Match | None:
     later = re.match(r"once per turn,? (?P<rest>.+)", rest, re.IGNORECASE)
     if later:
         rest, once = later["rest"], True
+    mine = re.match(r"(?:during|on) your turn,? (?P<rest>.+)", rest, re.IGNORECASE)
+    if mine:
+        rest = mine["rest"]
     effects = phrases.effects(rest, line)
     if effects is None:
         return None
     spec = {"when": "global", "cost": cost, "effects": effects}
     if once:
         spec["limit"] = "once_per_turn"
+    if mine:
+        spec["if"] = {"test": "your_turn"}
     return Match.ability(spec)

@@ -262,7 +262,7 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
                 "when": "action",
                 "effects": [
                     {"do": "damage", "to": {"pick": "target", "or_player": True}, "amount": 2},
-                    {"do": "draw", "count": 2, "roll": True},
+                    {"do": "draw", "count": 2, "into": "reserve"},
                 ],
             }
         ]
@@ -273,7 +273,7 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     combat = {"pick": "target", "combat": "blocking"}
     encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
     assert "target blocking character die" in describe(validate(encoding))
-    bad = {"abilities": [{"when": "action", "effects": [{"do": "draw", "count": 1, "roll": 1}]}]}
+    bad = {"abilities": [{"when": "action", "effects": [{"do": "draw", "count": 1, "into": 1}]}]}
     with pytest.raises(EncodingError, match=r"effects\[0\]"):
         validate(bad)
 
