@@ -21,19 +21,10 @@ def pay_then_effect(line: Line) -> Match | None:
         return None
     cost = match["cost"].replace(" ", "")
     parse_cost(cost)  # ValueError: not a cost we read, so not this template
-    rest, once = match["rest"], bool(match["once"])
-    later = re.match(r"once per turn,? (?P<rest>.+)", rest, re.IGNORECASE)
-    if later:
-        rest, once = later["rest"], True
-    mine = re.match(r"(?:during|on) your turn,? (?P<rest>.+)", rest, re.IGNORECASE)
-    if mine:
-        rest = mine["rest"]
-    effects = phrases.effects(rest, line)
+    effects = phrases.effects(match["rest"], line)
     if effects is None:
         return None
     spec = {"when": "global", "cost": cost, "effects": effects}
-    if once:
+    if match["once"]:
         spec["limit"] = "once_per_turn"
-    if mine:
-        spec["if"] = {"test": "your_turn"}
     return Match.ability(spec)
