@@ -117,6 +117,9 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
+    if do == "forbid":
+        verb = effect["action"].replace("_", " ")
+        return f"{to} can't {verb} this turn"
     raise ValueError(f"Unknown effect {do!r}.")
 
 
@@ -176,7 +179,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
             "yours": f"up to {count} of your",
             "opposing": f"up to {count} opposing",
         }[side]
-    return f"{head} {noun}{_filters(selector)}"
+    either = " or player" if selector.get("or_player") else ""
+    return f"{head} {noun}{_filters(selector)}{either}"
 
 
 def _noun(selector, plural: bool) -> str:
@@ -191,6 +195,8 @@ def _noun(selector, plural: bool) -> str:
     words = []
     if selector.get("other"):
         words.append("other")
+    if selector.get("combat"):
+        words.append(selector["combat"])
     if selector.get("energy"):
         words.append("/".join(_ENERGY[e] for e in selector["energy"]))
     if selector.get("affiliation"):
@@ -206,6 +212,8 @@ def _filters(selector) -> str:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if "min_attack" in selector:
+        filters.append(f"with A {selector['min_attack']} or more")
     if selector.get("not_affiliation"):
         names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
         filters.append(f"that are not {names}")

@@ -9,6 +9,18 @@ from rules.engine.faces import CardDef
 from rules.engine.state import IN_FIELD, Die, GameState, other
 
 
+def in_combat(state: GameState, die: Die, role: str) -> bool:
+    """'attacking' (in the Attack Zone, not blocking), 'blocking', 'blocked' (an attacker with
+    a blocker, or that stays blocked, R11.4) or 'unblocked' (an attacker without)."""
+    if role == "blocking":
+        return bool(die.blocking)
+    attacking = die.zone.value == "attack" and not die.blocking
+    if role == "attacking" or not attacking:
+        return attacking
+    blocked = "blocked" in die.flags or any(d.blocking == die.id for d in state.dice)
+    return blocked == (role == "blocked")
+
+
 def matches(
     state: GameState,
     cards: Mapping[str, CardDef],
@@ -34,6 +46,10 @@ def matches(
     if side == "yours" and die.controller != holder:
         return False
     if side == "opposing" and die.controller == holder:
+        return False
+    if "combat" in selector and not in_combat(state, die, selector["combat"]):
+        return False
+    if "min_attack" in selector and query.attack(state, cards, die).value < selector["min_attack"]:
         return False
     if selector.get("other") and (die.id == source or (not source and die.card == card)):
         return False

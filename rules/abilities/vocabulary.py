@@ -82,6 +82,9 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
+        "or_player": {"type": "boolean"},  # a target pick that may be a player instead
+        "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
+        "min_attack": {"type": "integer", "minimum": 0},
     },
 }
 _amount = {
@@ -170,6 +173,10 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
+    # 'target character die can't block this turn': a lasting restriction on the dice picked
+    "forbid": _effect(
+        "forbid", ["to", "action"], to=_to, action={"enum": ["attack", "block", "attack_or_block"]}
+    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 

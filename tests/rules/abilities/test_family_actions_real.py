@@ -1,0 +1,355 @@
+"""Template family `actions` over real basic action cards: each test reads a real card's lines
+from the community card file (by its key: set code and number; its text is never copied
+here), compiles them onto the demo action card 34sww and plays the action die through the
+engine (setup -> use -> expected result).
+
+Board (tests/rules/abilities/scenario.py): P1's Superman 19sww (L1 4A/6D), P2's Cheetah 5sww
+(L1 4A/2D), Sidekicks 1A/1D."""
+
+from functools import cache
+
+import pytest
+
+from rules.abilities import compile_card
+from rules.abilities.describe import describe
+from rules.abilities.vocabulary import EncodingError, validate
+from rules.catalogue import read_catalogue
+from rules.engine import Zone, query
+from tests.rules.abilities.scenario import (
+    board,
+    compiled,
+    compiled_cards,
+    play,
+    real_pool_path,
+    refused,
+)
+
+ACTION = "34sww"
+DICE = ("P1 die SK1 field L1", "P1 die 19sww#1 field L1", "P2 die SK1 field L1")
+
+
+@cache
+def pool() -> dict:
+    return {r.key: r for r in read_catalogue(real_pool_path()).cards}
+
+
+def real(key: str):
+    return pool()[key]
+
+
+def action_cards(key: str, *, lines=None):
+    """The demo cards with the action 34sww playing real card `key`'s action lines."""
+    record = real(key)
+    assert record.kind == "basic_action", (key, record.kind)
+    return compiled_cards(ACTION, ability_lines=lines or record.ability_lines)
+
+
+def use(cards, bursts: str, *lines: str, answers=()):
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action{bursts}", *lines)
+    return play(cards, setup, f"P1 use BA:{ACTION}#1", *answers).final
+
+
+def attack(state, cards, die):
+    return query.attack(state, cards, state.die(die)).value
+
+
+def defense(state, cards, die):
+    return query.defense(state, cards, state.die(die)).value
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "27avx", "28avx", "29avx", "31avx", "33avx", "30uxm", "129bff", "25jl", "29aou",
+        "26wf", "50tmnt", "55tmnt", "7dc2016", "30imw", "31sww", "6thor", "51bfu", "11ig",
+        "12msw", "14msw", "10m2017", "32wf", "70xmf", "14skc", "34asm", "27cw", "28wol",
+        "33aou", "1ig", "54ai", "29wf",
+    ],
+)  # fmt: skip
+def test_real_action_cards_are_fully_automated(key):
+    result = compile_card(real(key))
+    assert result.status == "automated", result.manual_lines
+    assert {family for _, family in result.recognised} <= {"actions", "globals", "keywords", "life"}
+
+
+def test_force_beam_damages_every_character_and_its_double_burst_hits_players_too():
+    cards = action_cards("27avx")  # AVX: 1 to each character; ** 1 to each player, 2 to each
+    plain = use(cards, "", *DICE)
+    assert plain.die("P1:SK1").zone == Zone.PREP and plain.die("P1:19sww#1").zone == Zone.FIELD
+    assert plain.player("P2").life == 20
+    double = use(cards, "**", *DICE, "P2 die 5sww#1 field L1")
+    assert double.player("P1").life == 19 and double.player("P2").life == 19
+    assert double.die("P2:5sww#1").zone == Zone.PREP  # 2 damage, D2
+
+
+def test_reckless_melee_single_burst_only_hits_players():
+    cards = action_cards("30uxm")  # UXM
+    state = use(cards, "*", *DICE)
+    assert state.die("P2:SK1").zone == Zone.FIELD
+    assert (state.player("P1").life, state.player("P2").life) == (19, 19)
+
+
+def test_reckless_abandon_double_burst_hits_players_and_dice():
+    cards = action_cards("55tmnt")  # TMNT
+    state = use(cards, "**", *DICE)
+    assert state.die("P2:SK1").zone == Zone.PREP and state.player("P2").life == 19
+
+
+def test_gearing_up_draws_two_dice_and_rolls_them_into_the_reserve():
+    cards = action_cards("28avx")  # AVX: draw two dice from the bag and roll them
+    state = use(
+        cards, "", "P1 die SK5 bag", "P1 die SK6 bag",
+        answers=("P1 draw SK5 SK6", "P1 roll SK5=bolt SK6=mask"),
+    )  # fmt: skip
+    assert {d.id for d in state.zone("P1", Zone.RESERVE)} >= {"P1:SK5", "P1:SK6"}
+
+
+def test_investigation_draws_and_rolls_two():
+    cards = action_cards("6thor")  # Thor
+    state = use(
+        cards, "", "P1 die SK5 bag", "P1 die SK6 bag",
+        answers=("P1 draw SK5 SK6", "P1 roll SK5=fist SK6=fist"),
+    )  # fmt: skip
+    assert state.die("P1:SK5").zone == Zone.RESERVE
+
+
+def test_inner_rage_two_of_your_targets_and_the_burst_adds_to_those_same_dice():
+    cards = action_cards("29avx")  # AVX
+    state = use(cards, "*", *DICE, answers=("P1 choose SK1 19sww#1",))
+    assert attack(state, cards, "P1:SK1") == 3 and defense(state, cards, "P1:19sww#1") == 8
+    assert attack(state, cards, "P2:SK1") == 1
+    refused(
+        cards,
+        board(f"P1 die BA:{ACTION}#1 reserve action", *DICE)
+        + f"P1 use BA:{ACTION}#1\nP1 choose SK1 P2:SK1\n",
+        "R13.2",
+    )  # 'your' characters only
+
+
+def test_power_bolt_may_target_a_player():
+    for key in ("31avx", "10m2017"):  # AVX and M2017 wordings
+        cards = action_cards(key)
+        state = use(cards, "", *DICE, answers=("P1 choose P2",))
+        assert state.player("P2").life == 18
+        state = use(cards, "", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+        assert state.die("P2:5sww#1").zone == Zone.PREP
+
+
+def test_take_cover_gives_your_dice_defense_and_one_die_more_on_a_burst():
+    for key in ("33avx", "31sww"):  # AVX and SWW wordings
+        cards = action_cards(key)
+        state = use(cards, "*", *DICE, answers=("P1 choose 19sww#1",))
+        assert defense(state, cards, "P1:SK1") == 3
+        assert defense(state, cards, "P1:19sww#1") == 6 + 2 + 3
+        assert defense(state, cards, "P2:SK1") == 1
+
+
+def test_blessing_and_its_double_burst():
+    cards = action_cards("129bff")  # BFF: each of yours +1A/+1D; ** two of yours another +1/+1
+    state = use(cards, "**", *DICE, "P1 die SK2 field L1", answers=("P1 choose SK1 SK2",))
+    assert attack(state, cards, "P1:SK1") == 3 and attack(state, cards, "P1:19sww#1") == 5
+    assert attack(state, cards, "P2:SK1") == 1
+
+
+def test_anger_issues_and_hulk_out_grant_overcrush():
+    cards = action_cards("25jl")  # JL: +3A and Overcrush
+    state = use(cards, "", *DICE, answers=("P1 choose 19sww#1",))
+    assert attack(state, cards, "P1:19sww#1") == 7
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    cards = action_cards("29aou")  # AOU: Overcrush; */** that character also +1A
+    state = use(cards, "*", *DICE, answers=("P1 choose 19sww#1",))
+    assert attack(state, cards, "P1:19sww#1") == 5
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+
+
+def test_call_to_action_refuses_a_sidekick_target():
+    cards = action_cards("26wf")  # WF: target non-Sidekick character die
+    state = use(cards, "", *DICE, answers=("P1 choose 19sww#1",))
+    assert attack(state, cards, "P1:19sww#1") == 7
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE)
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose SK1\n", "R13.2")
+
+
+def test_enraged_and_thrown_car_pick_up_to_two_of_your_dice():
+    for key in ("50tmnt", "7dc2016"):  # TMNT, DC2016 promo
+        cards = action_cards(key)
+        state = use(cards, "", *DICE, answers=("P1 choose 19sww#1",))
+        assert attack(state, cards, "P1:19sww#1") == 5
+        assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+        assert "overcrush" not in query.keywords(state, cards, state.die("P1:SK1"))
+
+
+def test_surprise_attack_burst_changes_only_the_amount():
+    cards = action_cards("30imw")  # IMW: 1 damage; */** 2 damage instead
+    result = compile_card(real("30imw"))
+    variant = result.encoding["abilities"][0]["bursts"]["1"]
+    assert variant["mode"] == "instead" and variant["effects"][0]["amount"] == 2
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+
+
+def test_excessive_ordinance_six_damage():
+    cards = action_cards("51bfu")  # BFU
+    state = use(cards, "", *DICE, answers=("P1 choose 19sww#1",))
+    assert state.die("P1:19sww#1").zone == Zone.PREP
+
+
+def test_power_surge_burst_grants_overcrush_to_up_to_two():
+    cards = action_cards("11ig")  # IG: each active die of yours +1A/+1D; ** up to two Overcrush
+    state = use(cards, "**", *DICE, answers=("P1 choose 19sww#1",))
+    assert attack(state, cards, "P1:SK1") == 2
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+
+
+def test_the_beyonder_rerolls_two_targets_then_gains_life():
+    cards = action_cards("12msw")  # MSW
+    state = use(
+        cards, "", *DICE, "P1 life 15",
+        answers=("P1 choose SK1 P2:SK1", "P1 roll SK1=fist", "P2 roll SK1=bolt"),
+    )  # fmt: skip
+    assert state.die("P1:SK1").face.notation() == "fist"
+    assert state.die("P2:SK1").face.notation() == "bolt"
+    assert state.player("P1").life == 16
+
+
+def test_with_great_power_spins_all_of_yours_up():
+    cards = action_cards("34asm", lines=real("34asm").ability_lines[:1])  # ASM: first line
+    state = use(cards, "", *DICE)
+    assert state.die("P1:19sww#1").level == 2 and state.die("P2:SK1").level == 1
+
+
+def test_power_word_kill_ko_only_up_to_level_two():
+    cards = action_cards("33fus", lines=real("33fus").ability_lines[:1])  # FUS: first line
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L3")
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.2")
+
+
+def test_shockwave_kos_level_one_dice_and_a_burst_hits_the_opponent():
+    cards = action_cards("32jl")  # JL (its global stays manual)
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L2")
+    assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.FIELD
+    assert state.player("P2").life == 17
+    assert compile_card(real("32jl")).status == "partial"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "26avx",  # spin up OR down: the user picks the direction (not in the vocabulary)
+        "6avxop",  # more damage if the target is a Villain
+        "25uxm",  # +1A per opposing character
+        "28uxm",  # capture with a total cost
+        "30jl",  # a damage cap per blocker
+    ],
+)
+def test_actions_outside_the_vocabulary_stay_manual(key):
+    assert compile_card(real(key)).status == "manual"
+
+
+def test_a_bare_villain_die_is_not_read_as_a_character_die():
+    result = compiled("22sww", global_lines=["Global: Pay [M] to reroll a Villain die"])
+    assert result.status == "manual"
+
+
+def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
+    encoding = {
+        "abilities": [
+            {
+                "when": "action",
+                "effects": [
+                    {"do": "damage", "to": {"pick": "target", "or_player": True}, "amount": 2},
+                    {"do": "draw", "count": 2, "into": "reserve"},
+                ],
+            }
+        ]
+    }
+    assert validate(encoding) == encoding
+    text = describe(encoding)
+    assert "target character die or player" in text and "2 dice and rolls them" in text
+    combat = {"pick": "target", "combat": "blocking"}
+    encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
+    assert "target blocking character die" in describe(validate(encoding))
+    bad = {"abilities": [{"when": "action", "effects": [{"do": "draw", "count": 1, "into": 1}]}]}
+    with pytest.raises(EncodingError, match=r"effects\[0\]"):
+        validate(bad)
+
+
+def test_driven_underground_kos_a_blocking_die_only():
+    cards = action_cards("25cw", lines=real("25cw").ability_lines[:1])  # CW: first line
+    setup = (
+        board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L1")
+        + "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
+    )
+    state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:SK1\n", "R13.2")
+
+
+def test_too_big_to_fly_kos_only_a_die_with_five_attack_or_more():
+    for key in ("32wf", "14skc"):  # WF, SKC
+        cards = action_cards(key)
+        setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L3")
+        state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1").final
+        assert state.die("P2:5sww#1").zone == Zone.PREP  # Cheetah L3: 5A
+        # Cheetah L2 has 4A: no die is a valid target, so nothing is asked and nothing KO'd
+        state = use(cards, "", *DICE, "P2 die 5sww#1 field L2")
+        assert state.die("P2:5sww#1").zone == Zone.FIELD
+        setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L2")
+        refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.3")
+
+
+def test_with_great_power_double_burst_spins_to_level_three():
+    cards = action_cards("34asm")  # ASM: all of yours up 1; ** instead to level 3
+    state = use(cards, "**", *DICE, "P1 die 22sww#1 field L2")
+    assert state.die("P1:19sww#1").level == 3 and state.die("P1:22sww#1").level == 3
+    assert state.die("P2:SK1").level == 1
+
+
+def test_lethal_force_counts_your_active_dice_and_its_burst_hits_the_opponent():
+    cards = action_cards("28wol")  # WOL: 1 damage per active die of yours; */** also 1 to them
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # 2 of P1's dice: 2 damage, D2
+    assert state.player("P2").life == 19
+
+
+def test_surprise_attack_with_a_dash_before_the_burst_text():
+    cards = action_cards("33aou")  # AOU: '*/** - Deal 2 damage instead'
+    state = use(cards, "*", *DICE, "P2 die 5sww#1 field L1", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+
+
+def test_raised_shields_burst_gives_those_dice_overcrush():
+    cards = action_cards("54ai")  # AI: two of yours +1A/+1D; */** they gain Overcrush
+    state = use(cards, "**", *DICE, answers=("P1 choose SK1 19sww#1",))
+    assert attack(state, cards, "P1:SK1") == 2
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    plain = use(cards, "", *DICE, answers=("P1 choose SK1 19sww#1",))
+    assert "overcrush" not in query.keywords(plain, cards, plain.die("P1:19sww#1"))
+
+
+def test_wallop_double_burst_reaches_level_two():
+    cards = action_cards("16msw", lines=real("16msw").ability_lines)  # MSW (global manual)
+    state = use(cards, "**", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:SK1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD  # without bursts: level 1 only
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L2")
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.2")
+
+
+def test_kryptonite_threat_forbids_a_block_and_its_burst_preps_a_die():
+    cards = action_cards("29wf")  # WF: target can't block until end of turn; */** also prep
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action*", *DICE, "P2 die 5sww#1 field L1",
+                  "P1 die SK5 bag")  # fmt: skip
+    state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1", "P1 draw SK5")
+    assert state.final.die("P1:SK5").zone == Zone.PREP
+    then = "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\nP1 draw SK5\n" + then,
+            "R13.7")  # fmt: skip
+    legal_block = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1",
+                       "P1 draw SK5", "P1 attack 19sww#1", "P2 block SK1>19sww#1")  # fmt: skip
+    assert legal_block.final.die("P2:SK1").blocking == "P1:19sww#1"
