@@ -16,6 +16,10 @@ _WHEN = {
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
+    "any_fielded": "When a character die is fielded",
+    "any_kod": "When a character die is KO'd",
+    "action_used": "When you use an action die",
+    "you_damaged": "When you take damage",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -49,6 +53,8 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
 def describe_spec(spec: Mapping[str, Any]) -> str:
     when = spec["when"]
     head = _WHEN[when]
+    if spec.get("of") is not None:
+        head = f"{head.split(' a character die ')[0]} {_event_die(spec)}"
     if when in ("global", "activated") and spec.get("cost"):
         head += f" (pay {spec['cost']})"
     if spec.get("limit"):
@@ -113,6 +119,9 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         if player == "opposing" or player == "each":
             verb += "s"
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
+    if do == "prevent_damage":
+        source = f" by {_counted_noun(effect['from'])}" if effect.get("from") else ""
+        return f"prevent all damage dealt to {to}{source}"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
     raise ValueError(f"Unknown effect {do!r}.")
@@ -204,6 +213,8 @@ def _filters(selector) -> str:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if selector.get("not_energy"):
+        filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
     if selector.get("not_affiliation"):
         names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
         filters.append(f"that are not {names}")
@@ -252,3 +263,14 @@ def describe_condition(test: Mapping[str, Any]) -> str:
 
 def _counted(test) -> str:
     return _counted_noun(test["of"])
+
+
+def _event_die(spec) -> str:
+    """'one of your Sidekick dice is KO'd', 'an opposing Fist character die is fielded'."""
+    selector = spec["of"]
+    side = {"any": "a", "yours": "one of your", "opposing": "an opposing"}[
+        selector.get("side", "any")
+    ]
+    noun = _noun(selector, selector.get("side") == "yours") + _filters(selector)
+    verb = "is KO'd" if spec["when"] == "any_kod" else "is fielded"
+    return f"{side} {noun} {verb}"

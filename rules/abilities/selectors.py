@@ -55,6 +55,10 @@ def matches(
             return False
     if "name" in selector and query.title(cards, die).lower() != selector["name"].lower():
         return False
+    if "not_energy" in selector:
+        types = set(card_def.energy) if card_def else set()
+        if types & set(selector["not_energy"]):
+            return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
     if "max_cost" in selector:
@@ -142,3 +146,48 @@ def condition(
     if kind == "blocking":
         return this is not None and bool(this.blocking)
     raise ValueError(f"Unknown condition {kind!r}.")
+
+
+def event_die_matches(
+    state: GameState,
+    cards: Mapping[str, CardDef],
+    selector: Mapping[str, Any] | None,
+    die: Die | None,
+    *,
+    holder: str,
+    card: str = "",
+) -> bool:
+    """Whether the die an event is about (one just fielded, or one just KO'd and so already
+    in a Prep Area, without a face) is one the selector means: side, other, Sidekick or not,
+    energy, affiliation and name, as `matches` reads them. No selector: any die. Level and
+    cost filters are not read here (a KO'd die shows no level): a selector with one never
+    matches, so an encoding can't silently ignore it."""
+    if die is None:
+        return False
+    if selector is None:
+        return True
+    if "max_level" in selector or "max_cost" in selector:
+        return False
+    side = selector.get("side", "any")
+    if side == "yours" and die.controller != holder:
+        return False
+    if side == "opposing" and die.controller == holder:
+        return False
+    if selector.get("other") and die.card == card and die.controller == holder:
+        return False
+    what = selector.get("what", "character")
+    if what != "character" and die.is_sidekick != (what == "sidekick"):
+        return False
+    card_def = query.card_of(cards, die)
+    types = set(card_def.energy) if card_def else set()
+    if "energy" in selector and not types & set(selector["energy"]):
+        return False
+    if types & set(selector.get("not_energy", ())):
+        return False
+    if "affiliation" in selector or "not_affiliation" in selector:
+        found = query.affiliations(state, cards, die)
+        if "affiliation" in selector and not found & set(selector["affiliation"]):
+            return False
+        if found & set(selector.get("not_affiliation", ())):
+            return False
+    return not ("name" in selector and query.title(cards, die).lower() != selector["name"].lower())

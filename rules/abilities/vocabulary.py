@@ -39,6 +39,10 @@ TRIGGERS = (
     "global",
     "action",
     "activated",
+    "any_fielded",
+    "any_kod",
+    "action_used",
+    "you_damaged",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -49,6 +53,15 @@ TRIGGER_EVENTS = {
     "damaged": "damaged",
     "kod": "kod",
     "purchased": "purchased",
+}
+# Card-wide triggers (player events: 'when you field a Sidekick', 'when one of your character
+# dice is KO'd', 'when you use an action die', 'when you take damage'): the event each listens
+# to. They work while one of the card's dice is active; "of" filters the event's die.
+CARD_TRIGGER_EVENTS = {
+    "any_fielded": "fielded",
+    "any_kod": "kod",
+    "action_used": "action_used",
+    "you_damaged": "player_damaged",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
 SIDES = ("any", "yours", "opposing")
@@ -75,6 +88,7 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
+        "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
     },
 }
 _amount = {
@@ -161,6 +175,9 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
+    # While active: damage to the matching dice ("to") is prevented, from any source or only
+    # from character dice matching "from" (R13.4, through the stat query layer).
+    "prevent_damage": _effect("prevent_damage", ["to"], to=_to, **{"from": _to}),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -211,6 +228,7 @@ SCHEMA: dict[str, Any] = {
                 "limit": {"enum": list(LIMITS)},
                 "cost": {"type": "string", "pattern": r"^(\[\d*[FBMS]*\]|\d+)+$"},
                 "global": {"type": "string", "pattern": "^global\\d*$"},
+                "of": {"$ref": "#/$defs/selector"},
                 "bursts": {
                     "type": "object",
                     "additionalProperties": False,
@@ -256,7 +274,7 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant"}
+_STATIC_EFFECTS = {"modify", "grant", "prevent_damage"}
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -294,5 +312,23 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                 if effect["do"] == "script" and effect["name"] not in effect_names:
                     problems.append(
                         f"encoding.abilities[{index}]: no effect script named {effect['name']!r}"
+                    )
+    problems += _card_trigger_problems(encoding)
+    return problems
+
+
+def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
+    """'of' filters the die of a card-wide trigger's event only; damage prevention is a
+    continuous (while-active) effect only."""
+    problems = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        where = f"encoding.abilities[{index}]"
+        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod"):
+            problems.append(f"{where}.of: only 'any_fielded' and 'any_kod' filter their die")
+        if spec["when"] != "while_active":
+            for number, effect in enumerate(spec["effects"]):
+                if effect["do"] == "prevent_damage":
+                    problems.append(
+                        f"{where}.effects[{number}]: damage prevention is a while-active effect"
                     )
     return problems
