@@ -1,0 +1,90 @@
+"""Vocabulary added for the long-tail families: card-wide triggers with 'of', the
+'not_energy' selector filter and the 'prevent_damage' effect (schema, semantic checks,
+selectors and description)."""
+
+import pytest
+
+from rules.abilities import selectors as sel
+from rules.abilities.describe import describe
+from rules.abilities.vocabulary import EncodingError, validate
+from rules.engine.state import Zone, replace
+from tests.rules.abilities.scenario import board, play
+from tests.rules.engine.conftest import demo_cards
+
+KOD = {
+    "when": "any_kod",
+    "of": {"pick": "each", "side": "yours", "what": "sidekick"},
+    "effects": [{"do": "gain_life", "amount": 1}],
+}
+PREVENT = {
+    "when": "while_active",
+    "effects": [
+        {
+            "do": "prevent_damage",
+            "to": {"pick": "this"},
+            "from": {"pick": "each", "not_energy": ["shield"]},
+        }
+    ],
+}
+
+
+def test_card_triggers_and_prevention_validate_and_describe():
+    encoding = {"abilities": [KOD, PREVENT, {"when": "action_used", "effects": KOD["effects"]}]}
+    assert validate(encoding) == encoding
+    text = describe(encoding)
+    assert "When one of your Sidekick dice is KO'd: you gain 1 life." in text
+    assert "prevent all damage dealt to this die by character dice that are not Shield" in text
+    assert "When you use an action die: you gain 1 life." in text
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ({**KOD, "when": "fielded"}, "encoding.abilities[0].of: only 'any_fielded' and 'any_kod'"),
+        (
+            {"when": "kod", "effects": PREVENT["effects"]},
+            "encoding.abilities[0].effects[0]: damage prevention is a while-active effect",
+        ),
+        (
+            {**PREVENT, "effects": [{"do": "prevent_damage", "to": {"pick": "this"}, "x": 1}]},
+            "encoding.abilities[0]",
+        ),
+        (
+            {**KOD, "of": {"pick": "each", "not_energy": ["rainbow"]}},
+            "encoding.abilities[0].of.not_energy[0]",
+        ),
+    ],
+)
+def test_bad_encodings_say_what_and_where(spec, problem):
+    with pytest.raises(EncodingError) as raised:
+        validate({"abilities": [spec]})
+    assert any(p.startswith(problem) for p in raised.value.problems), raised.value.problems
+
+
+def test_not_energy_filter_and_event_die_matching():
+    cards = demo_cards()
+    state = play(
+        cards, board("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1", "P2 die SK1 field L1")
+    ).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    not_shield = {"pick": "each", "not_energy": ["shield"]}
+    # A Sidekick has no energy type of its card: it is not a Shield character either.
+    found = {d.id for d in sel.dice(state, cards, not_shield, holder="P1")}
+    assert found == {"P2:5sww#1", "P2:SK1"}
+    # A KO'd die (no face, in the Prep Area) still matches by side, kind, energy, name.
+    kod = replace(cheetah, zone=Zone.PREP, face=None)
+    assert sel.event_die_matches(state, cards, {"pick": "each", "side": "opposing"}, kod,
+                                 holder="P1")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, {"pick": "each", "side": "yours"}, kod,
+                                     holder="P1")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, {"pick": "each", "what": "sidekick"}, kod,
+                                     holder="P1")  # fmt: skip
+    assert sel.event_die_matches(state, cards, {"pick": "each", "what": "sidekick"},
+                                 state.die("P2:SK1"), holder="P1")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, {"pick": "each", "max_level": 2}, superman,
+                                     holder="P1")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, not_shield, superman, holder="P1")
+    assert sel.event_die_matches(state, cards, {"pick": "each", "other": True}, cheetah,
+                                 holder="P1", card="19sww")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, {"pick": "each", "other": True}, superman,
+                                     holder="P1", card="19sww")  # fmt: skip
