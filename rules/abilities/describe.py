@@ -20,6 +20,7 @@ _WHEN = {
     "any_kod": "When a character die is KO'd",
     "action_used": "When you use an action die",
     "you_damaged": "When you take damage",
+    "static": "Always (from the team)",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -122,6 +123,16 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     if do == "prevent_damage":
         source = f" by {_counted_noun(effect['from'])}" if effect.get("from") else ""
         return f"prevent all damage dealt to {to}{source}"
+    if do == "purchase_cost":
+        this = effect["to"]["pick"] == "this"
+        what = "this card costs" if this else f"{_counted_noun(effect['to'])} cost"
+        less = effect["less"]
+        if isinstance(less, dict) and "count" in less:
+            counted = _counted_noun(less["count"])
+            per = f"different character among {counted}" if less.get("distinct") else counted
+            per = f"of {per}" if per.startswith("your ") else per
+            return f"{what} you {less.get('times', 1)} less to purchase for each {per}"
+        return f"{what} you {describe_amount(less)} less to purchase"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
     raise ValueError(f"Unknown effect {do!r}.")

@@ -58,6 +58,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             while_active=True,
             continuous=_continuous(spec),
         )
+    if when == "static":  # from the team, whether a die is active or not
+        return Ability(f"static{index}", "static", text, continuous=_continuous(spec))
     resolve = _resolver(spec, when)
     if when in CARD_TRIGGER_EVENTS:
         return _card_trigger(spec, index, text, resolve)
@@ -324,6 +326,9 @@ def _continuous(spec):
         if q.stat == "prevent":
             yield from _prevented(spec, q)
             return
+        if q.stat == "purchase_cost":
+            yield from _cost(spec, q)
+            return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
@@ -412,3 +417,20 @@ def _prevented(spec, q: Query):
             continue
         yield Contribution("prevent", q.amount, source)
         return
+
+
+def _cost(spec, q: Query):
+    """The holder's purchase of a matching card costs less (R7.3 keeps it at 1 or more)."""
+    if q.player != q.holder or not q.params:
+        return
+    if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+        return
+    source = q.cards[q.card].name if q.card in q.cards else q.card
+    for effect in spec["effects"]:
+        if effect["do"] != "purchase_cost":
+            continue
+        if not sel.card_matches(q.cards, effect["to"], q.params[0], card=q.card):
+            continue
+        less = sel.amount(effect["less"], q.state, q.cards, holder=q.holder, card=q.card)
+        if less:
+            yield Contribution("purchase_cost", -less, source)

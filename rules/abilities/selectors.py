@@ -111,6 +111,8 @@ def amount(
         found = dice(
             state, cards, value["count"], holder=holder, source=this.id if this else "", card=card
         )
+        if value.get("distinct"):  # 'different' characters: one per name
+            return len({query.title(cards, d) for d in found}) * value.get("times", 1)
         return len(found) * value.get("times", 1)
     if "per_burst" in value:
         return value["per_burst"][min(bursts, 2)]
@@ -191,3 +193,35 @@ def event_die_matches(
         if found & set(selector.get("not_affiliation", ())):
             return False
     return not ("name" in selector and query.title(cards, die).lower() != selector["name"].lower())
+
+
+def card_matches(
+    cards: Mapping[str, CardDef], selector: Mapping[str, Any], key: str, *, card: str = ""
+) -> bool:
+    """Whether card `key` is one a card selector means ('this': the ability's own card `card`;
+    'each' with energy / affiliation / name / 'other' filters; what 'sidekick' never, since
+    Sidekicks are not bought): for cost changes."""
+    found = cards.get(key)
+    if found is None:
+        return False
+    if selector["pick"] == "this":
+        return key == card
+    if selector.get("other") and key == card:
+        return False
+    if selector.get("what") == "sidekick" or "max_level" in selector:
+        return False
+    if found.kind not in ("character", "character_or_action") and not found.levels:
+        return False
+    energy = set(found.energy)
+    if "energy" in selector and not energy & set(selector["energy"]):
+        return False
+    if energy & set(selector.get("not_energy", ())):
+        return False
+    affiliations = set(found.affiliations)
+    if "affiliation" in selector and not affiliations & set(selector["affiliation"]):
+        return False
+    if affiliations & set(selector.get("not_affiliation", ())):
+        return False
+    if "max_cost" in selector and found.cost > selector["max_cost"]:
+        return False
+    return not ("name" in selector and found.display_title.lower() != selector["name"].lower())

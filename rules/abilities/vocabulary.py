@@ -43,6 +43,7 @@ TRIGGERS = (
     "any_kod",
     "action_used",
     "you_damaged",
+    "static",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -98,7 +99,11 @@ _amount = {
             "type": "object",
             "additionalProperties": False,
             "required": ["count"],
-            "properties": {"count": {"$ref": "#/$defs/selector"}, "times": {"type": "integer"}},
+            "properties": {
+                "count": {"$ref": "#/$defs/selector"},
+                "times": {"type": "integer"},
+                "distinct": {"type": "boolean"},  # different characters (by name) only
+            },
         },
         {
             "type": "object",
@@ -178,6 +183,9 @@ EFFECT_SCHEMAS = {
     # While active: damage to the matching dice ("to") is prevented, from any source or only
     # from character dice matching "from" (R13.4, through the stat query layer).
     "prevent_damage": _effect("prevent_damage", ["to"], to=_to, **{"from": _to}),
+    # While active (or 'static': from the team, active or not): the holder's purchases of the
+    # cards "to" means ('this': this card) cost `less` less (R7.3: never below 1).
+    "purchase_cost": _effect("purchase_cost", ["to", "less"], to=_to, less=_amt),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -274,7 +282,7 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant", "prevent_damage"}
+_STATIC_EFFECTS = {"modify", "grant", "prevent_damage", "purchase_cost"}
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -325,10 +333,17 @@ def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
         where = f"encoding.abilities[{index}]"
         if "of" in spec and spec["when"] not in ("any_fielded", "any_kod"):
             problems.append(f"{where}.of: only 'any_fielded' and 'any_kod' filter their die")
-        if spec["when"] != "while_active":
-            for number, effect in enumerate(spec["effects"]):
-                if effect["do"] == "prevent_damage":
-                    problems.append(
-                        f"{where}.effects[{number}]: damage prevention is a while-active effect"
-                    )
+        for number, effect in enumerate(spec["effects"]):
+            if effect["do"] == "prevent_damage" and spec["when"] != "while_active":
+                problems.append(
+                    f"{where}.effects[{number}]: damage prevention is a while-active effect"
+                )
+            if effect["do"] == "purchase_cost" and spec["when"] not in ("while_active", "static"):
+                problems.append(
+                    f"{where}.effects[{number}]: a cost change is a while-active or static effect"
+                )
+            if spec["when"] == "static" and effect["do"] != "purchase_cost":
+                problems.append(
+                    f"{where}.effects[{number}]: a static ability only changes purchase costs"
+                )
     return problems

@@ -49,3 +49,27 @@ def real_cards(tb_code: str, *lines: str, onto: str = "19sww"):
     result = compiled_real(tb_code, *lines, onto=onto)
     assert result.status == "automated", (result.status, result.manual_lines)
     return encoded_cards({onto: result.encoding})
+
+
+@cache
+def _records() -> dict:
+    from rules.catalogue import read_catalogue
+
+    return {r.key: r for r in read_catalogue(str(real_pool_path())).cards}
+
+
+def real_engine_cards(*tb_codes: str) -> dict:
+    """The demo cards plus these real cards, each compiled from its own text and built as
+    the engine plays it (a game may then field the real cards' dice)."""
+    from rules.abilities.cards import engine_card
+    from tests.rules.engine.conftest import demo_cards
+
+    cards = dict(demo_cards())
+    for key in tb_codes:
+        cards[key] = engine_card(_records()[key])
+    return cards
+
+
+def real_status(tb_code: str) -> str:
+    """The compiler's status for the real card as printed (all its lines)."""
+    return compile_card(_records()[tb_code]).status

@@ -88,3 +88,38 @@ def test_not_energy_filter_and_event_die_matching():
                                  holder="P1", card="19sww")  # fmt: skip
     assert not sel.event_die_matches(state, cards, {"pick": "each", "other": True}, superman,
                                      holder="P1", card="19sww")  # fmt: skip
+
+
+def test_purchase_cost_static_validates_and_is_refused_elsewhere():
+    cheaper = {"do": "purchase_cost", "to": {"pick": "this"}, "less": 1}
+    assert validate({"abilities": [{"when": "static", "effects": [cheaper]}]})
+    assert "this card costs you 1 less to purchase" in describe(
+        {"abilities": [{"when": "static", "effects": [cheaper]}]}
+    )
+    for spec, problem in (
+        ({"when": "fielded", "effects": [cheaper]}, "a cost change is a while-active or static"),
+        (
+            {"when": "static", "effects": [{"do": "gain_life", "amount": 1}]},
+            "a static ability only changes purchase costs",
+        ),
+    ):
+        with pytest.raises(EncodingError) as raised:
+            validate({"abilities": [spec]})
+        assert any(problem in p for p in raised.value.problems), raised.value.problems
+
+
+def test_card_matches_and_distinct_counts():
+    cards = demo_cards()
+    assert sel.card_matches(cards, {"pick": "this"}, "19sww", card="19sww")
+    villains = {"pick": "each", "affiliation": ["villain"], "other": True}
+    assert sel.card_matches(cards, villains, "5sww", card="19sww")
+    assert not sel.card_matches(cards, villains, "5sww", card="5sww")  # other
+    assert not sel.card_matches(cards, villains, "22sww", card="19sww")
+    assert not sel.card_matches(cards, {"pick": "each", "what": "sidekick"}, "5sww")
+    assert not sel.card_matches(cards, {"pick": "each"}, "34sww")  # an action card
+    state = play(
+        cards, board("P1 die SK1 field L1", "P1 die SK2 field L1", "P1 die 22sww#1 field L1")
+    ).final
+    mine = {"pick": "each", "side": "yours"}
+    assert sel.amount({"count": mine}, state, cards, holder="P1") == 3
+    assert sel.amount({"count": mine, "distinct": True}, state, cards, holder="P1") == 2
