@@ -224,6 +224,8 @@ def _filters(selector) -> str:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if selector.get("shares_affiliation"):
+        filters.append("that shares an affiliation with this card")
     if selector.get("not_energy"):
         filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
     if selector.get("not_affiliation"):

@@ -59,6 +59,8 @@ def matches(
         types = set(card_def.energy) if card_def else set()
         if types & set(selector["not_energy"]):
             return False
+    if selector.get("shares_affiliation") and not _shares_affiliation(state, cards, die, card):
+        return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
     if "max_cost" in selector:
@@ -192,6 +194,8 @@ def event_die_matches(
             return False
         if found & set(selector.get("not_affiliation", ())):
             return False
+    if selector.get("shares_affiliation") and not _shares_affiliation(state, cards, die, card):
+        return False
     return not ("name" in selector and query.title(cards, die).lower() != selector["name"].lower())
 
 
@@ -225,3 +229,11 @@ def card_matches(
     if "max_cost" in selector and found.cost > selector["max_cost"]:
         return False
     return not ("name" in selector and found.display_title.lower() != selector["name"].lower())
+
+
+def _shares_affiliation(
+    state: GameState, cards: Mapping[str, CardDef], die: Die, card: str
+) -> bool:
+    """'a character who shares an affiliation with <this card>'."""
+    own = set(cards[card].affiliations) if card in cards else set()
+    return bool(own & set(query.affiliations(state, cards, die)))

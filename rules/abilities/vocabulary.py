@@ -90,6 +90,7 @@ _selector = {
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
         "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+        "shares_affiliation": {"type": "boolean"},  # with the ability's own card
     },
 }
 _amount = {

@@ -70,6 +70,11 @@ _FIELD = re.compile(
     rf"(?P<article>an?|another|a different) {_TOKEN}{_NOUN},? (?P<rest>.+)$",
     re.IGNORECASE,
 )
+_SHARES = re.compile(
+    r"^(?:when|whenever|each time) you field (?P<another>a|another) character (?:die )?"
+    r"(?:who|that) shares an affiliation with (?P<who>[^,]+),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _ACTION = re.compile(
     r"^(?:when|whenever|each time) you use an? action die,? (?P<rest>.+)$", re.IGNORECASE
 )
@@ -96,6 +101,12 @@ def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | N
 @recogniser("player_triggers", kinds=("ability",))
 def player_event(line: Line) -> Match | None:
     text = line.text
+    match = _SHARES.match(text)
+    if match and re.fullmatch(t.self_names(line.card_name), match["who"], re.IGNORECASE):
+        selector = {"pick": "each", "side": "yours", "shares_affiliation": True}
+        if match["another"].lower() == "another":
+            selector["other"] = True
+        return _spec("any_fielded", match["rest"], line, selector)
     match = _KOD.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))

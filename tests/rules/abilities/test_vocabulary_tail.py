@@ -123,3 +123,22 @@ def test_card_matches_and_distinct_counts():
     mine = {"pick": "each", "side": "yours"}
     assert sel.amount({"count": mine}, state, cards, holder="P1") == 3
     assert sel.amount({"count": mine, "distinct": True}, state, cards, holder="P1") == 2
+
+
+def test_shares_affiliation_filter():
+    cards = demo_cards()
+    state = play(
+        cards, board("P1 die 22sww#1 field L1", "P2 die 5sww#1 field L1", "P2 die SK1 field L1")
+    ).final
+    shares = {"pick": "each", "shares_affiliation": True}
+    found = {d.id for d in sel.dice(state, cards, shares, holder="P1", card="19sww")}
+    assert found == {"P1:22sww#1"}  # Justice League, as Superman; Villains and Sidekicks not
+    assert sel.event_die_matches(state, cards, shares, state.die("P1:22sww#1"), holder="P1",
+                                 card="19sww")  # fmt: skip
+    assert not sel.event_die_matches(state, cards, shares, state.die("P2:5sww#1"), holder="P1",
+                                     card="19sww")  # fmt: skip
+    spec = {"when": "any_fielded", "of": {**shares, "side": "yours"},
+            "effects": [{"do": "gain_life", "amount": 1}]}  # fmt: skip
+    assert "that shares an affiliation with this card" in describe(validate({"abilities": [spec]}))
+    with pytest.raises(EncodingError):
+        validate({"abilities": [{**spec, "of": {"pick": "each", "shares_affiliation": 1}}]})
