@@ -21,6 +21,7 @@ _WHEN = {
     "action_used": "When you use an action die",
     "you_damaged": "When you take damage",
     "static": "Always (from the team)",
+    "any_attacks": "When a character die attacks",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -285,5 +286,5 @@ def _event_die(spec) -> str:
         selector.get("side", "any")
     ]
     noun = _noun(selector, selector.get("side") == "yours") + _filters(selector)
-    verb = "is KO'd" if spec["when"] == "any_kod" else "is fielded"
+    verb = {"any_kod": "is KO'd", "any_attacks": "attacks"}.get(spec["when"], "is fielded")
     return f"{side} {noun} {verb}"

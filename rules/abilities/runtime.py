@@ -372,7 +372,7 @@ def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
         event = tc.event
         if when in ("action_used", "you_damaged") and event.player != tc.holder:
             return False
-        if when in ("any_fielded", "any_kod"):
+        if when in ("any_fielded", "any_kod", "any_attacks"):
             die = tc.state.die(event.die) if event.die else None
             if not sel.event_die_matches(
                 tc.state, tc.cards, spec.get("of"), die, holder=tc.holder, card=tc.card

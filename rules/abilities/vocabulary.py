@@ -44,6 +44,7 @@ TRIGGERS = (
     "action_used",
     "you_damaged",
     "static",
+    "any_attacks",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -63,6 +64,7 @@ CARD_TRIGGER_EVENTS = {
     "any_kod": "kod",
     "action_used": "action_used",
     "you_damaged": "player_damaged",
+    "any_attacks": "attacks",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
 SIDES = ("any", "yours", "opposing")
@@ -332,8 +334,10 @@ def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
     problems = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         where = f"encoding.abilities[{index}]"
-        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod"):
-            problems.append(f"{where}.of: only 'any_fielded' and 'any_kod' filter their die")
+        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod", "any_attacks"):
+            problems.append(
+                f"{where}.of: only 'any_fielded', 'any_kod' and 'any_attacks' filter their die"
+            )
         for number, effect in enumerate(spec["effects"]):
             if effect["do"] == "prevent_damage" and spec["when"] != "while_active":
                 problems.append(

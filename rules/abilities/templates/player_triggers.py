@@ -75,6 +75,20 @@ _SHARES = re.compile(
     r"(?:who|that) shares an affiliation with (?P<who>[^,]+),? (?P<rest>.+)$",
     re.IGNORECASE,
 )
+_FIELDED = re.compile(
+    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different) {_TOKEN}{_NOUN} "
+    r"is fielded,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_ATTACKS = re.compile(
+    rf"^(?:when|whenever|each time) {_WHO}{_TOKEN}{_NOUN} attacks,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_FIRST_FIELD = re.compile(
+    r"^the first time (?:each turn )?you field (?P<article>a|another) character(?: die)?"
+    r"(?: each turn)?,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _ACTION = re.compile(
     r"^(?:when|whenever|each time) you use an? action die,? (?P<rest>.+)$", re.IGNORECASE
 )
@@ -124,6 +138,31 @@ def player_event(line: Line) -> Match | None:
         if match["article"].lower() != "a" and match["article"].lower() != "an":
             selector["other"] = True
         return _spec("any_fielded", match["rest"], line, selector)
+    match = _FIELDED.match(text)
+    if match:
+        selector = _selector(match, "any")
+        if selector is None:
+            return None
+        if match["article"].lower() not in ("a", "an"):
+            selector["other"] = True
+        return _spec("any_fielded", match["rest"], line, selector)
+    match = _ATTACKS.match(text)
+    if match:
+        selector = _selector(match, _side(match["who"]))
+        if selector is None:
+            return None
+        if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
+            selector["other"] = True
+        return _spec("any_attacks", match["rest"], line, selector)
+    match = _FIRST_FIELD.match(text)
+    if match:
+        selector = {"pick": "each", "side": "yours"}
+        if match["article"].lower() == "another":
+            selector["other"] = True
+        found = _spec("any_fielded", match["rest"], line, selector)
+        if found is not None:
+            found = Match.ability({**found.abilities[0], "limit": "first_time"})
+        return found
     match = _ACTION.match(text)
     if match:
         return _spec("action_used", match["rest"], line)

@@ -171,3 +171,41 @@ def test_lines_that_stay_manual():
     ):
         result = compiled_real(key, real_line(key, starts))
         assert result.status == "manual", (key, result.encoding)
+
+
+def test_the_first_time_each_turn_you_field_another_character_iceman_72uxm():
+    cards = real_cards("72uxm")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die SK1 reserve L1", "P1 die SK2 reserve L1",
+        "P1 die 22sww#1 reserve L1",
+    )  # fmt: skip
+    state = play(cards, setup, "P1 field SK1", "P1 field SK2").final
+    assert _attack(state, cards) == 4 + 3  # once, not twice
+    again = play(cards, setup, "P1 field 22sww#1").final
+    assert _attack(again, cards) == 4 + 3
+    assert compiled_real("72uxm").encoding["abilities"][0]["limit"] == "first_time"
+
+
+def test_when_a_non_villain_die_is_fielded_either_player_penguin_131wf():
+    cards = real_cards("131wf", real_line("131wf", "When a non-[DCV]"))
+    setup = board(
+        "P1 die 19sww#1 field L1", "P2 die SK1 reserve L1", "P2 die 5sww#1 reserve L1",
+        "P2 die SK2 reserve mask", active="P2",
+    )  # fmt: skip
+    state = play(cards, setup, "P2 field SK1").final  # the opponent's Sidekick counts
+    assert _defense(state, cards) == 6 + 1
+    state = play(cards, setup, "P2 field 5sww#1 pay SK2").final  # a Villain doesn't
+    assert _defense(state, cards) == 6
+
+
+def test_whenever_a_sidekick_attacks_hawkgirl_57bat_and_a_different_turtle_35tmnt():
+    cards = real_cards("57bat", real_line("57bat", "Whenever a Sidekick attacks"))
+    setup = board("P1 die 19sww#1 field L1", "P1 die SK1 field L1", "P1 die SK2 field L1")
+    replay = play(cards, setup, "P1 attack SK1 SK2", "P1 order P1:19sww.any_attacks0#1 "
+                  "P1:19sww.any_attacks0#2")  # fmt: skip
+    assert replay.final.die("P1:19sww#1").level == 3  # two Sidekicks: up two levels
+    turtle = compiled_real("35tmnt", real_line("35tmnt", "Whenever a different"))
+    assert turtle.status == "automated"
+    assert turtle.encoding["abilities"][0]["of"] == {
+        "pick": "each", "affiliation": ["turtle"], "other": True
+    }  # fmt: skip

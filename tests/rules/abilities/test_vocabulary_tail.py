@@ -40,7 +40,10 @@ def test_card_triggers_and_prevention_validate_and_describe():
 @pytest.mark.parametrize(
     ("spec", "problem"),
     [
-        ({**KOD, "when": "fielded"}, "encoding.abilities[0].of: only 'any_fielded' and 'any_kod'"),
+        (
+            {**KOD, "when": "fielded"},
+            "encoding.abilities[0].of: only 'any_fielded', 'any_kod' and 'any_attacks'",
+        ),
         (
             {"when": "kod", "effects": PREVENT["effects"]},
             "encoding.abilities[0].effects[0]: damage prevention is a while-active effect",
@@ -142,3 +145,14 @@ def test_shares_affiliation_filter():
     assert "that shares an affiliation with this card" in describe(validate({"abilities": [spec]}))
     with pytest.raises(EncodingError):
         validate({"abilities": [{**spec, "of": {"pick": "each", "shares_affiliation": 1}}]})
+
+
+def test_any_attacks_trigger_describes_its_die():
+    spec = {
+        "when": "any_attacks",
+        "of": {"pick": "each", "what": "sidekick"},
+        "effects": [{"do": "gain_life", "amount": 1}],
+    }
+    assert describe(validate({"abilities": [spec]})) == (
+        "When a Sidekick die attacks: you gain 1 life."
+    )
