@@ -22,6 +22,7 @@ _WHEN = {
     "you_damaged": "When you take damage",
     "static": "Always (from the team)",
     "any_attacks": "When a character die attacks",
+    "energize": "When you roll one of this card's dice on a double energy face",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}

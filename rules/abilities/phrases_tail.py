@@ -102,3 +102,24 @@ def _each_named_gets(m, line):
     effect = _modify_this(m)
     effect["to"] = {"pick": "each", "side": "yours", "name": name}
     return [effect]
+
+
+@phrase(rf"{t.TARGET_DIE_FILTERED} (?:gains|gets) (?P<keyword>Overcrush|Fast){_UNTIL}")
+def _target_gains_keyword(m, line):
+    """'Target character die gains Overcrush': a plugin keyword for the turn."""
+    keyword = _GRANTABLE[m["keyword"].lower()]
+    return [{"do": "grant", "to": t.target_selector_from(m), "keyword": keyword}]
+
+
+@phrase(
+    rf"up to (?P<count>two|three|\d+) target (?P<what>character|sidekick) dice "
+    rf"(?:get|gain) (?P<mods>{_MODS}){_UNTIL}"
+)
+def _up_to_targets_get(m, line):
+    """'Up to two target character dice get +2A'."""
+    effect = _modify_this(m)
+    selector = {"pick": "up_to", "count": t.number(m["count"])}
+    if m["what"].lower() == "sidekick":
+        selector["what"] = "sidekick"
+    effect["to"] = selector
+    return [effect]

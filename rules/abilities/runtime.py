@@ -372,6 +372,8 @@ def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
         event = tc.event
         if when in ("action_used", "you_damaged") and event.player != tc.holder:
             return False
+        if when == "energize" and not _rolled_double(tc):
+            return False
         if when in ("any_fielded", "any_kod", "any_attacks"):
             die = tc.state.die(event.die) if event.die else None
             if not sel.event_die_matches(
@@ -386,7 +388,7 @@ def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
         text,
         trigger=CARD_TRIGGER_EVENTS[when],
         subject="card",
-        while_active=True,
+        while_active=when != "energize",
         condition=check,
         resolve=resolve,
         optional=bool(spec.get("optional")),
@@ -434,3 +436,15 @@ def _cost(spec, q: Query):
         less = sel.amount(effect["less"], q.state, q.cards, holder=q.holder, card=q.card)
         if less:
             yield Contribution("purchase_cost", -less, source)
+
+
+def _rolled_double(tc: TriggerContext) -> bool:
+    """One of the holder's dice of this card, just rolled, shows a double energy face."""
+    for die_id in tc.event.dice:
+        die = tc.state.die(die_id)
+        if die is None or die.card != tc.card or die.controller != tc.holder:
+            continue
+        face = die.face
+        if face is not None and face.is_energy and len(face.energy) == 2 and not face.generic:
+            return True
+    return False

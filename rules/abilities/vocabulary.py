@@ -45,6 +45,7 @@ TRIGGERS = (
     "you_damaged",
     "static",
     "any_attacks",
+    "energize",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -65,6 +66,9 @@ CARD_TRIGGER_EVENTS = {
     "action_used": "action_used",
     "you_damaged": "player_damaged",
     "any_attacks": "attacks",
+    # Energize: one of the card's dice rolled on a double energy face (a card-wide trigger
+    # of the roll, working from the team: the die is in the Reserve Pool, not active).
+    "energize": "rolled",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
 SIDES = ("any", "yours", "opposing")

@@ -156,3 +156,10 @@ def test_any_attacks_trigger_describes_its_die():
     assert describe(validate({"abilities": [spec]})) == (
         "When a Sidekick die attacks: you gain 1 life."
     )
+
+
+def test_energize_trigger_validates_and_describes():
+    spec = {"when": "energize", "effects": [{"do": "gain_life", "amount": 2}]}
+    assert describe(validate({"abilities": [spec]})) == (
+        "When you roll one of this card's dice on a double energy face: you gain 2 life."
+    )
