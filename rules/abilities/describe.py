@@ -16,6 +16,13 @@ _WHEN = {
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
+    "any_fielded": "When a character die is fielded",
+    "any_kod": "When a character die is KO'd",
+    "action_used": "When you use an action die",
+    "you_damaged": "When you take damage",
+    "static": "Always (from the team)",
+    "any_attacks": "When a character die attacks",
+    "energize": "When you roll one of this card's dice on a double energy face",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -49,6 +56,8 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
 def describe_spec(spec: Mapping[str, Any]) -> str:
     when = spec["when"]
     head = _WHEN[when]
+    if spec.get("of") is not None:
+        head = f"{head.split(' a character die ')[0]} {_event_die(spec)}"
     if when in ("global", "activated") and spec.get("cost"):
         head += f" (pay {spec['cost']})"
     if spec.get("limit"):
@@ -115,6 +124,19 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         if player == "opposing" or player == "each":
             verb += "s"
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
+    if do == "prevent_damage":
+        source = f" by {_counted_noun(effect['from'])}" if effect.get("from") else ""
+        return f"prevent all damage dealt to {to}{source}"
+    if do == "purchase_cost":
+        this = effect["to"]["pick"] == "this"
+        what = "this card costs" if this else f"{_counted_noun(effect['to'])} cost"
+        less = effect["less"]
+        if isinstance(less, dict) and "count" in less:
+            counted = _counted_noun(less["count"])
+            per = f"different character among {counted}" if less.get("distinct") else counted
+            per = f"of {per}" if per.startswith("your ") else per
+            return f"{what} you {less.get('times', 1)} less to purchase for each {per}"
+        return f"{what} you {describe_amount(less)} less to purchase"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
     if do == "forbid":
@@ -214,6 +236,10 @@ def _filters(selector) -> str:
         filters.append(f"costing {selector['max_cost']} or less")
     if "min_attack" in selector:
         filters.append(f"with A {selector['min_attack']} or more")
+    if selector.get("shares_affiliation"):
+        filters.append("that shares an affiliation with this card")
+    if selector.get("not_energy"):
+        filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
     if selector.get("not_affiliation"):
         names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
         filters.append(f"that are not {names}")
@@ -264,3 +290,14 @@ def describe_condition(test: Mapping[str, Any]) -> str:
 
 def _counted(test) -> str:
     return _counted_noun(test["of"])
+
+
+def _event_die(spec) -> str:
+    """'one of your Sidekick dice is KO'd', 'an opposing Fist character die is fielded'."""
+    selector = spec["of"]
+    side = {"any": "a", "yours": "one of your", "opposing": "an opposing"}[
+        selector.get("side", "any")
+    ]
+    noun = _noun(selector, selector.get("side") == "yours") + _filters(selector)
+    verb = {"any_kod": "is KO'd", "any_attacks": "attacks"}.get(spec["when"], "is fielded")
+    return f"{side} {noun} {verb}"

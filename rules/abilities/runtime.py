@@ -17,7 +17,7 @@ from typing import Any
 from rules.abilities import scripts
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
-from rules.abilities.vocabulary import TRIGGER_EVENTS, validate
+from rules.abilities.vocabulary import CARD_TRIGGER_EVENTS, TRIGGER_EVENTS, validate
 from rules.engine.abilities import Ability, Contribution, Query, TriggerContext
 from rules.engine.actions import Roll
 from rules.engine.effects import dice as dice_ops
@@ -58,7 +58,11 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             while_active=True,
             continuous=_continuous(spec),
         )
+    if when == "static":  # from the team, whether a die is active or not
+        return Ability(f"static{index}", "static", text, continuous=_continuous(spec))
     resolve = _resolver(spec, when)
+    if when in CARD_TRIGGER_EVENTS:
+        return _card_trigger(spec, index, text, resolve)
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",
@@ -367,6 +371,12 @@ def _continuous(spec):
     """Contributions to the stat query layer: +A/+D and keywords of each matching die."""
 
     def contributions(q: Query):
+        if q.stat == "prevent":
+            yield from _prevented(spec, q)
+            return
+        if q.stat == "purchase_cost":
+            yield from _cost(spec, q)
+            return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
@@ -395,3 +405,94 @@ def _continuous(spec):
                 yield Contribution(q.stat, effect.get("sign", 1) * value, source)
 
     return contributions
+
+
+# -- card-wide triggers and damage prevention --------------------------------------------------
+def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
+    """'When you field a Sidekick' / 'when one of your character dice is KO'd' / 'when you use
+    an action die' / 'when you take damage': a triggered ability of the card (not of one
+    die), working while one of its dice is active (R13.1); "of" filters the event's die, and
+    a player event must be the holder's."""
+    when = spec["when"]
+    test = spec.get("if")
+
+    def check(tc: TriggerContext) -> bool:
+        event = tc.event
+        if when in ("action_used", "you_damaged") and event.player != tc.holder:
+            return False
+        if when == "energize" and not _rolled_double(tc):
+            return False
+        if when in ("any_fielded", "any_kod", "any_attacks"):
+            die = tc.state.die(event.die) if event.die else None
+            if not sel.event_die_matches(
+                tc.state, tc.cards, spec.get("of"), die, holder=tc.holder, card=tc.card
+            ):
+                return False
+        return sel.condition(test, tc.state, tc.cards, holder=tc.holder, card=tc.card)
+
+    return Ability(
+        f"{when}{index}",
+        "triggered",
+        text,
+        trigger=CARD_TRIGGER_EVENTS[when],
+        subject="card",
+        while_active=when != "energize",
+        condition=check,
+        resolve=resolve,
+        optional=bool(spec.get("optional")),
+        limit=spec.get("limit", ""),
+    )
+
+
+def _prevented(spec, q: Query):
+    """All the damage about to be dealt to a matching die (from a matching character die,
+    if the effect says which) is prevented: a static prevention (R13.4)."""
+    if q.die is None or not q.amount:
+        return
+    if not sel.condition(
+        spec.get("if"), q.state, q.cards, holder=q.holder, this=q.die, card=q.card
+    ):
+        return
+    source = q.cards[q.card].name if q.card in q.cards else q.card
+    for effect in spec["effects"]:
+        if effect["do"] != "prevent_damage":
+            continue
+        if not sel.matches(q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card):
+            continue
+        wanted = effect.get("from")
+        if wanted is not None and (
+            q.other is None
+            or not sel.matches(q.state, q.cards, wanted, q.other, holder=q.holder, card=q.card)
+        ):
+            continue
+        yield Contribution("prevent", q.amount, source)
+        return
+
+
+def _cost(spec, q: Query):
+    """The holder's purchase of a matching card costs less (R7.3 keeps it at 1 or more)."""
+    if q.player != q.holder or not q.params:
+        return
+    if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+        return
+    source = q.cards[q.card].name if q.card in q.cards else q.card
+    for effect in spec["effects"]:
+        if effect["do"] != "purchase_cost":
+            continue
+        if not sel.card_matches(q.cards, effect["to"], q.params[0], card=q.card):
+            continue
+        less = sel.amount(effect["less"], q.state, q.cards, holder=q.holder, card=q.card)
+        if less:
+            yield Contribution("purchase_cost", -less, source)
+
+
+def _rolled_double(tc: TriggerContext) -> bool:
+    """One of the holder's dice of this card, just rolled, shows a double energy face."""
+    for die_id in tc.event.dice:
+        die = tc.state.die(die_id)
+        if die is None or die.card != tc.card or die.controller != tc.holder:
+            continue
+        face = die.face
+        if face is not None and face.is_energy and len(face.energy) == 2 and not face.generic:
+            return True
+    return False

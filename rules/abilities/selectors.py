@@ -71,6 +71,12 @@ def matches(
             return False
     if "name" in selector and query.title(cards, die).lower() != selector["name"].lower():
         return False
+    if "not_energy" in selector:
+        types = set(card_def.energy) if card_def else set()
+        if types & set(selector["not_energy"]):
+            return False
+    if selector.get("shares_affiliation") and not _shares_affiliation(state, cards, die, card):
+        return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
     if "max_cost" in selector:
@@ -123,6 +129,8 @@ def amount(
         found = dice(
             state, cards, value["count"], holder=holder, source=this.id if this else "", card=card
         )
+        if value.get("distinct"):  # 'different' characters: one per name
+            return len({query.title(cards, d) for d in found}) * value.get("times", 1)
         return len(found) * value.get("times", 1)
     if "per_burst" in value:
         return value["per_burst"][min(bursts, 2)]
@@ -160,3 +168,90 @@ def condition(
     if kind == "blocking":
         return this is not None and bool(this.blocking)
     raise ValueError(f"Unknown condition {kind!r}.")
+
+
+def event_die_matches(
+    state: GameState,
+    cards: Mapping[str, CardDef],
+    selector: Mapping[str, Any] | None,
+    die: Die | None,
+    *,
+    holder: str,
+    card: str = "",
+) -> bool:
+    """Whether the die an event is about (one just fielded, or one just KO'd and so already
+    in a Prep Area, without a face) is one the selector means: side, other, Sidekick or not,
+    energy, affiliation and name, as `matches` reads them. No selector: any die. Level and
+    cost filters are not read here (a KO'd die shows no level): a selector with one never
+    matches, so an encoding can't silently ignore it."""
+    if die is None:
+        return False
+    if selector is None:
+        return True
+    if "max_level" in selector or "max_cost" in selector:
+        return False
+    side = selector.get("side", "any")
+    if side == "yours" and die.controller != holder:
+        return False
+    if side == "opposing" and die.controller == holder:
+        return False
+    if selector.get("other") and die.card == card and die.controller == holder:
+        return False
+    what = selector.get("what", "character")
+    if what != "character" and die.is_sidekick != (what == "sidekick"):
+        return False
+    card_def = query.card_of(cards, die)
+    types = set(card_def.energy) if card_def else set()
+    if "energy" in selector and not types & set(selector["energy"]):
+        return False
+    if types & set(selector.get("not_energy", ())):
+        return False
+    if "affiliation" in selector or "not_affiliation" in selector:
+        found = query.affiliations(state, cards, die)
+        if "affiliation" in selector and not found & set(selector["affiliation"]):
+            return False
+        if found & set(selector.get("not_affiliation", ())):
+            return False
+    if selector.get("shares_affiliation") and not _shares_affiliation(state, cards, die, card):
+        return False
+    return not ("name" in selector and query.title(cards, die).lower() != selector["name"].lower())
+
+
+def card_matches(
+    cards: Mapping[str, CardDef], selector: Mapping[str, Any], key: str, *, card: str = ""
+) -> bool:
+    """Whether card `key` is one a card selector means ('this': the ability's own card `card`;
+    'each' with energy / affiliation / name / 'other' filters; what 'sidekick' never, since
+    Sidekicks are not bought): for cost changes."""
+    found = cards.get(key)
+    if found is None:
+        return False
+    if selector["pick"] == "this":
+        return key == card
+    if selector.get("other") and key == card:
+        return False
+    if selector.get("what") == "sidekick" or "max_level" in selector:
+        return False
+    if found.kind not in ("character", "character_or_action") and not found.levels:
+        return False
+    energy = set(found.energy)
+    if "energy" in selector and not energy & set(selector["energy"]):
+        return False
+    if energy & set(selector.get("not_energy", ())):
+        return False
+    affiliations = set(found.affiliations)
+    if "affiliation" in selector and not affiliations & set(selector["affiliation"]):
+        return False
+    if affiliations & set(selector.get("not_affiliation", ())):
+        return False
+    if "max_cost" in selector and found.cost > selector["max_cost"]:
+        return False
+    return not ("name" in selector and found.display_title.lower() != selector["name"].lower())
+
+
+def _shares_affiliation(
+    state: GameState, cards: Mapping[str, CardDef], die: Die, card: str
+) -> bool:
+    """'a character who shares an affiliation with <this card>'."""
+    own = set(cards[card].affiliations) if card in cards else set()
+    return bool(own & set(query.affiliations(state, cards, die)))

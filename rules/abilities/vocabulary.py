@@ -39,6 +39,13 @@ TRIGGERS = (
     "global",
     "action",
     "activated",
+    "any_fielded",
+    "any_kod",
+    "action_used",
+    "you_damaged",
+    "static",
+    "any_attacks",
+    "energize",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -49,6 +56,19 @@ TRIGGER_EVENTS = {
     "damaged": "damaged",
     "kod": "kod",
     "purchased": "purchased",
+}
+# Card-wide triggers (player events: 'when you field a Sidekick', 'when one of your character
+# dice is KO'd', 'when you use an action die', 'when you take damage'): the event each listens
+# to. They work while one of the card's dice is active; "of" filters the event's die.
+CARD_TRIGGER_EVENTS = {
+    "any_fielded": "fielded",
+    "any_kod": "kod",
+    "action_used": "action_used",
+    "you_damaged": "player_damaged",
+    "any_attacks": "attacks",
+    # Energize: one of the card's dice rolled on a double energy face (a card-wide trigger
+    # of the roll, working from the team: the die is in the Reserve Pool, not active).
+    "energize": "rolled",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
 SIDES = ("any", "yours", "opposing")
@@ -85,6 +105,8 @@ _selector = {
         "or_player": {"type": "boolean"},  # a target pick that may be a player instead
         "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
         "min_attack": {"type": "integer", "minimum": 0},
+        "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+        "shares_affiliation": {"type": "boolean"},  # with the ability's own card
     },
 }
 _amount = {
@@ -94,7 +116,11 @@ _amount = {
             "type": "object",
             "additionalProperties": False,
             "required": ["count"],
-            "properties": {"count": {"$ref": "#/$defs/selector"}, "times": {"type": "integer"}},
+            "properties": {
+                "count": {"$ref": "#/$defs/selector"},
+                "times": {"type": "integer"},
+                "distinct": {"type": "boolean"},  # different characters (by name) only
+            },
         },
         {
             "type": "object",
@@ -177,6 +203,12 @@ EFFECT_SCHEMAS = {
     "forbid": _effect(
         "forbid", ["to", "action"], to=_to, action={"enum": ["attack", "block", "attack_or_block"]}
     ),
+    # While active: damage to the matching dice ("to") is prevented, from any source or only
+    # from character dice matching "from" (R13.4, through the stat query layer).
+    "prevent_damage": _effect("prevent_damage", ["to"], to=_to, **{"from": _to}),
+    # While active (or 'static': from the team, active or not): the holder's purchases of the
+    # cards "to" means ('this': this card) cost `less` less (R7.3: never below 1).
+    "purchase_cost": _effect("purchase_cost", ["to", "less"], to=_to, less=_amt),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -227,6 +259,7 @@ SCHEMA: dict[str, Any] = {
                 "limit": {"enum": list(LIMITS)},
                 "cost": {"type": "string", "pattern": r"^(\[\d*[FBMS]*\]|\d+)+$"},
                 "global": {"type": "string", "pattern": "^global\\d*$"},
+                "of": {"$ref": "#/$defs/selector"},
                 "bursts": {
                     "type": "object",
                     "additionalProperties": False,
@@ -272,7 +305,7 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant"}
+_STATIC_EFFECTS = {"modify", "grant", "prevent_damage", "purchase_cost"}
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -311,4 +344,31 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                     problems.append(
                         f"encoding.abilities[{index}]: no effect script named {effect['name']!r}"
                     )
+    problems += _card_trigger_problems(encoding)
+    return problems
+
+
+def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
+    """'of' filters the die of a card-wide trigger's event only; damage prevention is a
+    continuous (while-active) effect only."""
+    problems = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        where = f"encoding.abilities[{index}]"
+        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod", "any_attacks"):
+            problems.append(
+                f"{where}.of: only 'any_fielded', 'any_kod' and 'any_attacks' filter their die"
+            )
+        for number, effect in enumerate(spec["effects"]):
+            if effect["do"] == "prevent_damage" and spec["when"] != "while_active":
+                problems.append(
+                    f"{where}.effects[{number}]: damage prevention is a while-active effect"
+                )
+            if effect["do"] == "purchase_cost" and spec["when"] not in ("while_active", "static"):
+                problems.append(
+                    f"{where}.effects[{number}]: a cost change is a while-active or static effect"
+                )
+            if spec["when"] == "static" and effect["do"] != "purchase_cost":
+                problems.append(
+                    f"{where}.effects[{number}]: a static ability only changes purchase costs"
+                )
     return problems

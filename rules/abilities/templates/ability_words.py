@@ -1,0 +1,69 @@
+"""Ability words: a label before a dash that names a group of abilities but adds no rule of
+its own, when the text after it spells the whole ability out ('Teamwatch - When you field a
+character who shares an affiliation with Hawkeye, ...', 'Vengeance - When you take damage,
+...', 'Zombie - When fielded, ...'). The text after the dash is recognised by the other
+families as if it were the whole line.
+
+Energize ('Energize - <effect>') is read by its reminder text: see `energize` below.
+
+Only labels whose text says everything are read this way, and only when that text starts
+with 'When', 'Whenever', 'Each time' or 'While'. Labels that carry a condition of their own
+(Underdog, whose meaning differs between sets), keywords with a reminder-text definition
+(Deadly, Range, Frag, Strike ...) and a label followed by a bare effect ('Teamwatch - Prep
+a die from your bag', where Teamwatch of that set means a trigger the line doesn't say)
+stay manual.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import templates
+from rules.abilities.templates import Line, Match, recogniser
+
+LABELS = ("teamwatch", "vengeance", "resistance", "zombie", "common ground")
+_LABELLED = re.compile(
+    rf"^(?P<label>{'|'.join(LABELS)})\s*[-–—:]+\s*"
+    r"(?P<rest>(?:when|whenever|each time|while)\b.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser("ability_words", kinds=("ability",), priority=50)
+def ability_word(line: Line) -> Match | None:
+    match = _LABELLED.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"]
+    inner = templates.recognise(replace(line, text=rest[0].upper() + rest[1:]))
+    if inner is None or inner.variant is not None or inner.family == "ability_words":
+        return None
+    return replace(inner, family="")
+
+
+# Energize (the X-Men First Class reminder text, 'Whenever you roll this die on its double
+# energy face, use its Energize effect', and the same word in the sets that followed).
+_ENERGIZE = re.compile(r"^energize\s*[-–—:]+\s*(?P<rest>.+)$", re.IGNORECASE)
+
+
+@recogniser("ability_words", kinds=("ability",), priority=50)
+def energize(line: Line) -> Match | None:
+    """'Energize - <effect>': the effect when a die of this card is rolled on its double
+    energy face. Read on the roll of the Roll and Reroll Step and on effects that roll dice,
+    not on the step's reroll (the weaker reading, T5.1); several of the card's dice showing
+    double energy in one roll use it once."""
+    from rules.abilities import phrases
+
+    match = _ENERGIZE.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"]
+    optional = rest.lower().startswith("you may ")
+    if optional:
+        rest = rest[len("you may ") :]
+    effects = phrases.effects(rest, line)
+    if effects is None:
+        return None
+    spec = {"when": "energize", "effects": effects}
+    if optional:
+        spec["optional"] = True
+    return Match.ability(spec)

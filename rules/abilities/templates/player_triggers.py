@@ -1,0 +1,172 @@
+"""Player-event triggers of a card: 'When you field a Sidekick, <effect>', 'When one of your
+character dice is KO'd, ...', 'When a [DCB] character die is KO'd, ...', 'When an opposing
+character die is KO'd, ...', 'When you use an action die, ...', 'When you take damage, ...'
+(also 'Whenever' and 'Each time'). A card-wide triggered ability (vocabulary triggers
+any_fielded, any_kod, action_used, you_damaged) working while one of the card's dice is
+active (R13.1); clauses naming the card's own die mean each of its dice in the Field.
+
+Narrow on purpose (T5.1, the weaker reading where the text allows two):
+- 'a character die is KO'd' (no side) means either player's; 'one of your' means yours.
+- 'you field a character die' includes the card's own die being fielded (the text excludes
+  nothing); 'another' / 'a different' excludes the card's own dice.
+- 'Superstar' (WWE) and 'monster' (Yu-Gi-Oh!) are character dice; 'summon' is field.
+- an event qualified any further ('KO'd by combat damage', 'during the attack step', 'with
+  Experience', 'non-Basic', 'first ... each turn', 'leaves the Field') is not matched: it
+  stays manual.
+"""
+
+import re
+
+from rules.abilities import (
+    phrases,
+    phrases_tail,  # noqa: F401 (registers the long-tail clauses)
+)
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+_TOKEN = r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]) )?"
+_NOUN = (
+    r"(?P<what>sidekick character dice|sidekick character die|sidekick dice|sidekick die"
+    r"|sidekicks|sidekick|character dice|character die|characters|character"
+    r"|superstar dice|superstar die|monsters|monster)"
+)
+_WHO = (
+    r"(?P<who>one of your (?P<other1>other )?|an? (?P<other2>other |different )?"
+    r"|an opposing |your opponent's |another )"
+)
+
+
+def _selector(match, side: str) -> dict | None:
+    selector: dict = {"pick": "each"}
+    if side != "any":
+        selector["side"] = side
+    what = match["what"].lower()
+    if what.startswith("sidekick"):
+        selector["what"] = "sidekick"
+    if match["token"]:
+        try:
+            selector.update(t.token_filter(match["token"], bool(match["neg"])))
+        except ValueError:
+            return None
+    return selector
+
+
+def _side(who: str) -> str:
+    who = who.strip().lower()
+    if who.startswith("one of your"):
+        return "yours"
+    if who in ("an opposing", "your opponent's"):
+        return "opposing"
+    return "any"
+
+
+_KOD = re.compile(
+    rf"^(?:when|whenever|each time) {_WHO}{_TOKEN}{_NOUN} (?:is|are|gets) "
+    r"(?:ko'd|kod|knocked out),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_FIELD = re.compile(
+    rf"^(?:when|whenever|each time) (?P<player>you|your opponent) (?:field|fields|summon|summons) "
+    rf"(?P<article>an?|another|a different) {_TOKEN}{_NOUN},? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_SHARES = re.compile(
+    r"^(?:when|whenever|each time) you field (?P<another>a|another) character (?:die )?"
+    r"(?:who|that) shares an affiliation with (?P<who>[^,]+),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_FIELDED = re.compile(
+    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different) {_TOKEN}{_NOUN} "
+    r"is fielded,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_ATTACKS = re.compile(
+    rf"^(?:when|whenever|each time) {_WHO}{_TOKEN}{_NOUN} attacks,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_FIRST_FIELD = re.compile(
+    r"^the first time (?:each turn )?you field (?P<article>a|another) character(?: die)?"
+    r"(?: each turn)?,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_ACTION = re.compile(
+    r"^(?:when|whenever|each time) you use an? action die,? (?P<rest>.+)$", re.IGNORECASE
+)
+_DAMAGED = re.compile(
+    r"^(?:when|whenever|each time) you take damage,? (?P<rest>.+)$", re.IGNORECASE
+)
+
+
+def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | None:
+    optional = rest.lower().startswith("you may ")
+    if optional:
+        rest = rest[len("you may ") :]
+    effects = phrases.effects(rest, line)
+    if effects is None:
+        return None
+    spec: dict = {"when": when, "effects": effects}
+    if of is not None:
+        spec["of"] = of
+    if optional:
+        spec["optional"] = True
+    return Match.ability(spec)
+
+
+@recogniser("player_triggers", kinds=("ability",))
+def player_event(line: Line) -> Match | None:
+    text = line.text
+    match = _SHARES.match(text)
+    if match and re.fullmatch(t.self_names(line.card_name), match["who"], re.IGNORECASE):
+        selector = {"pick": "each", "side": "yours", "shares_affiliation": True}
+        if match["another"].lower() == "another":
+            selector["other"] = True
+        return _spec("any_fielded", match["rest"], line, selector)
+    match = _KOD.match(text)
+    if match:
+        selector = _selector(match, _side(match["who"]))
+        if selector is None:
+            return None
+        if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
+            selector["other"] = True
+        return _spec("any_kod", match["rest"], line, selector)
+    match = _FIELD.match(text)
+    if match:
+        side = "yours" if match["player"].lower() == "you" else "opposing"
+        selector = _selector(match, side)
+        if selector is None:
+            return None
+        if match["article"].lower() != "a" and match["article"].lower() != "an":
+            selector["other"] = True
+        return _spec("any_fielded", match["rest"], line, selector)
+    match = _FIELDED.match(text)
+    if match:
+        selector = _selector(match, "any")
+        if selector is None:
+            return None
+        if match["article"].lower() not in ("a", "an"):
+            selector["other"] = True
+        return _spec("any_fielded", match["rest"], line, selector)
+    match = _ATTACKS.match(text)
+    if match:
+        selector = _selector(match, _side(match["who"]))
+        if selector is None:
+            return None
+        if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
+            selector["other"] = True
+        return _spec("any_attacks", match["rest"], line, selector)
+    match = _FIRST_FIELD.match(text)
+    if match:
+        selector = {"pick": "each", "side": "yours"}
+        if match["article"].lower() == "another":
+            selector["other"] = True
+        found = _spec("any_fielded", match["rest"], line, selector)
+        if found is not None:
+            found = Match.ability({**found.abilities[0], "limit": "first_time"})
+        return found
+    match = _ACTION.match(text)
+    if match:
+        return _spec("action_used", match["rest"], line)
+    match = _DAMAGED.match(text)
+    if match:
+        return _spec("you_damaged", match["rest"], line)
+    return None

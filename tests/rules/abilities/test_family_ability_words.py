@@ -1,0 +1,53 @@
+"""Template family `ability_words`: a label before a dash ('Teamwatch - ', 'Vengeance - ')
+whose text spells the whole ability out is read as that text; the 'shares an affiliation
+with <this card>' filter of Teamwatch. Real cards, played on P1's Superman (19sww, Justice
+League); Wonder Woman (22sww) shares Justice League, Cheetah (5sww) doesn't."""
+
+from rules.engine import query
+from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
+from tests.rules.abilities.scenario import board, play
+
+TEAMS = ("19sww:2 22sww:2 5sww:2 basic 31sww", "5sww:2 basic 34sww")
+
+
+def _field(cards, key: str):
+    pay = " pay SK1" if key == "5sww" else ""
+    extra = ("P1 die SK1 reserve mask",) if key == "5sww" else ()
+    setup = board("P1 die 19sww#1 field L1", f"P1 die {key}#1 reserve L1", *extra, teams=TEAMS)
+    return play(cards, setup, f"P1 field {key}#1{pay}").final
+
+
+def test_teamwatch_iron_man_14aou_gets_attack_when_a_teammate_is_fielded():
+    result = compiled_real("14aou")
+    assert result.status == "automated"
+    assert result.recognised[0][1] == "ability_words"
+    spec = result.encoding["abilities"][0]
+    assert spec["when"] == "any_fielded" and spec["of"]["shares_affiliation"] is True
+    cards = real_cards("14aou")
+    state = _field(cards, "22sww")  # Justice League, as Superman
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4 + 1
+    state = _field(cards, "5sww")  # a Villain: no shared affiliation
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+
+
+def test_teamwatch_hulk_11aou_gains_overcrush_and_starhawk_66aou_pronoun():
+    cards = real_cards("11aou")
+    state = _field(cards, "22sww")
+    assert "overcrush" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    cards = real_cards("66aou")
+    state = _field(cards, "22sww")
+    die = state.die("P1:19sww#1")
+    assert (query.attack(state, cards, die).value, query.defense(state, cards, die).value) == (5, 7)
+    assert compiled_real("56aou").status == "automated"  # 'she gets +2D this turn'
+
+
+def test_labels_that_stay_manual():
+    for key, starts in (
+        ("68asm", "Underdog"),  # a label with a condition of its own
+        ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
+        ("8aou", "Teamwatch"),  # 'an opposing character': not a target phrase
+        ("44aou", "Deadly"),  # a keyword: needs its definition
+        ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
+    ):
+        result = compiled_real(key, real_line(key, starts))
+        assert result.status == "manual", (key, result.encoding)

@@ -1,0 +1,46 @@
+"""Energize ('Energize - <effect>', family `ability_words`): the effect when one of the card's
+dice is rolled on a double energy face (the reminder text of X-Men First Class), on real
+cards, played on P1's Superman (19sww) dice rolled in the Roll and Reroll Step."""
+
+from rules.engine import query
+from tests.rules.abilities.long_tail import compiled_real, real_cards
+from tests.rules.abilities.scenario import board, play
+
+BAG = ("P1 die 19sww#1 bag", "P1 die SK1 bag", "P1 die SK2 bag", "P1 die SK3 bag")
+DRAW = "P1 draw 19sww#1 SK1 SK2 SK3"
+
+
+def _roll(cards, face: str, *lines: str, then=()):
+    setup = board("P1 life 15", *BAG, *lines, step="clear_and_draw")
+    roll = f"P1 roll 19sww#1={face} SK1=fist SK2=fist SK3=fist"
+    return play(cards, setup, DRAW, roll, *then).final
+
+
+def test_energize_gain_life_on_a_double_energy_face_75ig():
+    cards = real_cards("75ig")
+    assert compiled_real("75ig").encoding["abilities"][0]["when"] == "energize"
+    assert _roll(cards, "shield2").player("P1").life == 17
+    assert _roll(cards, "shield").player("P1").life == 15  # a single energy face
+    assert _roll(cards, "L1").player("P1").life == 15  # a character face
+
+
+def test_energize_you_may_deal_damage_to_target_character_die_54ig():
+    cards = real_cards("54ig")
+    state = _roll(cards, "shield2", "P2 die 5sww#1 field L1", then=("P1 yes", "P1 choose 5sww#1"))
+    assert state.die("P2:5sww#1").zone.value == "prep"  # D2, 2 damage
+    state = _roll(cards, "shield2", "P2 die 5sww#1 field L1", then=("P1 no",))
+    assert state.die("P2:5sww#1").zone.value == "field"
+
+
+def test_energize_up_to_two_targets_get_attack_149ig():
+    cards = real_cards("149ig")
+    state = _roll(cards, "shield2", "P1 die 22sww#1 field L1", then=("P1 choose 22sww#1",))
+    assert query.attack(state, cards, state.die("P1:22sww#1")).value == 3 + 2
+
+
+def test_energize_lines_that_stay_manual():
+    for key in ("19xfo", "110ig", "139ig"):  # draw and roll; spin to level 3; distributed
+        lines = [x for x in compiled_real(key).manual_lines if x.lower().startswith("energ")]
+        assert len(lines) == 1, key
+        result = compiled_real(key, lines[0])
+        assert result.status == "manual", (key, result.encoding)
