@@ -65,7 +65,7 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
 
 
 def describe_effects(effects, *, static: bool = False) -> str:
-    return "; then ".join(_effect(e, static) for e in effects)
+    return ("; " if static else "; then ").join(_effect(e, static) for e in effects)
 
 
 def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
@@ -100,6 +100,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
             if effect.get(s)
         ]
         until = "" if static else " this turn"
+        if effect.get("while"):
+            until = f" while {effect['while']}"
         return f"{to} {'gets' if _singular(effect['to']) else 'get'} {' and '.join(stats)}{until}"
     if do == "grant":
         return f"{to} {'gains' if _singular(effect['to']) else 'gain'} {_keyword(effect)}"
@@ -112,6 +114,10 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
+    if do == "cost":
+        return _cost(effect, to)
+    if do == "restrict":
+        return _restrict(effect, to)
     raise ValueError(f"Unknown effect {do!r}.")
 
 
@@ -135,6 +141,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         "character": "character die",
         "sidekick": "Sidekick die",
         "non_sidekick": "non-Sidekick character die",
+        "action": "action die",
+        "basic_action": "Basic Action die",
     }[selector.get("what", "character")]
     words = []
     if selector.get("energy"):
@@ -163,6 +171,10 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if "min_cost" in selector:
+        filters.append(f"costing {selector['min_cost']} or more")
+    if "min_level" in selector:
+        filters.append(f"of level {selector['min_level']} or higher")
     if selector.get("not_affiliation"):
         filters.append("that are not " + "/".join(a.title() for a in selector["not_affiliation"]))
     tail = (" " + " ".join(filters)) if filters else ""
@@ -193,8 +205,32 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         return "this die is attacking"
     if kind == "blocking":
         return "this die is blocking"
+    if kind == "reserve_energy_at_least":
+        return f"you have at least {test['n']} {_ENERGY[test['energy']]} in your Reserve Pool"
     raise ValueError(f"Unknown condition {kind!r}.")
 
 
 def _counted(test) -> str:
     return describe_selector({**test["of"], "pick": "each"}).removeprefix("all ")
+
+
+def _cost(effect, to: str) -> str:
+    """'all your Villain character dice cost 1 less to field'."""
+    verb = {"purchase": "purchase", "fielding": "field"}[effect["of"]]
+    if effect["to"]["pick"] == "this":
+        to = "this card" if effect["of"] == "purchase" else "this card's dice"
+    plural = not (effect["to"]["pick"] == "this" and effect["of"] == "purchase")
+    if effect.get("free"):
+        return f"{to} {'are' if plural else 'is'} free to {verb}"
+    way = "less" if effect.get("sign", 1) < 0 else "more"
+    amount = describe_amount(effect["amount"])
+    return f"{to} {'cost' if plural else 'costs'} {amount} {way} to {verb}"
+
+
+def _restrict(effect, to: str) -> str:
+    """'this die can't be blocked by all Sidekick dice' reads 'by any Sidekick die'."""
+    by = ""
+    if effect.get("by"):
+        by = " by " + describe_selector(effect["by"]).replace("all ", "any ", 1)
+    verb = {"attack": "attack", "block": "block", "be_blocked": "be blocked"}[effect["action"]]
+    return f"{to} can't {verb}{by}"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts
+from rules.abilities import scripts, statics
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
 from rules.abilities.vocabulary import TRIGGER_EVENTS, validate
@@ -55,6 +55,7 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             text,
             while_active=True,
             continuous=_continuous(spec),
+            restrict=statics.restrictor(spec),
         )
     resolve = _resolver(spec, when)
     if when in TRIGGER_EVENTS:
@@ -286,6 +287,9 @@ def _continuous(spec):
     """Contributions to the stat query layer: +A/+D and keywords of each matching die."""
 
     def contributions(q: Query):
+        if q.stat in statics.COST_STATS:
+            yield from statics.cost_contributions(spec, q)
+            return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
@@ -294,6 +298,8 @@ def _continuous(spec):
         for effect in spec["effects"]:
             keyword_query = q.stat == "keyword"
             if keyword_query != (effect["do"] == "grant"):
+                continue
+            if effect["do"] not in ("modify", "grant") or not statics.holds(effect, q.die):
                 continue
             if not sel.matches(
                 q.state,

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.engine import query
 from rules.engine.faces import CardDef
-from rules.engine.state import IN_FIELD, Die, GameState, other
+from rules.engine.state import IN_FIELD, Die, GameState, Zone, other
 
 
 def matches(
@@ -19,13 +19,15 @@ def matches(
     source: str = "",
     card: str = "",
     printed_sidekick: bool = False,
+    anywhere: bool = False,
 ) -> bool:
     """Whether `die` is one the selector means (the pick aside): a character die in the Field
     (R13.2) on the right side, passing every filter. `source` is the ability's own die;
     `card` its card, for 'this' in a continuous ability (each of the card's dice).
     `printed_sidekick` counts only real sidekicks (not Ally): what a keyword query uses, since
-    Ally is itself a keyword."""
-    if not die.is_character or die.zone not in IN_FIELD:
+    Ally is itself a keyword. `anywhere`: a character die outside the Field too (a die in
+    the Reserve Pool being fielded, for a fielding cost)."""
+    if not die.is_character or (die.zone not in IN_FIELD and not anywhere):
         return False
     pick = selector["pick"]
     if pick == "this":
@@ -38,6 +40,8 @@ def matches(
     if selector.get("other") and (die.id == source or (not source and die.card == card)):
         return False
     what = selector.get("what", "character")
+    if what in ("action", "basic_action"):  # cards to buy (card_matches), never a character
+        return False
     if what != "character":
         sidekick = die.is_sidekick if printed_sidekick else query.is_sidekick(state, cards, die)
         if sidekick != (what == "sidekick"):
@@ -61,7 +65,9 @@ def matches(
         cost = card_def.cost if card_def else 0
         if cost > selector["max_cost"]:
             return False
-    return True
+    if "min_cost" in selector and (card_def.cost if card_def else 0) < selector["min_cost"]:
+        return False
+    return not ("min_level" in selector and die.level < selector["min_level"])
 
 
 def dice(
@@ -141,4 +147,61 @@ def condition(
         return this is not None and this.zone.value == "attack" and not this.blocking
     if kind == "blocking":
         return this is not None and bool(this.blocking)
+    if kind == "reserve_energy_at_least":
+        return reserve_energy(state, holder, test["energy"]) >= test["n"]
     raise ValueError(f"Unknown condition {kind!r}.")
+
+
+def reserve_energy(state: GameState, player: str, energy: str) -> int:
+    """Symbols of one energy type among the player's Reserve Pool dice. A wild is not counted:
+    'while you have [F] in your Reserve Pool' reads the face shown (the weaker reading, T5.1)."""
+    return sum(
+        d.face.energy.count(energy)
+        for d in state.zone(player, Zone.RESERVE)
+        if d.face is not None and d.face.is_energy
+    )
+
+
+def card_matches(
+    cards: Mapping[str, CardDef],
+    selector: Mapping[str, Any],
+    key: str,
+    *,
+    holder: str,
+    player: str,
+    card: str = "",
+) -> bool:
+    """Whether a card being bought (by `player`) is one the selector means: its side is whose
+    purchase it is, its filters read the card (energy, affiliation, name, cost)."""
+    found = cards.get(key)
+    if found is None:
+        return False
+    side = selector.get("side", "any")
+    if (side == "yours" and player != holder) or (side == "opposing" and player == holder):
+        return False
+    if selector.get("other") and key == card:
+        return False
+    what = selector.get("what", "character")
+    character = found.kind in ("character", "character_or_action")
+    if what in ("character", "non_sidekick") and not character:
+        return False
+    if what == "sidekick":
+        return False  # sidekicks are never bought
+    if what == "action" and found.kind not in ("action", "basic_action"):
+        return False
+    if what == "basic_action" and found.kind != "basic_action":
+        return False
+    if "energy" in selector and not set(found.energy) & set(selector["energy"]):
+        return False
+    affiliations = set(found.affiliations)
+    if "affiliation" in selector and not affiliations & set(selector["affiliation"]):
+        return False
+    if affiliations & set(selector.get("not_affiliation", ())):
+        return False
+    if "name" in selector and found.display_title.lower() != selector["name"].lower():
+        return False
+    if "max_cost" in selector and found.cost > selector["max_cost"]:
+        return False
+    if "min_cost" in selector and found.cost < selector["min_cost"]:
+        return False
+    return "max_level" not in selector and "min_level" not in selector

@@ -52,12 +52,22 @@ TRIGGER_EVENTS = {
 }
 PICKS = ("target", "up_to", "each", "this", "player")
 SIDES = ("any", "yours", "opposing")
-WHATS = ("character", "sidekick", "non_sidekick")
+WHATS = ("character", "sidekick", "non_sidekick", "action", "basic_action")
 ENERGY = ("fist", "bolt", "mask", "shield")
 STATS = ("attack", "defense", "level")
-CONDITIONS = ("opponent_more_life", "count_at_least", "count_at_most", "attacking", "blocking")
+CONDITIONS = (
+    "opponent_more_life",
+    "count_at_least",
+    "count_at_most",
+    "attacking",
+    "blocking",
+    "reserve_energy_at_least",
+)
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
+WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
+COSTS = ("purchase", "fielding")
+RESTRICTIONS = ("attack", "block", "be_blocked")
 
 _selector = {
     "type": "object",
@@ -75,6 +85,8 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
+        "min_cost": {"type": "integer", "minimum": 0},
+        "min_level": {"type": "integer", "minimum": 1},
     },
 }
 _amount = {
@@ -115,6 +127,7 @@ _condition = {
         "test": {"enum": list(CONDITIONS)},
         "of": {"$ref": "#/$defs/selector"},
         "n": {"type": "integer", "minimum": 0},
+        "energy": {"enum": list(ENERGY)},
     },
 }
 
@@ -150,6 +163,7 @@ EFFECT_SCHEMAS = {
         defense=_amt,
         duration={"enum": list(DURATIONS)},
         sign={"enum": [1, -1]},
+        **{"while": {"enum": list(WHILE)}},
     ),
     "grant": _effect(
         "grant",
@@ -161,6 +175,24 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
+    # Static only (rules.abilities.statics): a cost change for the cards or dice `to` means,
+    # and a 'can't' (R13.7) on the dice `to` means (by the dice `by` means, for blocks).
+    "cost": _effect(
+        "cost",
+        ["to", "of"],
+        to=_to,
+        of={"enum": list(COSTS)},
+        amount=_amt,
+        sign={"enum": [1, -1]},
+        free={"const": True},
+    ),
+    "restrict": _effect(
+        "restrict",
+        ["to", "action"],
+        to=_to,
+        action={"enum": list(RESTRICTIONS)},
+        by=_to,
+    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -255,7 +287,8 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant"}
+_STATIC_EFFECTS = {"modify", "grant", "cost", "restrict"}
+_STATIC_ONLY = {"cost", "restrict"}
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -278,6 +311,19 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                     )
             if spec.get("bursts"):
                 problems.append(f"{where}.bursts: a while-active ability has no burst variants")
+        if spec["when"] != "while_active":
+            for number, effect in enumerate(spec["effects"]):
+                if effect["do"] in _STATIC_ONLY or "while" in effect:
+                    problems.append(
+                        f"{where}.effects[{number}]: {effect['do']!r} is a while-active "
+                        "(static) effect only"
+                    )
+        for number, effect in enumerate(spec["effects"]):
+            if effect["do"] == "cost" and ("amount" in effect) == bool(effect.get("free")):
+                problems.append(
+                    f"{where}.effects[{number}]: a cost change needs either 'amount' or "
+                    "'free', not both"
+                )
         if spec["when"] in ("global", "activated") and "cost" not in spec:
             problems.append(f"{where}: a {spec['when']} ability needs its 'cost'")
     return problems

@@ -1,0 +1,104 @@
+"""The card's own dice, always (no 'while active' needed: they only act in the Field):
+'NAME gets +2A and +2D while blocking', 'NAME gets +1A for each opposing [DCV] character die',
+'NAME gets +1A if you have another active [BOM] character die', 'NAME can't be blocked',
+'NAME can't be blocked by Sidekicks or [DCV] character dice', 'NAME can only be blocked by
+Sidekicks', 'NAME can't attack', 'NAME cannot block'. Encoded as a while-active ability on
+'this' (each of the card's dice its holder controls), so the stat query layer and the restrict
+hook (R13.7) play them.
+
+Readings (T5.1):
+- 'when attacking' / 'when blocking' is read as 'while attacking/blocking' (the bonus holds
+  while the die is in combat that way), 'for each' counts character dice in the Field (a die
+  of another card with the same subject counts once per die); 'other' in a count excludes only
+  the die itself. 'different' counts and anything else left over keep the line manual.
+- 'can only be blocked by X' forbids blocks by any die that is not X; 'can't be blocked by X or
+  Y' forbids both.
+"""
+
+import re
+
+from rules.abilities import phrases_static as ps
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.while_active import self_selector
+
+_GETS = re.compile(
+    r"(?P<self>.+?) (?:gets|gains|has) (?P<mods>.+?) (?:for each|for every) (?:of )?(?P<what>.+)",
+    re.IGNORECASE,
+)
+_IF = re.compile(
+    r"(?P<body>.+?) (?:if|while) you have (?P<art>another|an|a|at least one) (?P<what>.+)",
+    re.IGNORECASE,
+)
+
+
+def _static(effects: list[dict], condition: dict | None = None) -> Match:
+    spec = {"when": "while_active", "effects": effects}
+    if condition:
+        spec["if"] = condition
+    return Match.ability(spec)
+
+
+def _self_effects(text: str, line: Line) -> list[dict] | None:
+    for verb in re.finditer(
+        r"\b(?:gets|gains|has|is|can't|cannot|can not|may not|can only|may only)\b",
+        text,
+        re.IGNORECASE,
+    ):
+        head, tail = text[: verb.start()].strip(), text[verb.start() :].strip()
+        if not head or self_selector(head, line) is None:
+            continue
+        effects = ps.predicate(tail, line)
+        if effects is None:
+            return None
+        if any(e["do"] == "cost" for e in effects):
+            return None  # the card's own cost: not while active (manual)
+        return [{**e, "to": {"pick": "this"}} for e in effects]
+    return None
+
+
+@recogniser("self_statics", kinds=("ability",))
+def self_static(line: Line) -> Match | None:
+    """'NAME gets +2A while blocking', 'NAME can't be blocked by Sidekicks'."""
+    effects = _self_effects(line.text, line)
+    return _static(effects) if effects else None
+
+
+@recogniser("self_statics", kinds=("ability",))
+def self_for_each(line: Line) -> Match | None:
+    """'NAME gets +1A and +1D for each opposing [DCV] character die'."""
+    match = _GETS.fullmatch(line.text)
+    if not match or self_selector(match["self"], line) is None:
+        return None
+    mods = ps.modify(match["mods"])
+    counted = ps.subject(match["what"], line)
+    if mods is None or counted is None or "_while" in counted or mods.get("while"):
+        return None
+    if counted.pop("_not_self", False):
+        return None  # 'non-NAME' in a count would also need the card's other dice left out
+    if counted.get("what") in ("action", "basic_action"):
+        return None
+    effect = {"do": "modify", "to": {"pick": "this"}}
+    for stat in ("attack", "defense"):
+        if stat in mods:
+            effect[stat] = {"count": counted, "times": mods[stat]}
+    if mods.get("sign"):
+        effect["sign"] = mods["sign"]
+    return _static([effect])
+
+
+@recogniser("self_statics", kinds=("ability",))
+def self_if_you_have(line: Line) -> Match | None:
+    """'NAME gets +1A if you have another active [BOM] character die'."""
+    match = _IF.fullmatch(line.text)
+    if not match:
+        return None
+    effects = _self_effects(match["body"], line)
+    counted = ps.subject("your " + match["what"], line)
+    if not effects or counted is None or "_while" in counted:
+        return None
+    counted.pop("_not_self", None)  # a condition has no counting die: 'other' is every die
+    if counted.get("what") in ("action", "basic_action"):
+        return None
+    if match["art"].lower() == "another":
+        counted["other"] = True
+    return _static(effects, {"test": "count_at_least", "of": counted, "n": 1})

@@ -1,0 +1,108 @@
+"""'While NAME is active, <subject> <predicate>' (also 'While active, ...', 'While NAME is in
+the Field Zone, ...', 'While you have [F] in your Reserve Pool, ...'): continuous effects
+while one of the card's dice is in its holder's Field (R13.1), played through the stat query
+layer and the restrict hook (rules.abilities.statics), never per-card flags.
+
+The line is split into a subject (rules.abilities.phrases_static.subject: 'your other [DCV]
+character dice', 'Sidekicks', 'NAME') and a predicate ('get +1A and +1D', 'gain Overcrush',
+'cost 1 less to purchase', 'are free to field', 'can't attack', 'can't be blocked by ...'),
+trying each verb from the left as the split. Anything else leaves the line manual.
+
+Readings (T5.1): see phrases_static. 'While you have [F] in your Reserve Pool' counts the
+energy symbols shown (a wild is not counted). A subject word the compiler doesn't know (Good,
+NPC, fiend, a name other than the card's own) leaves the line manual.
+"""
+
+import re
+
+from rules.abilities import phrases_static as ps
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+_ACTIVE = r"while (?:{name} is active|active|{name} is in the field(?: zone)?)(?:,|) (?P<rest>.+)"
+_RESERVE = (
+    r"while you have (?P<n>an?|one|two|three|\d)?(?: or more)? ?(?P<energy>\[[FBMS]\]|fist|bolt|"
+    r"mask|shield)s? (?:energy )?in your reserve pool, (?P<rest>.+)"
+)
+_VERBS = re.compile(
+    r"\b(?:gets?|gains?|have|has|costs?|are|is|can't|cannot|can not|may not|can only|"
+    r"may only)\b",
+    re.IGNORECASE,
+)
+
+
+def self_selector(text: str, line: Line) -> dict | None:
+    """'NAME', 'NAME dice', 'NAME character dice', 'this character', 'he': the card's own dice."""
+    names = t.self_names(line.card_name)
+    if re.fullmatch(rf"(?:your )?{names}(?: character)?(?: dice| die)?", text, re.IGNORECASE):
+        return {"pick": "this"}
+    return None
+
+
+def statement(text: str, line: Line, *, self_only: bool = False) -> list[dict] | None:
+    """'<subject> <predicate>' as effects with their 'to', or None."""
+    for verb in _VERBS.finditer(text):
+        head, tail = text[: verb.start()].strip(), text[verb.start() :].strip()
+        if not head:
+            continue
+        selector = self_selector(head, line)
+        if selector is None and not self_only:
+            selector = ps.subject(head, line)
+        if selector is None:
+            continue
+        effects = ps.predicate(tail, line)
+        if effects is None:
+            continue
+        return _attach(effects, selector)
+    return None
+
+
+def _attach(effects: list[dict], selector: dict) -> list[dict] | None:
+    """Each effect with its 'to'; a subject's 'attacking'/'blocking' becomes the modify's
+    'while' (and a subject that only holds while attacking can't take costs or 'can't')."""
+    state = selector.get("_while")
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    found = []
+    for effect in effects:
+        effect = dict(effect)
+        if state:
+            if effect["do"] != "modify" or effect.get("while", state) != state:
+                return None
+            effect["while"] = state
+        if effect["do"] == "cost":
+            if to.get("pick") == "this" and effect["of"] == "purchase":
+                return None  # the card's own cost applies while it is not active: manual
+            if to.get("what") in ("action", "basic_action") and effect["of"] != "purchase":
+                return None
+        elif to.get("what") in ("action", "basic_action"):
+            return None  # action dice have no A, D or combat
+        effect["to"] = to
+        found.append(effect)
+    return found
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_active(line: Line) -> Match | None:
+    match = re.fullmatch(
+        _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
+    )
+    if not match:
+        return None
+    effects = statement(match["rest"], line)
+    if effects is None:
+        return None
+    return Match.ability({"when": "while_active", "effects": effects})
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_reserve_energy(line: Line) -> Match | None:
+    """'While you have [F] (or three or more [F]) in your Reserve Pool, NAME gets +2A'."""
+    match = re.fullmatch(_RESERVE, line.text, re.IGNORECASE)
+    if not match:
+        return None
+    effects = statement(match["rest"], line)
+    if effects is None:
+        return None
+    count = t.number(match["n"]) if match["n"] else 1
+    condition = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": count}
+    return Match.ability({"when": "while_active", "if": condition, "effects": effects})
