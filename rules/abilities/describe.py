@@ -16,6 +16,8 @@ _WHEN = {
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
+    "action_used": "When an action die is used",
+    "global_used": "When a global ability is used",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -46,7 +48,7 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
 
 def describe_spec(spec: Mapping[str, Any]) -> str:
     when = spec["when"]
-    head = _WHEN[when]
+    head = _watch_head(spec) if ("any" in spec or "by" in spec) else _WHEN[when]
     if when in ("global", "activated") and spec.get("cost"):
         head += f" (pay {spec['cost']})"
     if spec.get("limit"):
@@ -133,6 +135,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     pick = selector["pick"]
     if pick == "this":
         return "this die"
+    if pick == "that":
+        return "that die"
     if pick == "player":
         return {"yours": "you", "opposing": "your opponent", "each": "each player"}[
             selector.get("side", "opposing")
@@ -234,3 +238,29 @@ def _restrict(effect, to: str) -> str:
         by = " by " + describe_selector(effect["by"]).replace("all ", "any ", 1)
     verb = {"attack": "attack", "block": "block", "be_blocked": "be blocked"}[effect["action"]]
     return f"{to} can't {verb}{by}"
+
+
+_WATCHED = {
+    "fielded": ("is fielded", "fields"),
+    "attacks": ("attacks", "attacks with"),
+    "blocks": ("blocks", "blocks with"),
+    "action_used": ("", "uses an action die"),
+    "global_used": ("", "uses a global ability"),
+}
+
+
+def _watch_head(spec) -> str:
+    """'While active, when your opponent fields a Villain character die'."""
+    passive, active = _WATCHED[spec["when"]]
+    who = {"yours": "you", "opposing": "your opponent", "any": "a player"}.get(spec.get("by", ""))
+    if "any" in spec:
+        watched = describe_selector({**spec["any"], "pick": "each"}).replace("all ", "any ", 1)
+        watched = watched.replace(" dice", " die")
+        if who and spec["when"] == "fielded":
+            event = f"{who} {'field' if who == 'you' else 'fields'} {watched}"
+        else:
+            event = f"{watched} {passive}"
+    else:
+        verb = active.replace("uses", "use") if who == "you" else active
+        event = f"{who} {verb}"
+    return f"While active, when {event}"

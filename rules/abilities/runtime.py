@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts, statics
+from rules.abilities import scripts, statics, watchers
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
 from rules.abilities.vocabulary import TRIGGER_EVENTS, validate
@@ -58,6 +58,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             restrict=statics.restrictor(spec),
         )
     resolve = _resolver(spec, when)
+    if watchers.is_watcher(spec):
+        return watchers.watcher(spec, index, text, resolve)
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",
@@ -166,6 +168,8 @@ def pick(ctx, selector, effect_text: str) -> list[str]:
     valid target: the effect does nothing (the weaker reading, T5.1)."""
     if selector["pick"] == "player":
         return sel.players(selector, ctx.holder)
+    if selector["pick"] == "that":
+        return watchers.that(ctx, selector)
     found = [
         d.id
         for d in sel.dice(

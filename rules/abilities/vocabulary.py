@@ -39,6 +39,8 @@ TRIGGERS = (
     "global",
     "action",
     "activated",
+    "action_used",
+    "global_used",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -49,8 +51,10 @@ TRIGGER_EVENTS = {
     "damaged": "damaged",
     "kod": "kod",
     "purchased": "purchased",
+    "action_used": "action_used",
+    "global_used": "global_used",
 }
-PICKS = ("target", "up_to", "each", "this", "player")
+PICKS = ("target", "up_to", "each", "this", "player", "that")  # that: the trigger's die
 SIDES = ("any", "yours", "opposing")
 WHATS = ("character", "sidekick", "non_sidekick", "action", "basic_action")
 ENERGY = ("fist", "bolt", "mask", "shield")
@@ -65,6 +69,7 @@ CONDITIONS = (
 )
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
+WATCHED = ("fielded", "attacks", "blocks", "action_used", "global_used")
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
 RESTRICTIONS = ("attack", "block", "be_blocked")
@@ -242,6 +247,10 @@ SCHEMA: dict[str, Any] = {
                 "limit": {"enum": list(LIMITS)},
                 "cost": {"type": "string", "pattern": r"^(\[\d*[FBMS]*\]|\d+)+$"},
                 "global": {"type": "string", "pattern": "^global\\d*$"},
+                # A while-active watcher (rules.abilities.watchers): the trigger is any die
+                # the selector means doing it, or the player `by` acting, not this card's die.
+                "any": {"$ref": "#/$defs/selector"},
+                "by": {"enum": ["yours", "opposing", "any"]},
                 "bursts": {
                     "type": "object",
                     "additionalProperties": False,
@@ -324,6 +333,20 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                     f"{where}.effects[{number}]: a cost change needs either 'amount' or "
                     "'free', not both"
                 )
+        watcher = "any" in spec or "by" in spec
+        if watcher and spec["when"] not in WATCHED:
+            problems.append(f"{where}: a while-active watcher can't watch {spec['when']!r}")
+        if spec["when"] in ("action_used", "global_used") and "by" not in spec:
+            problems.append(f"{where}: {spec['when']!r} needs 'by' (whose action or global)")
+        if "any" not in spec and any(
+            e.get("to", {}).get("pick") == "that" for e in _all_effects(spec)
+        ):
+            problems.append(f"{where}: 'that' die needs a watched die ('any')")
         if spec["when"] in ("global", "activated") and "cost" not in spec:
             problems.append(f"{where}: a {spec['when']} ability needs its 'cost'")
     return problems
+
+
+def _all_effects(spec: Mapping[str, Any]) -> list:
+    variants = [v["effects"] for v in spec.get("bursts", {}).values()]
+    return [*spec["effects"], *(e for effects in variants for e in effects)]

@@ -106,3 +106,95 @@ def while_reserve_energy(line: Line) -> Match | None:
     count = t.number(match["n"]) if match["n"] else 1
     condition = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": count}
     return Match.ability({"when": "while_active", "if": condition, "effects": effects})
+
+
+# -- while-active watchers ---------------------------------------------------------------------
+_WHEN = r"(?:when|whenever|each time)"
+_A = r"(?:an?|one) "
+_EVENTS = (
+    # (regex of the event, trigger, by, side the watched die is on)
+    (rf"you field {_A}(?P<die>.+)", "fielded", "yours", "yours"),
+    (rf"(?:your|an) opponent fields {_A}(?P<die>.+)", "fielded", "opposing", "opposing"),
+    (rf"{_A}(?P<die>.+) is fielded", "fielded", None, None),
+    (rf"{_A}(?P<die>.+) attacks", "attacks", None, None),
+    (r"you use an action die", "action_used", "yours", None),
+    (r"(?:your|an) opponent uses an action die", "action_used", "opposing", None),
+    (r"an action die is used", "action_used", "any", None),
+    (r"you use a global ability", "global_used", "yours", None),
+    (r"(?:your|an) opponent (?:uses|activates) a global ability", "global_used", "opposing", None),
+    (r"a player uses a global ability", "global_used", "any", None),
+)
+_THAT = r"(?:it|that (?:character )?die|that character|the fielded character die|the attacking die)"
+
+
+def _that_effects(text: str) -> list[dict] | None:
+    """Clauses about the watched die: 'deal 1 damage to it', 'spin it up 1 level'."""
+    damage = re.fullmatch(rf"deal (?P<n>{t.NUMBER}) damage to {_THAT}", text, re.IGNORECASE)
+    if damage:
+        return [{"do": "damage", "to": {"pick": "that"}, "amount": t.number(damage["n"])}]
+    spin = re.fullmatch(
+        rf"spin {_THAT} (?P<way>up|down) (?P<n>{t.NUMBER}) levels?", text, re.IGNORECASE
+    )
+    if spin:
+        levels = t.number(spin["n"]) * (1 if spin["way"].lower() == "up" else -1)
+        return [{"do": "spin", "to": {"pick": "that"}, "levels": levels}]
+    return None
+
+
+def _watch_effects(text: str, line: Line, by: str | None, watched: dict | None):
+    """The effects of a watcher, with 'that opponent' / 'its controller' read as the acting
+    player when that is the opponent."""
+    if watched is not None:
+        found = _that_effects(text)
+        if found is not None:
+            return found
+    opponent = by == "opposing" or (watched or {}).get("side") == "opposing"
+    if opponent:
+        text = re.sub(
+            r"\b(?:that opponent|that player|its controller)$", "your opponent", text, flags=re.I
+        )
+    from rules.abilities import phrases
+
+    return phrases.effects(text, line)
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_active_when(line: Line) -> Match | None:
+    """'While NAME is active, when you field a [DCV] character die, deal 1 damage to target
+    opponent'."""
+    match = re.fullmatch(
+        _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
+    )
+    if not match:
+        return None
+    when = re.fullmatch(rf"{_WHEN} (?P<event>.+?), (?P<rest>.+)", match["rest"], re.IGNORECASE)
+    if not when:
+        return None
+    for regex, trigger, by, side in _EVENTS:
+        event = re.fullmatch(regex, when["event"], re.IGNORECASE)
+        if not event:
+            continue
+        spec: dict = {"when": trigger}
+        watched = None
+        if "die" in event.groupdict():
+            watched = ps.subject(event["die"], line)
+            if watched is None or set(watched) & {"_while", "_not_self"}:
+                return None
+            if watched.get("what") in ("action", "basic_action"):
+                return None
+            if side:
+                if watched.get("side", side) != side:
+                    return None
+                watched["side"] = side
+            spec["any"] = watched
+        if by:
+            spec["by"] = by
+        rest = when["rest"]
+        if rest.lower().startswith("you may "):
+            spec["optional"], rest = True, rest[len("you may ") :]
+        effects = _watch_effects(rest, line, by, watched)
+        if effects is None:
+            return None
+        spec["effects"] = effects
+        return Match.ability(spec)
+    return None

@@ -8,7 +8,7 @@ import pytest
 from rules.abilities import describe
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import real_line
-from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused, run
 
 NAMES = {"19sww": "Superman", "22sww": "Wonder Woman", "5sww": "Cheetah"}
 
@@ -354,3 +354,91 @@ def test_static_effects_are_described():
         "blocked by any character dice of level 2 or higher; all character dice costing 3 or "
         "more get +1D while blocking."
     )
+
+
+# -- while-active watchers -----------------------------------------------------------------------
+MY_TURN = board(
+    "P1 die 19sww#1 field L1",
+    "P1 die 22sww#1 reserve L1",
+    "P1 die SK1 reserve mask",
+    "P2 die 5sww#1 field L1",
+    "P2 life 20",
+)
+THEIR_TURN = board(
+    "P1 die 19sww#1 field L1",
+    "P2 die 5sww#1 reserve L2",
+    "P2 die 5sww#2 field L1",
+    "P2 die SK1 reserve mask",
+    "P2 life 20",
+    turn=4,
+    active="P2",
+)
+
+
+def test_when_you_field_a_character_die_deal_damage_to_a_target():
+    cards = cards_with("137msw")  # when you field a character die, 2 damage to target die
+    replay = play(cards, MY_TURN, "P1 field 22sww#1", "P1 choose P2:5sww#1")
+    assert replay.final.die("P2:5sww#1").zone == Zone.PREP  # Cheetah L1, D2
+    # Not while the card is inactive: nothing waits to resolve.
+    inactive = MY_TURN.replace("19sww#1 field L1", "19sww#1 used")
+    assert play(cards, inactive, "P1 field 22sww#1").final.pending is None
+
+
+def test_when_you_field_a_matching_die_the_filter_is_read():
+    cards = cards_with("17hq")  # when you field a [DCV] character die, 1 damage to opponent
+    replay = play(cards, MY_TURN, "P1 field 22sww#1")
+    assert replay.final.player("P2").life == 20  # Wonder Woman is no Villain
+    cards = cards_with("98jl")  # whenever you field a non-Villain character, spin it up
+    replay = play(cards, MY_TURN, "P1 field 22sww#1")
+    assert replay.final.die("P1:22sww#1").level == 2
+
+
+def test_when_your_opponent_fields_a_character_die_spin_it_down():
+    cards = cards_with("97xfc")
+    replay = play(cards, THEIR_TURN, "P2 field 5sww#1 pay SK1")
+    assert replay.final.die("P2:5sww#1").level == 1
+    cards = cards_with("127thor")  # when an opponent fields a character die, 1 damage to it
+    replay = play(cards, THEIR_TURN, "P2 field 5sww#1 pay SK1")
+    assert replay.final.die("P2:5sww#1").damage == 1
+
+
+def test_when_an_opponent_fields_a_die_that_opponent_is_dealt_damage():
+    cards = cards_with("25xmf")  # 'While active', an opponent fields a [DCV] die: 1 damage
+    replay = play(cards, THEIR_TURN, "P2 field 5sww#1 pay SK1")
+    assert replay.final.player("P2").life == 19
+
+
+def test_when_an_opposing_character_die_attacks_it_takes_damage():
+    cards = cards_with("39bfu")
+    replay = play(cards, THEIR_TURN, "P2 attack 5sww#2")
+    assert replay.final.die("P2:5sww#2").damage == 1
+    # P1's own attackers are not watched.
+    replay = play(cards, FIELD, "P1 attack SK1")
+    assert replay.final.die("P1:SK1").damage == 0
+
+
+def test_watchers_are_described_in_our_own_words():
+    result = compiled("19sww", ability_lines=[real_line("97xfc", "while")])
+    assert result.description == (
+        "While active, when your opponent fields any opposing character die: spin that die "
+        "down 1 level."
+    )
+
+
+def test_when_you_or_an_opponent_use_an_action_die():
+    cards = cards_with("21drs")  # when you use an action die, gain 1 life
+    setup = board("P1 die 19sww#1 field L1", "P1 die BA:31sww#1 reserve action", "P1 life 10")
+    replay = play(cards, setup, "P1 use BA:31sww#1")
+    assert replay.final.player("P1").life == 11
+    cards = cards_with("48ai")  # when an opponent uses an action die, 1 damage to them
+    theirs = board(
+        "P1 die 19sww#1 field L1",
+        "P2 die BA:32sww#1 reserve action",
+        "P2 life 10",
+        turn=4,
+        active="P2",
+    )
+    replay = run(cards, theirs + "P2 use BA:32sww#1\n")
+    assert replay.final.player("P2").life == 9
+    mine = play(cards, setup, "P1 use BA:31sww#1")
+    assert mine.final.player("P2").life == 20  # P1's own action dice are not watched

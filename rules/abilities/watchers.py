@@ -1,0 +1,67 @@
+"""While-active watchers: 'While NAME is active, when you field a [DCV] character die, ...',
+'... when an opponent uses an action die, ...', '... when an opposing character die attacks,
+deal 1 damage to it'. A card-wide triggered ability (`Ability.subject == "card"`) that fires
+only while one of the card's dice is in its holder's Field (R13.1), when the event's die
+matches the spec's `any` selector and/or the event's player is the spec's `by`. Effects may
+name the event's die as `{"pick": "that"}`.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.abilities import selectors as sel
+from rules.abilities.vocabulary import TRIGGER_EVENTS
+from rules.engine.abilities import Ability, TriggerContext
+from rules.engine.state import other
+
+
+def is_watcher(spec: Mapping[str, Any]) -> bool:
+    return "any" in spec or "by" in spec
+
+
+def _player_matches(by: str, player: str, holder: str) -> bool:
+    if by == "yours":
+        return player == holder
+    if by == "opposing":
+        return player == other(holder)
+    return bool(player)
+
+
+def watcher(spec: Mapping[str, Any], index: int, text: str, resolve) -> Ability:
+    when = spec["when"]
+
+    def condition(tc: TriggerContext) -> bool:
+        event = tc.event
+        if "by" in spec and not _player_matches(spec["by"], event.player, tc.holder):
+            return False
+        if "any" in spec:
+            die = tc.state.die(event.die) if event.die else None
+            if die is None or not sel.matches(
+                tc.state, tc.cards, spec["any"], die, holder=tc.holder, card=tc.card
+            ):
+                return False
+        return sel.condition(spec.get("if"), tc.state, tc.cards, holder=tc.holder, card=tc.card)
+
+    return Ability(
+        f"{when}{index}",
+        "triggered",
+        text,
+        trigger=TRIGGER_EVENTS[when],
+        subject="card",
+        while_active=True,
+        condition=condition,
+        resolve=resolve,
+        optional=bool(spec.get("optional")),
+        limit=spec.get("limit", ""),
+    )
+
+
+def that(ctx, selector: Mapping[str, Any]) -> list[str]:
+    """The event's die, while it is still a character die in the Field (else nothing)."""
+    event = ctx.event
+    die = ctx.state.die(event.die) if event is not None and event.die else None
+    if die is None or not sel.matches(
+        ctx.state, ctx.cards, {**selector, "pick": "each"}, die, holder=ctx.holder
+    ):
+        return []
+    return [die.id]
