@@ -179,6 +179,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         filters.append(f"costing {selector['min_cost']} or more")
     if "min_level" in selector:
         filters.append(f"of level {selector['min_level']} or higher")
+    if selector.get("not_energy"):
+        filters.append("that are not " + "/".join(_ENERGY[e] for e in selector["not_energy"]))
     if selector.get("not_affiliation"):
         filters.append("that are not " + "/".join(a.title() for a in selector["not_affiliation"]))
     tail = (" " + " ".join(filters)) if filters else ""

@@ -32,11 +32,12 @@ _NOUNS = (
     (r"action (?:dice|die)", "action"),
     (r"character (?:dice|die)", "character"),
     (r"characters?", "character"),
-    (r"dice", "dice"),
+    (r"dice|die", "dice"),
+    (r"villains?", "villain"),
 )
 _TAILS = (
     (r" you control", {"side": "yours"}),
-    (r" (?:in|on) the field(?: zone)?", {}),
+    (r" (?:in|on) the field(?: zone)?(?: \(both players'\))?", {}),
     (r" in play", {}),
 )
 _COST_TAIL = re.compile(
@@ -79,7 +80,7 @@ def _filter(text: str, selector: dict, card_name: str) -> bool:
                 selector["name"] = card_name
                 return True
             return False
-    if key == "not_energy" or key in selector:
+    if key in selector:
         return False
     selector[key] = found
     return True
@@ -112,6 +113,10 @@ def subject(text: str, line=None) -> dict | None:
             selector["_while"] = state
             rest = rest[len(state) + 1 :]
     rest = re.sub(r"^(?:fielded|active) ", "", rest, flags=re.IGNORECASE)
+    level = re.match(r"level (?P<n>[1-5]) ", rest, re.IGNORECASE)
+    if level:  # 'level 1 characters'
+        selector["min_level"] = selector["max_level"] = int(level["n"])
+        rest = rest[level.end() :]
     for tail_regex in (_COST_TAIL, _LEVEL_TAIL):
         found = tail_regex.search(rest)
         if found and found.end() == len(rest):
@@ -123,11 +128,12 @@ def subject(text: str, line=None) -> dict | None:
                 selector["max_level" if way == "lower" else "min_level"] = n
             rest = rest[: found.start()]
     for tail, extra in _TAILS:
-        if rest.lower().endswith(tail):
+        found = re.search(tail + "$", rest, re.IGNORECASE)
+        if found:
             if extra.get("side") and selector.get("side", extra["side"]) != extra["side"]:
                 return None
             selector.update(extra)
-            rest = rest[: -len(tail)]
+            rest = rest[: found.start()]
             break
     nouns = ((re.search(rf"(?:^|\s)({n})$", rest, re.IGNORECASE), w) for n, w in _NOUNS)
     found, what = next(((f, w) for f, w in nouns if f), (None, ""))
@@ -136,6 +142,10 @@ def subject(text: str, line=None) -> dict | None:
     filters = rest[: found.start(1)]
     if what == "dice" and not filters.strip():
         return None  # 'your dice': energy and action dice too, not a character subject
+    if what == "villain":  # 'Villains', 'Villain die': the affiliation names the dice
+        if filters.strip():
+            return None
+        what, filters = "character", "Villain"
     if what not in ("character", "dice"):
         selector["what"] = what
     if not _filter(filters, selector, card_name):

@@ -67,7 +67,10 @@ def matches(
             return False
     if "min_cost" in selector and (card_def.cost if card_def else 0) < selector["min_cost"]:
         return False
-    return not ("min_level" in selector and die.level < selector["min_level"])
+    if "min_level" in selector and die.level < selector["min_level"]:
+        return False
+    types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
+    return not types & set(selector.get("not_energy", ()))
 
 
 def dice(
@@ -192,6 +195,8 @@ def card_matches(
     if what == "basic_action" and found.kind != "basic_action":
         return False
     if "energy" in selector and not set(found.energy) & set(selector["energy"]):
+        return False
+    if set(found.energy) & set(selector.get("not_energy", ())):
         return False
     affiliations = set(found.affiliations)
     if "affiliation" in selector and not affiliations & set(selector["affiliation"]):

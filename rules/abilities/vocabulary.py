@@ -92,6 +92,7 @@ _selector = {
         "other": {"type": "boolean"},
         "min_cost": {"type": "integer", "minimum": 0},
         "min_level": {"type": "integer", "minimum": 1},
+        "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
     },
 }
 _amount = {

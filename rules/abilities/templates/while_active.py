@@ -34,13 +34,23 @@ _VERBS = re.compile(
 def self_selector(text: str, line: Line) -> dict | None:
     """'NAME', 'NAME dice', 'NAME character dice', 'this character', 'he': the card's own dice."""
     names = t.self_names(line.card_name)
-    if re.fullmatch(rf"(?:your )?{names}(?: character)?(?: dice| die)?", text, re.IGNORECASE):
+    owner = r"(?:your |each |each of your )?"
+    if re.fullmatch(rf"{owner}{names}(?: character)?(?: dice| die)?", text, re.IGNORECASE):
         return {"pick": "this"}
     return None
 
 
 def statement(text: str, line: Line, *, self_only: bool = False) -> list[dict] | None:
-    """'<subject> <predicate>' as effects with their 'to', or None."""
+    """'<subject> <predicate>' as effects with their 'to', or None; two of them joined by
+    ', and' ('your Sidekicks get +2A, and opposing Sidekicks cost 1 more to field') too."""
+    both = re.split(r",? and (?=(?:your|opposing|all|each|other) )", text, flags=re.IGNORECASE)
+    if len(both) == 2:
+        first, second = (_statement(p, line, self_only=self_only) for p in both)
+        return first + second if first and second else None
+    return _statement(text, line, self_only=self_only)
+
+
+def _statement(text: str, line: Line, *, self_only: bool = False) -> list[dict] | None:
     for verb in _VERBS.finditer(text):
         head, tail = text[: verb.start()].strip(), text[verb.start() :].strip()
         if not head:
@@ -198,3 +208,26 @@ def while_active_when(line: Line) -> Match | None:
         spec["effects"] = effects
         return Match.ability(spec)
     return None
+
+
+_OTHER_ACTIVE = (
+    r"[Ww]hile (?P<other>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3})™? is active,? (?P<rest>.+)"
+)
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_other_active(line: Line) -> Match | None:
+    """'While Rocksteady is active, NAME gets +2A and +2D': only the card's own dice, while
+    its holder has a die of that other character in the Field (R13.1: active is yours)."""
+    match = re.fullmatch(_OTHER_ACTIVE, line.text)  # case-sensitive: a capitalised name
+    if not match or re.fullmatch(t.self_names(line.card_name), match["other"], re.IGNORECASE):
+        return None
+    effects = statement(match["rest"], line, self_only=True)
+    if effects is None or any(e["do"] == "cost" for e in effects):
+        return None
+    condition = {
+        "test": "count_at_least",
+        "of": {"pick": "each", "side": "yours", "name": match["other"]},
+        "n": 1,
+    }
+    return Match.ability({"when": "while_active", "if": condition, "effects": effects})

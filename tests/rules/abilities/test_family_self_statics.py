@@ -176,7 +176,6 @@ MUST_STAY_MANUAL = [
     ("2hq", "while"),  # 'while ... are attacking, they get'
     ("28jus", "while"),  # a condition on the opponent's dice
     ("7doom", "for each"),  # non-NAME in a count: the card's other dice too
-    ("124avx", "while"),  # non-[F]: an energy the selector can't negate
 ]
 
 
@@ -207,3 +206,52 @@ def test_the_whole_pool_compiles_and_our_encodings_build():
             assert len(built.abilities) >= len(result.encoding.get("abilities", ()))
     assert ours >= 100, ours
     assert {"while_active", "self_statics"} <= set(templates.families())
+
+
+def test_blockers_filtered_by_energy_and_level():
+    # cannot be blocked by non-[M] characters: Cheetah (Mask) may, a sidekick (no type) not.
+    blocks(cards_with("52avx"), "+5sww#1>19sww#1", "SK1>19sww#1")
+    # cannot be blocked by level 1 characters: Cheetah L1 not, Cheetah L2 may.
+    cards = cards_with("124wol")
+    refused(cards, ATTACK + "P2 block 5sww#1>19sww#1\n", "R13.7")
+    level_two = ATTACK.replace("P2 die 5sww#2 field L1", "P2 die 5sww#2 field L2")
+    play(cards, level_two, "P2 block 5sww#2>19sww#1")
+
+
+@pytest.mark.parametrize(
+    "code, key, die, expected",
+    [
+        ("124avx", "5sww", "P1:19sww#1", (2, 4)),  # opponent's non-[F] characters -2A -2D
+        ("124avx", "5sww", "P2:SK1", (1, 1)),
+        ("135dps", "5sww", "P1:22sww#1", (3, 1)),  # opponent's non-fist characters -2D
+        ("79uxm", "5sww", "P2:5sww#1", (5, 3)),  # +1A +1D for each other Villain: the other
+        ("109jl", "5sww", "P2:5sww#1", (5, 3)),  # Cheetah die counts, not this one
+        ("93jl", "19sww", "P1:19sww#1", (6, 6)),  # +1A for each Villain die in the field
+        ("73skc", "19sww", "P1:19sww#1", (7, 6)),  # for each opposing character die: 3
+        ("17tmnt", "19sww", "P1:19sww#1", (6, 8)),  # each other Sidekick die: both players'
+        ("50aou", "19sww", "P1:19sww#1", (6, 6)),  # for each opposing active Villain
+    ],
+)
+def test_counted_subjects(code, key, die, expected):
+    assert stats(cards_with(code, key=key), FIELD, die) == expected
+
+
+def test_a_defence_brought_to_zero_kos_the_die():
+    replay = play(cards_with("135dps", key="5sww"), FIELD)  # P1's sidekick: 1/1 -2D
+    assert replay.final.die("P1:SK1").zone == Zone.PREP
+
+
+@pytest.mark.parametrize("code", ["37tmnt", "7tmnt", "47wol", "61wol", "13bat", "16bat"])
+def test_a_bonus_while_another_named_character_is_active(code):
+    # 'While <other> is active, NAME gets +2A and +2D', the other character played by Wonder
+    # Woman's dice: the real line's other name is replaced by 'Wonder Woman'.
+    card = pool()[code]
+    line = real_line(code, "active", as_name="Superman")
+    other = line.split(" is active")[0].removeprefix("While ")
+    cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
+    assert stats(cards, FIELD, "P1:19sww#1") == (6, 8), card["name"]
+    alone = FIELD.replace("P1 die 22sww#1 field L1\n", "")
+    assert stats(cards, alone, "P1:19sww#1") == (4, 6)
+    # An opposing Cheetah does not count: 'active' is the holder's own.
+    cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Cheetah")])
+    assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)

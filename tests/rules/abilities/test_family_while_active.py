@@ -442,3 +442,23 @@ def test_when_you_or_an_opponent_use_an_action_die():
     assert replay.final.player("P2").life == 9
     mine = play(cards, setup, "P1 use BA:31sww#1")
     assert mine.final.player("P2").life == 20  # P1's own action dice are not watched
+
+
+def test_two_subjects_in_one_line():
+    # your Sidekick characters get +2A, and your opponent's Sidekick characters cost 1 extra
+    # energy to field.
+    cards = cards_with("67avx")
+    assert stats(cards, FIELD, "P1:SK1") == (3, 1)
+    assert stats(cards, FIELD, "P2:SK1") == (1, 1)
+    state = play(cards, THEIR_TURN + "P2 die SK2 reserve L1\n").final
+    assert query.fielding_cost(state, cards, state.die("P2:SK2")).value == 1
+
+
+def test_other_villains_cost_less_to_field_on_either_side():
+    cards = cards_with("65jl", key="5sww")  # all other Villains cost 1 less to field
+    state = play(cards, THEIR_TURN).final
+    assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 1  # Cheetah
+    setup = THEIR_TURN.replace("P2 die 5sww#2 field L1", "P2 die 5sww#2 used")
+    cards = cards_with("65jl", key="19sww")  # held by Superman: Cheetah is an 'other' Villain
+    state = play(cards, setup).final
+    assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 0
