@@ -18,6 +18,8 @@ _WHEN = {
     "activated": "Ability",
     "action_used": "When an action die is used",
     "global_used": "When a global ability is used",
+    "turn_started": "At the start of a turn",
+    "end_of_turn": "At the end of a turn",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -248,6 +250,8 @@ _WATCHED = {
     "blocks": ("blocks", "blocks with"),
     "action_used": ("", "uses an action die"),
     "global_used": ("", "uses a global ability"),
+    "turn_started": ("", "starts a turn"),
+    "end_of_turn": ("", "ends a turn"),
 }
 
 
@@ -263,6 +267,7 @@ def _watch_head(spec) -> str:
         else:
             event = f"{watched} {passive}"
     else:
-        verb = active.replace("uses", "use") if who == "you" else active
+        verb = active.split(" ", 1)[0].removesuffix("s") + " " + active.split(" ", 1)[1]
+        verb = verb if who == "you" else active
         event = f"{who} {verb}"
     return f"While active, when {event}"

@@ -41,6 +41,8 @@ TRIGGERS = (
     "activated",
     "action_used",
     "global_used",
+    "turn_started",
+    "end_of_turn",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -53,6 +55,8 @@ TRIGGER_EVENTS = {
     "purchased": "purchased",
     "action_used": "action_used",
     "global_used": "global_used",
+    "turn_started": "turn_started",
+    "end_of_turn": "end_of_turn",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "that")  # that: the trigger's die
 SIDES = ("any", "yours", "opposing")
@@ -69,7 +73,15 @@ CONDITIONS = (
 )
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
-WATCHED = ("fielded", "attacks", "blocks", "action_used", "global_used")
+WATCHED = (
+    "fielded",
+    "attacks",
+    "blocks",
+    "action_used",
+    "global_used",
+    "turn_started",
+    "end_of_turn",
+)
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
 RESTRICTIONS = ("attack", "block", "be_blocked")
@@ -299,6 +311,7 @@ def validate(encoding: Mapping[str, Any]) -> dict:
 
 _STATIC_EFFECTS = {"modify", "grant", "cost", "restrict"}
 _STATIC_ONLY = {"cost", "restrict"}
+_PLAYER_EVENTS = ("action_used", "global_used", "turn_started", "end_of_turn")
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -337,7 +350,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
         watcher = "any" in spec or "by" in spec
         if watcher and spec["when"] not in WATCHED:
             problems.append(f"{where}: a while-active watcher can't watch {spec['when']!r}")
-        if spec["when"] in ("action_used", "global_used") and "by" not in spec:
+        if spec["when"] in _PLAYER_EVENTS and "by" not in spec:
             problems.append(f"{where}: {spec['when']!r} needs 'by' (whose action or global)")
         if "any" not in spec and any(
             e.get("to", {}).get("pick") == "that" for e in _all_effects(spec)

@@ -231,3 +231,95 @@ def while_other_active(line: Line) -> Match | None:
         "n": 1,
     }
     return Match.ability({"when": "while_active", "if": condition, "effects": effects})
+
+
+# -- while-active turn watchers ------------------------------------------------------------------
+_TURN = (
+    (r"at the (?:start|beginning) of your turn", "turn_started", ("yours",)),
+    (r"at the end of your turn", "end_of_turn", ("yours",)),
+    (
+        r"at the (?:start|beginning) of (?:each of )?your opponent's turns?",
+        "turn_started",
+        ("opposing",),
+    ),
+    (r"at the end of your opponent's turn", "end_of_turn", ("opposing",)),
+    (r"at the (?:start|beginning) of each (?:player's )?turn", "turn_started", ("any",)),
+    (r"at the (?:start|beginning) of each player's turn", "turn_started", ("any",)),
+)
+_LEVELS = rf"(?P<way>up|down) (?P<n>{t.NUMBER}) levels?"
+
+
+def _turn_effects(text: str, line: Line, by: str) -> list[dict] | None:
+    """Clauses of a turn watcher: the shared phrases, plus 'spin each of your NAME dice up
+    one level', 'spin all [XMEN] character dice up 1 level', 'that player loses 1 life'."""
+    spin = re.fullmatch(rf"spin (?P<who>.+?) {_LEVELS}", text, re.IGNORECASE)
+    if spin and not spin["who"].lower().startswith("target"):
+        who = spin["who"]
+        selector = self_selector(re.sub(r"^each of your ", "your ", who, flags=re.I), line)
+        if selector is None:
+            selector = ps.subject(who, line)
+            if selector is None or not re.match(r"(?:all|each) ", who, re.IGNORECASE):
+                return None
+            if set(selector) & {"_while", "_not_self"} or selector.get("what") in (
+                "action",
+                "basic_action",
+            ):
+                return None
+        levels = t.number(spin["n"]) * (1 if spin["way"].lower() == "up" else -1)
+        return [{"do": "spin", "to": selector, "levels": levels}]
+    if by in ("yours", "opposing"):
+        who = "you" if by == "yours" else "your opponent"
+        text = re.sub(r"^that player (loses|gains)", rf"{who} \1", text, flags=re.IGNORECASE)
+        text = re.sub(r"^you loses", "you lose", text)
+        text = re.sub(r"^you gains", "you gain", text)
+    from rules.abilities import phrases
+
+    found = phrases.effects(text, line)
+    if found is None and text.count(" and ") == 1:  # 'you gain 1 life and they lose 1 life'
+        parts = [phrases.effects(part, line) for part in text.split(" and ")]
+        found = parts[0] + parts[1] if all(parts) else None
+    return found
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_active_turn(line: Line) -> Match | None:
+    """'While NAME is active, at the start of your turn, spin all [XMEN] character dice up 1
+    level'; 'at the beginning of each player's turn, that player loses 1 life' is one watcher
+    per player."""
+    match = re.fullmatch(
+        _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
+    )
+    if not match:
+        return None
+    rest = match["rest"]
+    for regex, trigger, (by,) in _TURN:
+        found = re.match(rf"{regex}, (?P<rest>.+)$", rest, re.IGNORECASE)
+        if not found:
+            continue
+        body = found["rest"]
+        condition = None
+        life = re.match(
+            r"if your opponent has more life than you, (?P<rest>.+)$", body, re.IGNORECASE
+        )
+        if life:
+            condition, body = {"test": "opponent_more_life"}, life["rest"]
+        optional = body.lower().startswith("you may ")
+        if optional:
+            body = body[len("you may ") :]
+        if by == "any" and re.match(r"that player ", body, re.IGNORECASE):
+            players = ("yours", "opposing")  # 'that player': one watcher per player
+        else:
+            players = (by,)
+        specs = []
+        for player in players:
+            effects = _turn_effects(body, line, player)
+            if effects is None:
+                return None
+            spec: dict = {"when": trigger, "by": player, "effects": effects}
+            if condition:
+                spec["if"] = condition
+            if optional:
+                spec["optional"] = True
+            specs.append(spec)
+        return Match.ability(*specs)
+    return None

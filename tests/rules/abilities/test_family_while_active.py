@@ -462,3 +462,47 @@ def test_other_villains_cost_less_to_field_on_either_side():
     cards = cards_with("65jl", key="19sww")  # held by Superman: Cheetah is an 'other' Villain
     state = play(cards, setup).final
     assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 0
+
+
+# -- turn watchers ---------------------------------------------------------------------------------
+TURN_END = board(
+    "P1 die 19sww#1 field L1",
+    "P1 die 19sww#2 field L2",
+    "P2 die 5sww#1 field L2",
+    "P2 life 20",
+)
+
+
+def test_at_the_end_of_your_turn_spin_your_dice_up():
+    cards = cards_with("4cw", "spin each")  # spin each of your NAME dice up one level
+    replay = play(cards, TURN_END, "P1 end")
+    assert replay.final.die("P1:19sww#1").level == 2
+    assert replay.final.die("P1:19sww#2").level == 3
+    assert replay.final.die("P2:5sww#1").level == 2
+    assert replay.final.active == "P2"
+
+
+def test_at_the_start_of_your_turn_spin_all_matching_dice_down():
+    cards = cards_with("20xfc", key="5sww")  # P2's: all non-[BOM] dice down 1 level
+    replay = play(cards, TURN_END, "P1 end")  # P2's turn starts
+    assert replay.final.die("P2:5sww#1").level == 1
+    assert replay.final.die("P1:19sww#2").level == 1
+    assert replay.final.die("P1:19sww#1").level == 1  # already at the bottom
+
+
+def test_at_the_start_of_each_players_turn_that_player_loses_life():
+    cards = cards_with("47wwe")
+    replay = play(cards, TURN_END + "P1 life 20\n", "P1 end")
+    assert replay.final.player("P2").life == 19
+    assert replay.final.player("P1").life == 20
+    result = compiled("19sww", ability_lines=[real_line("47wwe", "while")])
+    assert [spec["by"] for spec in result.encoding["abilities"]] == ["yours", "opposing"]
+
+
+def test_at_the_start_of_your_turn_if_behind_on_life():
+    # if your opponent has more life than you, you gain one life and your opponent loses one.
+    cards = cards_with("11aiw", key="5sww")
+    behind = play(cards, TURN_END + "P2 life 10\n", "P1 end").final
+    assert (behind.player("P1").life, behind.player("P2").life) == (19, 11)
+    ahead = play(cards, TURN_END + "P1 life 5\n", "P1 end").final
+    assert (ahead.player("P1").life, ahead.player("P2").life) == (5, 20)
