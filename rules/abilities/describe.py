@@ -96,6 +96,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
+    if do == "modify" and _per_count(effect):
+        return _modify_per_count(effect, to, static)
     if do == "modify":
         sign = "+" if effect.get("sign", 1) > 0 else "-"
         stats = [
@@ -173,6 +175,9 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     if pick == "each":
         lead = "all"
     filters = []
+    if selector.get("max_level") and selector.get("max_level") == selector.get("min_level"):
+        filters.append(f"of level {selector['max_level']}")
+        selector = {k: v for k, v in selector.items() if k not in ("max_level", "min_level")}
     if "max_level" in selector:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
@@ -262,6 +267,7 @@ def _watch_head(spec) -> str:
     if "any" in spec:
         watched = describe_selector({**spec["any"], "pick": "each"}).replace("all ", "any ", 1)
         watched = watched.replace(" dice", " die")
+        watched = watched.replace("any your ", "a ").replace("any opposing ", "an opposing ")
         if who and spec["when"] == "fielded":
             event = f"{who} {'field' if who == 'you' else 'fields'} {watched}"
         else:
@@ -271,3 +277,27 @@ def _watch_head(spec) -> str:
         verb = verb if who == "you" else active
         event = f"{who} {verb}"
     return f"While active, when {event}"
+
+
+def _per_count(effect) -> dict | None:
+    """The one counted selector of a modify whose amounts are all 'N for each X'."""
+    amounts = [effect[s] for s in ("attack", "defense") if s in effect]
+    if not amounts or not all(isinstance(a, dict) and "count" in a for a in amounts):
+        return None
+    counted = {str(a["count"]) for a in amounts}
+    return amounts[0]["count"] if len(counted) == 1 else None
+
+
+def _modify_per_count(effect, to: str, static: bool) -> str:
+    """'this die gets +1A and +1D for each opposing Villain character die'."""
+    sign = "+" if effect.get("sign", 1) > 0 else "-"
+    stats = [
+        f"{sign}{effect[s].get('times', 1)}{_STAT[s]}" for s in ("attack", "defense") if s in effect
+    ]
+    counted = describe_selector({**_per_count(effect), "pick": "each"}).replace("all ", "", 1)
+    counted = counted.replace(" dice", " die")
+    if counted.startswith("your "):
+        counted = "of " + counted.replace(" die", " dice", 1)
+    until = "" if static else " this turn"
+    verb = "gets" if _singular(effect["to"]) else "get"
+    return f"{to} {verb} {' and '.join(stats)} for each {counted}{until}"

@@ -222,6 +222,8 @@ def while_other_active(line: Line) -> Match | None:
     match = re.fullmatch(_OTHER_ACTIVE, line.text)  # case-sensitive: a capitalised name
     if not match or re.fullmatch(t.self_names(line.card_name), match["other"], re.IGNORECASE):
         return None
+    if not line.card_name or line.card_name.lower() not in match["rest"].lower():
+        return None  # 'he gets ...': the other name may be the card's own short name
     effects = statement(match["rest"], line, self_only=True)
     if effects is None or any(e["do"] == "cost" for e in effects):
         return None
