@@ -420,7 +420,7 @@ def test_when_an_opposing_character_die_attacks_it_takes_damage():
 def test_watchers_are_described_in_our_own_words():
     result = compiled("19sww", ability_lines=[real_line("97xfc", "while")])
     assert result.description == (
-        "While active, when your opponent fields any opposing character die: spin that die "
+        "While active, when your opponent fields an opposing character die: spin that die "
         "down 1 level."
     )
 
