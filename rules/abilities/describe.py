@@ -124,6 +124,13 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return _cost(effect, to)
     if do == "restrict":
         return _restrict(effect, to)
+    if do == "prevent":
+        how = "all damage" if effect.get("all") else f"{describe_amount(effect['amount'])} of "
+        how = how if effect.get("all") else how + "each damage"
+        source = ""
+        if effect.get("from"):
+            source = " from " + describe_selector(effect["from"]).replace("all ", "any ", 1)
+        return f"prevent {how} to {to}{source}"
     raise ValueError(f"Unknown effect {do!r}.")
 
 

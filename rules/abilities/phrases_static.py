@@ -242,7 +242,7 @@ def grant(text: str) -> str | None:
     return GRANTABLE.get(match["kw"].strip().lower())
 
 
-_VERB = r"(?:gets?|gains?|have|has|costs?|are|is|can't|cannot|can not|may not)"
+_VERB = r"(?:gets?|gains?|have|has|costs?|are|is|can't|cannot|can not|may not|takes?)"
 
 
 def predicate(text: str, line=None) -> list[dict] | None:
@@ -275,7 +275,7 @@ def _one(part: str, line=None) -> list[dict] | None:
     restriction = restrict(part, line)
     if restriction is not None:
         return restriction
-    return None
+    return prevention(part, line)
 
 
 _CANT = r"(?:can't|cannot|can not|may not)"
@@ -342,3 +342,38 @@ def _blockers(text: str, line) -> list[dict | None]:
 def _public(selector: dict) -> dict:
     """The selector without the parser's own marks ('_while', '_not_self')."""
     return {k: v for k, v in selector.items() if not k.startswith("_")}
+
+
+def sources(text: str, line=None) -> list[dict] | None:
+    """Damage sources: 'Villains', '[B] character dice', 'action dice', 'X or Y' (one selector
+    each); None when one part is not a subject."""
+    whole = subject(text, line)
+    parts = [whole] if whole is not None else [subject(p, line) for p in text.split(" or ")]
+    if len(parts) == 1 and whole is None:
+        return None
+    found = []
+    for part in parts:
+        if part is None or set(part) & {"_while", "_not_self"} or part.get("other"):
+            return None
+        found.append(_public(part))
+    return found
+
+
+def prevention(text: str, line=None) -> list[dict] | None:
+    """'takes no damage from [B] character dice', 'cannot be damaged by [M] characters',
+    'takes 1 less damage from Villains', 'cannot be damaged': prevent effects (no 'to')."""
+    body = text.strip()
+    if re.fullmatch(rf"{_CANT} be damaged", body, re.IGNORECASE):
+        return [{"do": "prevent", "all": True}]
+    match = re.fullmatch(
+        rf"(?:takes? no damage from|{_CANT} be damaged by) (?P<from>.+)", body, re.IGNORECASE
+    )
+    less = re.fullmatch(r"takes? (?P<n>\d+) less damage from (?P<from>.+)", body, re.IGNORECASE)
+    if not (match or less):
+        return None
+    found = sources((match or less)["from"], line)
+    if found is None:
+        return None
+    if match:
+        return [{"do": "prevent", "all": True, "from": s} for s in found]
+    return [{"do": "prevent", "amount": int(less["n"]), "from": s} for s in found]

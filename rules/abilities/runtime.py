@@ -294,6 +294,9 @@ def _continuous(spec):
         if q.stat in statics.COST_STATS:
             yield from statics.cost_contributions(spec, q)
             return
+        if q.stat == "prevent":
+            yield from statics.prevent_contributions(spec, q)
+            return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):

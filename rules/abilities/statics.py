@@ -8,7 +8,10 @@ engine's own hooks, never per-card flags:
 - `restrict`: a 'can't' (R13.7) answered to the engine's restrict hook: 'attack' (about the
   attacker) and 'block' (about the blocker, `Query.other` the attacker), so 'X can't block'
   and 'X can't be blocked by Y' are both refused when blockers are declared;
-- a static `modify` with `while`: the +A/+D holds only while the die attacks or blocks.
+- a static `modify` with `while`: the +A/+D holds only while the die attacks or blocks;
+- `prevent`: static prevention (R13.4) answered to the 'prevent' question about damage about
+  to be dealt to a die (`Query.die`) from a source die (`Query.other`): `amount` of each
+  damage, or all of it. A source that is no die (a card, a global) matches no `from`.
 """
 
 from collections.abc import Iterator, Mapping
@@ -107,3 +110,37 @@ def restrictor(spec: Mapping[str, Any]):
         return None
 
     return restrict
+
+
+def _source_matches(q: Query, selector: Mapping[str, Any], source: Die | None) -> bool:
+    """Whether the damage's source die is one `selector` means: a character die in the Field,
+    or for 'action dice' an action die (read from its card)."""
+    if source is None:
+        return False
+    if selector.get("what") in ("action", "basic_action"):
+        return source.card is not None and sel.card_matches(
+            q.cards, selector, source.card, holder=q.holder, player=source.controller
+        )
+    return sel.matches(q.state, q.cards, selector, source, holder=q.holder, card=q.card)
+
+
+def prevent_contributions(spec: Mapping[str, Any], q: Query) -> Iterator[Contribution]:
+    """The spec's static prevention of damage about to be dealt to a die."""
+    effects = [e for e in spec["effects"] if e["do"] == "prevent"]
+    if not effects or q.die is None:
+        return
+    if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+        return
+    for effect in effects:
+        if not sel.matches(q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card):
+            continue
+        if "from" in effect and not _source_matches(q, effect["from"], q.other):
+            continue
+        if effect.get("all"):
+            amount = q.amount
+        else:
+            amount = sel.amount(
+                effect["amount"], q.state, q.cards, holder=q.holder, this=q.die, card=q.card
+            )
+        if amount > 0:
+            yield Contribution("prevent", amount, _source(q))

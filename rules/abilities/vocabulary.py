@@ -211,6 +211,16 @@ EFFECT_SCHEMAS = {
         action={"enum": list(RESTRICTIONS)},
         by=_to,
     ),
+    # Static prevention (R13.4) of damage to the dice `to` means, from the dice `from` means
+    # (any source without it): `amount` per damage, or all of it.
+    "prevent": _effect(
+        "prevent",
+        ["to"],
+        to=_to,
+        amount=_amt,
+        all={"const": True},
+        **{"from": _to},
+    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -309,8 +319,8 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant", "cost", "restrict"}
-_STATIC_ONLY = {"cost", "restrict"}
+_STATIC_EFFECTS = {"modify", "grant", "cost", "restrict", "prevent"}
+_STATIC_ONLY = {"cost", "restrict", "prevent"}
 _PLAYER_EVENTS = ("action_used", "global_used", "turn_started", "end_of_turn")
 
 
@@ -342,6 +352,11 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                         "(static) effect only"
                     )
         for number, effect in enumerate(spec["effects"]):
+            if effect["do"] == "prevent" and ("amount" in effect) == bool(effect.get("all")):
+                problems.append(
+                    f"{where}.effects[{number}]: a prevention needs either 'amount' or 'all', "
+                    "not both"
+                )
             if effect["do"] == "cost" and ("amount" in effect) == bool(effect.get("free")):
                 problems.append(
                     f"{where}.effects[{number}]: a cost change needs either 'amount' or "

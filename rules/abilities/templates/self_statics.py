@@ -40,7 +40,7 @@ def _static(effects: list[dict], condition: dict | None = None) -> Match:
 
 def _self_effects(text: str, line: Line) -> list[dict] | None:
     for verb in re.finditer(
-        r"\b(?:gets|gains|has|is|can't|cannot|can not|may not|can only|may only)\b",
+        r"\b(?:gets|gains|has|is|can't|cannot|can not|may not|can only|may only|takes)\b",
         text,
         re.IGNORECASE,
     ):

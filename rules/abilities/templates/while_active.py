@@ -19,14 +19,16 @@ from rules.abilities import phrases_static as ps
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_ACTIVE = r"while (?:{name} is active|active|{name} is in the field(?: zone)?)(?:,|) (?P<rest>.+)"
+_ACTIVE = (
+    r"while (?:{name}™? is active|active|{name}™? is in the field(?: zone)?)(?:,|) (?P<rest>.+)"
+)
 _RESERVE = (
     r"while you have (?P<n>an?|one|two|three|\d)?(?: or more)? ?(?P<energy>\[[FBMS]\]|fist|bolt|"
     r"mask|shield)s? (?:energy )?in your reserve pool, (?P<rest>.+)"
 )
 _VERBS = re.compile(
     r"\b(?:gets?|gains?|have|has|costs?|are|is|can't|cannot|can not|may not|can only|"
-    r"may only)\b",
+    r"may only|takes?)\b",
     re.IGNORECASE,
 )
 
@@ -91,6 +93,23 @@ def _attach(effects: list[dict], selector: dict) -> list[dict] | None:
     return found
 
 
+_PREVENT_BY = re.compile(
+    r"prevent all damage dealt by (?P<by>.+?) to (?P<to>.+)", flags=re.IGNORECASE
+)
+
+
+def _prevent_by(text: str, line: Line) -> list[dict] | None:
+    """'prevent all damage dealt by [DCV] character dice to NAME character dice you control'."""
+    match = _PREVENT_BY.fullmatch(text)
+    if not match:
+        return None
+    to = self_selector(match["to"], line) or ps.subject(match["to"], line)
+    sources = ps.sources(match["by"], line)
+    if to is None or sources is None or set(to) & {"_while", "_not_self"}:
+        return None
+    return [{"do": "prevent", "to": to, "all": True, "from": s} for s in sources]
+
+
 @recogniser("while_active", kinds=("ability",))
 def while_active(line: Line) -> Match | None:
     match = re.fullmatch(
@@ -98,7 +117,7 @@ def while_active(line: Line) -> Match | None:
     )
     if not match:
         return None
-    effects = statement(match["rest"], line)
+    effects = _prevent_by(match["rest"], line) or statement(match["rest"], line)
     if effects is None:
         return None
     return Match.ability({"when": "while_active", "effects": effects})

@@ -255,3 +255,55 @@ def test_a_bonus_while_another_named_character_is_active(code):
     # An opposing Cheetah does not count: 'active' is the holder's own.
     cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Cheetah")])
     assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
+
+
+# -- prevention ------------------------------------------------------------------------------------
+def _damage_to_superman(cards, *blocks: str, setup: str = ATTACK) -> int:
+    """Superman (A4) attacks and is blocked; the damage he takes (read from the events, since
+    Cleanup clears it). With two blockers he splits his 4 damage 2/2."""
+    split = ""
+    if len(blocks) == 2:
+        split = " " + " ".join(f"19sww#1>{b.split('>')[0]}=2" for b in blocks)
+    replay = play(cards, setup, f"P2 block {' '.join(blocks)}", f"P1 damage{split}")
+    taken = [e for s in replay.steps for e in s.events if e.kind == "damaged"]
+    assert any(e.die != "P1:19sww#1" for e in taken), "Superman's own damage was dealt"
+    return sum(e.amount for e in taken if e.die == "P1:19sww#1")
+
+
+def test_no_damage_from_an_energy_type():
+    cards = cards_with("91uxm")  # takes no damage from [M] characters
+    assert _damage_to_superman(cards, "5sww#1>19sww#1") == 0  # Cheetah: Mask
+    assert _damage_to_superman(cards, "SK1>19sww#1") == 1  # a sidekick has no type
+    cards = cards_with("79avx")  # takes no damage from non-[S] characters
+    assert _damage_to_superman(cards, "5sww#1>19sww#1") == 0
+    assert _damage_to_superman(cards, "SK1>19sww#1") == 0
+
+
+def test_less_damage_from_villains():
+    cards = cards_with("43uxm", "1 less")  # takes 1 less damage from Villains
+    assert _damage_to_superman(cards, "5sww#1>19sww#1") == 3
+    assert _damage_to_superman(cards, "5sww#1>19sww#1", "SK1>19sww#1") == 4  # 3 + 1
+
+
+def test_prevent_all_damage_by_villains_to_your_named_dice():
+    # The real Superman 19sww: prevent all damage dealt by [DCV] character dice to NAME dice.
+    cards = cards_with("19sww", "prevent")
+    assert _damage_to_superman(cards, "5sww#1>19sww#1", "5sww#2>19sww#1") == 0
+    assert _damage_to_superman(cards, "SK1>19sww#1") == 1
+
+
+def test_cannot_be_damaged_while_another_character_is_active():
+    line = real_line("2def", "cannot be damaged", as_name="Superman")
+    other = line.split(" is active")[0].removeprefix("While ")
+    cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
+    assert _damage_to_superman(cards, "5sww#1>19sww#1") == 0
+    alone = ATTACK.replace("P1 die 22sww#1 field L1\n", "")
+    assert _damage_to_superman(cards, "5sww#1>19sww#1", setup=alone) == 4
+
+
+def test_prevention_is_described():
+    line = real_line("48bat", "while", as_name="Superman")
+    assert compiled("19sww", ability_lines=[line]).description == (
+        "While active: prevent all damage to all Newgods character dice from any Villain "
+        "character dice; prevent all damage to all Newgods character dice from any action dice."
+    )

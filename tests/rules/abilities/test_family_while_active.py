@@ -289,6 +289,19 @@ _EACH = {"pick": "each"}
             "either 'amount' or 'free'",
         ),
         (
+            {
+                "when": "while_active",
+                "effects": [{"do": "prevent", "to": _EACH, "amount": 1, "all": True}],
+            },
+            "encoding.abilities[0].effects[0]",
+            "either 'amount' or 'all'",
+        ),
+        (
+            {"when": "kod", "effects": [{"do": "prevent", "to": _EACH, "all": True}]},
+            "encoding.abilities[0].effects[0]",
+            "while-active (static) effect only",
+        ),
+        (
             {"when": "while_active", "effects": [{"do": "restrict", "to": _EACH, "action": "fly"}]},
             "encoding.abilities[0].effects[0].action",
             "fly",
