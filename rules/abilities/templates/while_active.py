@@ -178,10 +178,36 @@ def _watch_effects(text: str, line: Line, by: str | None, watched: dict | None):
         if found is not None:
             return found
     opponent = by == "opposing" or (watched or {}).get("side") == "opposing"
+    names = t.self_names(line.card_name)
+    # 'NAME deals 2 damage to target character die': the card's own damage, as 'deal'.
+    text = re.sub(
+        rf"^{names} deals ({t.NUMBER}) damage to ", r"deal \1 damage to ", text, flags=re.I
+    )
+    text = re.sub(r"\ban opposing player$", "your opponent", text, flags=re.IGNORECASE)
     if opponent:
         text = re.sub(
-            r"\b(?:that opponent|that player|its controller)$", "your opponent", text, flags=re.I
+            rf"^{names} deals (?:them|that opponent|that player|your opponent) ({t.NUMBER}) "
+            r"damage$",
+            r"deal \1 damage to your opponent",
+            text,
+            flags=re.IGNORECASE,
         )
+        text = re.sub(
+            r"\b(?:that opponent|that player|its controller|them|an opposing player)$",
+            "your opponent",
+            text,
+            flags=re.IGNORECASE,
+        )
+    bonus = re.fullmatch(
+        rf"{names} gets (?P<mods>.+?),? \(?until (?:the )?end of (?:the )?turn\)?",
+        text,
+        re.IGNORECASE,
+    )
+    if bonus:
+        mods = ps.modify(bonus["mods"])
+        if mods is None or mods.get("while"):
+            return None
+        return [{**mods, "to": {"pick": "this"}, "duration": "turn"}]
     from rules.abilities import phrases
 
     return phrases.effects(text, line)

@@ -519,3 +519,29 @@ def test_at_the_start_of_your_turn_if_behind_on_life():
     assert (behind.player("P1").life, behind.player("P2").life) == (19, 11)
     ahead = play(cards, TURN_END + "P1 life 5\n", "P1 end").final
     assert (ahead.player("P1").life, ahead.player("P2").life) == (5, 20)
+
+
+def test_watchers_where_the_card_deals_the_damage_or_gets_a_bonus():
+    theirs = board(
+        "P1 die 19sww#1 field L1",
+        "P2 die BA:32sww#1 reserve action",
+        "P2 life 10",
+        turn=4,
+        active="P2",
+    )
+    cards = cards_with("1asm")  # when an opponent uses an action die, NAME deals them 2
+    assert run(cards, theirs + "P2 use BA:32sww#1\n").final.player("P2").life == 8
+    cards = cards_with("72cw")  # ... NAME gets +1A and +1D until end of turn
+    state = run(cards, theirs + "P2 use BA:32sww#1\n").final
+    assert stats_of(state, cards, "P1:19sww#1") == (5, 7)
+    mine = board(
+        "P1 die 19sww#1 field L1", "P1 die BA:31sww#1 reserve action", "P2 die SK1 field L1"
+    )
+    cards = cards_with("46fus")  # each time you use an action die, NAME deals 2 to a target
+    replay = play(cards, mine, "P1 use BA:31sww#1", "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+def stats_of(state, cards, die: str) -> tuple[int, int]:
+    found = state.die(die)
+    return query.attack(state, cards, found).value, query.defense(state, cards, found).value
