@@ -198,19 +198,38 @@ def _watch_effects(text: str, line: Line, by: str | None, watched: dict | None):
             text,
             flags=re.IGNORECASE,
         )
-    bonus = re.fullmatch(
-        rf"{names} gets (?P<mods>.+?),? \(?until (?:the )?end of (?:the )?turn\)?",
-        text,
-        re.IGNORECASE,
-    )
-    if bonus:
-        mods = ps.modify(bonus["mods"])
-        if mods is None or mods.get("while"):
-            return None
-        return [{**mods, "to": {"pick": "this"}, "duration": "turn"}]
-    from rules.abilities import phrases
+    bonus = _bonus(text, line)
+    if bonus is not None:
+        return bonus
+    spin = _turn_effects(text, line, "")
+    if spin is not None:
+        return spin
+    return None
 
-    return phrases.effects(text, line)
+
+_UNTIL = r"(?:,? \(?until (?:the )?end of (?:the )?turn\)?|,? this turn)?"
+
+
+def _bonus(text: str, line: Line) -> list[dict] | None:
+    """'NAME gets +1A and +1D (until end of turn)', 'your character dice get +1 attack this
+    turn': an applied modify, which lasts until end of turn anyway (R13.1)."""
+    found = re.fullmatch(
+        rf"(?P<who>.+?) (?:gets?|gains?) (?P<mods>[+-]\d.*?){_UNTIL}", text, re.IGNORECASE
+    )
+    if not found:
+        return None
+    mods = ps.modify(found["mods"])
+    who = found["who"]
+    selector = self_selector(re.sub(r" you control$", "", who, flags=re.I), line)
+    if selector is None:
+        selector = ps.subject(who, line)
+        if selector is None or set(selector) & {"_while", "_not_self"}:
+            return None
+        if selector.get("what") in ("action", "basic_action"):
+            return None
+    if mods is None or mods.get("while"):
+        return None
+    return [{**mods, "to": selector, "duration": "turn"}]
 
 
 @recogniser("while_active", kinds=("ability",))
@@ -233,8 +252,9 @@ def while_active_when(line: Line) -> Match | None:
         watched = None
         if "die" in event.groupdict():
             watched = ps.subject(event["die"], line)
-            if watched is None or set(watched) & {"_while", "_not_self"}:
+            if watched is None or "_while" in watched:
                 return None
+            watched.pop("_not_self", None)  # no source die: 'other' is every die of the card
             if watched.get("what") in ("action", "basic_action"):
                 return None
             if side:
@@ -300,8 +320,8 @@ def _turn_effects(text: str, line: Line, by: str) -> list[dict] | None:
     """Clauses of a turn watcher: the shared phrases, plus 'spin each of your NAME dice up
     one level', 'spin all [XMEN] character dice up 1 level', 'that player loses 1 life'."""
     spin = re.fullmatch(rf"spin (?P<who>.+?) {_LEVELS}", text, re.IGNORECASE)
-    if spin and not spin["who"].lower().startswith("target"):
-        who = spin["who"]
+    if spin and re.match(r"(?:each|all) ", spin["who"], re.IGNORECASE):
+        who = spin["who"]  # 'spin NAME up' alone may mean one die: left to other phrases
         selector = self_selector(re.sub(r"^each of your ", "your ", who, flags=re.I), line)
         if selector is None:
             selector = ps.subject(who, line)

@@ -545,3 +545,31 @@ def test_watchers_where_the_card_deals_the_damage_or_gets_a_bonus():
 def stats_of(state, cards, die: str) -> tuple[int, int]:
     found = state.die(die)
     return query.attack(state, cards, found).value, query.defense(state, cards, found).value
+
+
+def test_watchers_with_an_applied_bonus_until_end_of_turn():
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die 19sww#2 reserve L1",
+        "P1 die 22sww#1 reserve L1",
+        "P1 die SK1 reserve shield",
+    )
+    cards = cards_with("12gaf")  # when you field a [F] or [S] character die, NAME +1A +1D
+    state = play(cards, setup, "P1 field 19sww#2 pay SK1").final
+    assert stats_of(state, cards, "P1:19sww#1") == (5, 7)
+    state = play(cards, setup, "P1 field 22sww#1").final  # Wonder Woman: Mask
+    assert stats_of(state, cards, "P1:19sww#1") == (4, 6)
+    used = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die SK2 field L1",
+        "P1 die BA:31sww#1 reserve action",
+        "P2 die SK1 field L1",
+        "P1 life 10",
+    )
+    cards = cards_with("86msw")  # when you use an action die, your dice +1 attack this turn
+    state = play(cards, used, "P1 use BA:31sww#1").final
+    assert stats_of(state, cards, "P1:SK2")[0] == 2
+    assert stats_of(state, cards, "P2:SK1")[0] == 1
+    cards = cards_with("114msw")  # gain 2 life and deal 2 damage to target character die
+    state = play(cards, used, "P1 use BA:31sww#1", "P1 choose P2:SK1").final
+    assert state.player("P1").life == 12 and state.die("P2:SK1").zone == Zone.PREP
