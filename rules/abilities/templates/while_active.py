@@ -110,6 +110,35 @@ def _prevent_by(text: str, line: Line) -> list[dict] | None:
     return [{"do": "prevent", "to": to, "all": True, "from": s} for s in sources]
 
 
+_PAY = re.compile(
+    r"(?P<who>your opponents?|you|)(?: must)? ?pays? \[?(?P<n>\d+)\]? (?P<way>more|less) to "
+    r"(?P<what>purchase|field) (?:each )?(?P<subject>.+?)(?P<other> other than sidekicks)?",
+    flags=re.IGNORECASE,
+)
+
+
+def _pay(text: str, line: Line) -> list[dict] | None:
+    """'your opponents pay [1] more to field each character die other than Sidekicks', 'pay
+    [1] less to purchase Action Dice': a cost change for the purchases or fieldings of that
+    player."""
+    match = _PAY.fullmatch(text)
+    if not match:
+        return None
+    subject = ps.subject(match["subject"], line)
+    if subject is None or set(subject) & {"_while", "_not_self"} or "side" in subject:
+        return None
+    subject["side"] = "opposing" if match["who"].lower().startswith("your opponent") else "yours"
+    if match["other"]:
+        if subject.get("what", "character") != "character":
+            return None
+        subject["what"] = "non_sidekick"
+    of = "purchase" if match["what"].lower() == "purchase" else "fielding"
+    if of == "fielding" and subject.get("what") in ("action", "basic_action"):
+        return None
+    sign = 1 if match["way"].lower() == "more" else -1
+    return [{"do": "cost", "of": of, "amount": int(match["n"]), "sign": sign, "to": subject}]
+
+
 @recogniser("while_active", kinds=("ability",))
 def while_active(line: Line) -> Match | None:
     match = re.fullmatch(
@@ -117,7 +146,8 @@ def while_active(line: Line) -> Match | None:
     )
     if not match:
         return None
-    effects = _prevent_by(match["rest"], line) or statement(match["rest"], line)
+    rest = match["rest"]
+    effects = _prevent_by(rest, line) or _pay(rest, line) or statement(rest, line)
     if effects is None:
         return None
     return Match.ability({"when": "while_active", "effects": effects})

@@ -573,3 +573,27 @@ def test_watchers_with_an_applied_bonus_until_end_of_turn():
     cards = cards_with("114msw")  # gain 2 life and deal 2 damage to target character die
     state = play(cards, used, "P1 use BA:31sww#1", "P1 choose P2:SK1").final
     assert state.player("P1").life == 12 and state.die("P2:SK1").zone == Zone.PREP
+
+
+def test_a_player_pays_more_or_less():
+    cards = cards_with("10drs")  # your opponent pays [1] more to purchase action dice
+    state = play(cards, BUY).final
+    assert query.purchase_cost(state, cards, "P2", "32sww").value == 5
+    assert query.purchase_cost(state, cards, "P1", "34sww").value == 3
+    assert query.purchase_cost(state, cards, "P2", "5sww").value == 4  # a character
+    cards = cards_with("7drs")  # pay [1] less to purchase Action Dice
+    state = play(cards, BUY).final
+    assert query.purchase_cost(state, cards, "P1", "34sww").value == 2
+    assert query.purchase_cost(state, cards, "P2", "34sww").value == 3
+    # your opponents pay [1] more to field each character die other than Sidekicks.
+    cards = cards_with("15wf")
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P2 die 5sww#1 reserve L1",
+        "P2 die SK1 reserve L1",
+        turn=4,
+        active="P2",
+    )
+    state = play(cards, setup).final
+    assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 2
+    assert query.fielding_cost(state, cards, state.die("P2:SK1")).value == 0
