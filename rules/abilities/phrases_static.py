@@ -58,6 +58,10 @@ def _filter(text: str, selector: dict, card_name: str) -> bool:
     words = text.strip()
     if not words:
         return True
+    if card_name and words.lower().startswith(f"non-{card_name.lower()} "):
+        selector["other"] = True  # 'non-NAME [DCB] character dice'
+        selector["_not_self"] = True
+        words = words[len(card_name) + 5 :].strip()
     negated = words.lower().startswith("non-")
     body = words[4:] if negated else words
     if negated and body.lower() in ("sidekick", "sidekicks"):
@@ -138,8 +142,11 @@ def subject(text: str, line=None) -> dict | None:
     nouns = ((re.search(rf"(?:^|\s)({n})$", rest, re.IGNORECASE), w) for n, w in _NOUNS)
     found, what = next(((f, w) for f, w in nouns if f), (None, ""))
     if found is None:
-        return None
-    filters = rest[: found.start(1)]
+        if not re.fullmatch(rf"(?:{t.AFFILIATION})(?: (?:or|and) {t.AFFILIATION})*", rest):
+            return None
+        what, filters = "character", rest  # '[WLG]': the affiliation names the dice
+    else:
+        filters = rest[: found.start(1)]
     if what == "dice" and not filters.strip():
         return None  # 'your dice': energy and action dice too, not a character subject
     if what == "villain":  # 'Villains', 'Villain die': the affiliation names the dice
@@ -285,6 +292,8 @@ def restrict(text: str, line=None) -> list[dict] | None:
     """'can't attack', 'cannot block', 'can't be blocked', 'can't be blocked by Sidekicks or
     [DCV] character dice', 'can only be blocked by Sidekicks': restrict effects (without 'to')."""
     body = text.strip()
+    if re.fullmatch(rf"{_CANT} attack or block", body, re.IGNORECASE):
+        return [{"do": "restrict", "action": "attack"}, {"do": "restrict", "action": "block"}]
     simple = re.fullmatch(rf"{_CANT} (?P<what>attack|block|be blocked)", body, re.IGNORECASE)
     if simple:
         action = {"attack": "attack", "block": "block", "be blocked": "be_blocked"}[

@@ -102,3 +102,40 @@ def self_if_you_have(line: Line) -> Match | None:
     if match["art"].lower() == "another":
         counted["other"] = True
     return _static(effects, {"test": "count_at_least", "of": counted, "n": 1})
+
+
+_UNLESS = re.compile(r"(?P<body>.+?) unless (?P<cond>.+)", re.IGNORECASE)
+
+
+def _unless(text: str, line: Line) -> dict | None:
+    """'you have an active [WLG]', 'a [WLG] is active', 'Saint Walker is active', 'you have
+    another non-NAME [DCB] character die in the Field Zone': the selector whose absence
+    triggers the restriction (the holder's own dice: 'active' is yours, R13.1)."""
+    have = re.fullmatch(
+        r"you have (?:an|a|another|at least one) (?P<what>.+)", text, re.IGNORECASE
+    ) or re.fullmatch(r"(?:an?|another) (?P<what>.+) is active", text, re.IGNORECASE)
+    if have:
+        selector = ps.subject(have["what"], line)
+        if selector is None or "_while" in selector or "side" in selector:
+            return None
+        selector.pop("_not_self", None)
+        if text.lower().startswith(("you have another", "another")):
+            selector["other"] = True
+        return {**selector, "side": "yours"}
+    named = re.fullmatch(r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) is active", text)
+    if named:
+        return {"pick": "each", "side": "yours", "name": named["name"]}
+    return None
+
+
+@recogniser("self_statics", kinds=("ability",))
+def self_unless(line: Line) -> Match | None:
+    """'NAME can't attack or block unless you have an active [WLG]'."""
+    match = _UNLESS.fullmatch(line.text)
+    if not match:
+        return None
+    effects = _self_effects(match["body"], line)
+    counted = _unless(match["cond"], line)
+    if not effects or counted is None or any(e["do"] != "restrict" for e in effects):
+        return None
+    return _static(effects, {"test": "count_at_most", "of": counted, "n": 0})

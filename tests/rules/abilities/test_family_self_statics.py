@@ -307,3 +307,23 @@ def test_prevention_is_described():
         "While active: prevent all damage to all Newgods character dice from any Villain "
         "character dice; prevent all damage to all Newgods character dice from any action dice."
     )
+
+
+def test_cannot_attack_or_block_unless_another_character_is_active():
+    line = real_line("72wol", "unless", as_name="Superman")  # ... unless <other> is active
+    other = line.split(" unless ")[1].split(" is active")[0]
+    cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
+    play(cards, FIELD, "P1 attack 19sww#1")  # Wonder Woman is in P1's Field
+    alone = FIELD.replace("P1 die 22sww#1 field L1\n", "")
+    refused(cards, alone + "P1 attack 19sww#1\n", "R13.7")
+    # A non-NAME filter in the condition: 'another non-NAME [DCV] character die' (102bat).
+    result = compiled(
+        "5sww", ability_lines=[real_line("102bat", "[DCV] character", as_name="Cheetah")]
+    )
+    condition = result.encoding["abilities"][0]["if"]
+    assert condition["test"] == "count_at_most" and condition["of"]["other"] is True
+    cards = compiled_cards(
+        "5sww", ability_lines=[real_line("102bat", "[DCV] character", as_name="Cheetah")]
+    )
+    their_turn = FIELD.replace("active P1", "active P2").replace("turn 3", "turn 4")
+    refused(cards, their_turn + "P2 attack 5sww#1\n", "R13.7")  # the other Cheetah is no help
