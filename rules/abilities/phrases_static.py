@@ -25,6 +25,7 @@ from rules.abilities import tokens as t
 GRANTABLE = {"overcrush": "overcrush", "fast": "fast", "iron will": "iron_will"}
 
 _NOUNS = (
+    (r"\[pawn\](?: (?:dice|die))?", "sidekick"),  # the pool's icon for a Sidekick
     (r"sidekick character (?:dice|die|characters?)", "sidekick"),
     (r"sidekick (?:dice|die|characters?)", "sidekick"),
     (r"sidekicks?", "sidekick"),

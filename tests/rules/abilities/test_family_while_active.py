@@ -597,3 +597,14 @@ def test_a_player_pays_more_or_less():
     state = play(cards, setup).final
     assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 2
     assert query.fielding_cost(state, cards, state.die("P2:SK1")).value == 0
+
+
+def test_pawn_icons_are_sidekicks_and_new_affiliation_tokens_are_read():
+    from rules.abilities import tokens
+
+    cards = cards_with("18wwe")  # your [PAWN] get +1A and +1D
+    assert stats(cards, FIELD, "P1:SK1") == (2, 2)
+    assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
+    assert tokens.affiliation("[KO]") == "orks" and tokens.affiliation("[CWTB]") == "thunderbolts"
+    result = compiled("19sww", ability_lines=[real_line("7ork", "while")])
+    assert result.encoding["abilities"][0]["effects"][0]["to"]["affiliation"] == ["orks"]
