@@ -13,6 +13,7 @@ _WHEN = {
     "kod": "When this die is KO'd",
     "purchased": "When this die is purchased",
     "while_active": "While active",
+    "static": "Always",
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
@@ -57,7 +58,7 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
         head += f", {_LIMIT[spec['limit']]}"
     if spec.get("if"):
         head += f", if {describe_condition(spec['if'])}"
-    body = describe_effects(spec["effects"], static=when == "while_active") or "nothing"
+    body = describe_effects(spec["effects"], static=when in ("while_active", "static")) or "nothing"
     if spec.get("optional"):
         body = "you may " + body
     text = f"{head}: {body}."

@@ -48,12 +48,12 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
     when = spec["when"]
     text = describe_spec(spec)
     limit = spec.get("limit", "")
-    if when == "while_active":
+    if when in ("while_active", "static"):
         return Ability(
             f"static{index}",
             "static",
             text,
-            while_active=True,
+            while_active=when == "while_active",
             continuous=_continuous(spec),
             restrict=statics.restrictor(spec),
         )

@@ -43,6 +43,7 @@ TRIGGERS = (
     "global_used",
     "turn_started",
     "end_of_turn",
+    "static",  # always, even while the card is not active (its own cost, for one)
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -319,6 +320,7 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
+STATIC_TRIGGERS = ("while_active", "static")
 _STATIC_EFFECTS = {"modify", "grant", "cost", "restrict", "prevent"}
 _STATIC_ONLY = {"cost", "restrict", "prevent"}
 _PLAYER_EVENTS = ("action_used", "global_used", "turn_started", "end_of_turn")
@@ -330,7 +332,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
     problems = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         where = f"encoding.abilities[{index}]"
-        if spec["when"] == "while_active":
+        if spec["when"] in STATIC_TRIGGERS:
             for number, effect in enumerate(spec["effects"]):
                 if effect["do"] not in _STATIC_EFFECTS:
                     problems.append(
@@ -344,7 +346,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                     )
             if spec.get("bursts"):
                 problems.append(f"{where}.bursts: a while-active ability has no burst variants")
-        if spec["when"] != "while_active":
+        if spec["when"] not in STATIC_TRIGGERS:
             for number, effect in enumerate(spec["effects"]):
                 if effect["do"] in _STATIC_ONLY or "while" in effect:
                     problems.append(

@@ -139,3 +139,45 @@ def self_unless(line: Line) -> Match | None:
     if not effects or counted is None or any(e["do"] != "restrict" for e in effects):
         return None
     return _static(effects, {"test": "count_at_most", "of": counted, "n": 0})
+
+
+_OWN_COST = re.compile(
+    r"(?P<self>.+?) (?P<cost>(?:costs|is free to field).*?)"
+    r"(?: (?:for each|for every) (?:of )?(?P<each>.+)| (?:if|while) you have (?:an|a|at least one) "
+    r"(?P<have>.+))?",
+    re.IGNORECASE,
+)
+_HAVE_FIRST = re.compile(
+    r"while you have (?:an|a|at least one) (?P<have>.+?), (?P<self>.+?) (?P<cost>is free to field|"
+    r"costs .+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser("self_statics", kinds=("ability",))
+def own_cost(line: Line) -> Match | None:
+    """'NAME costs [1] less to purchase for each of your active [DCV] character dice', 'NAME
+    costs [1] less to field if you have an active [XMEN] character die': the card's own cost,
+    always (not only while active: the card is bought and fielded from outside the Field)."""
+    match = _HAVE_FIRST.fullmatch(line.text) or _OWN_COST.fullmatch(line.text)
+    if not match or self_selector(match["self"], line) is None:
+        return None
+    costs = ps.cost(match["cost"], line.raw)
+    if costs is None:
+        return None
+    groups = match.groupdict()
+    spec: dict = {"when": "static"}
+    if groups.get("each"):
+        counted = ps.subject(groups["each"], line)
+        if counted is None or set(counted) & {"_while", "_not_self"}:
+            return None
+        if any(c.get("free") for c in costs):
+            return None
+        costs = [{**c, "amount": {"count": counted, "times": c["amount"]}} for c in costs]
+    if groups.get("have"):
+        counted = ps.subject(groups["have"], line)
+        if counted is None or set(counted) & {"_while", "_not_self"} or "side" in counted:
+            return None
+        spec["if"] = {"test": "count_at_least", "of": {**counted, "side": "yours"}, "n": 1}
+    spec["effects"] = [{**c, "to": {"pick": "this"}} for c in costs]
+    return Match.ability(spec)

@@ -327,3 +327,29 @@ def test_cannot_attack_or_block_unless_another_character_is_active():
     )
     their_turn = FIELD.replace("active P1", "active P2").replace("turn 3", "turn 4")
     refused(cards, their_turn + "P2 attack 5sww#1\n", "R13.7")  # the other Cheetah is no help
+
+
+# -- the card's own cost, always -------------------------------------------------------------------
+def test_own_purchase_cost_falls_for_each_counted_die():
+    cards = cards_with("24ki", "costs", key="5sww")  # [1] less for each of your active [DCV]
+    state = play(cards, FIELD).final  # P2 has two Cheetahs (Villains) in the Field
+    assert query.purchase_cost(state, cards, "P2", "5sww").value == 2
+    one = FIELD.replace("P2 die 5sww#2 field L1\n", "")
+    assert query.purchase_cost(play(cards, one).final, cards, "P2", "5sww").value == 3
+    result = compiled("5sww", ability_lines=[real_line("24ki", "costs", as_name="Cheetah")])
+    assert result.encoding["abilities"][0]["when"] == "static"
+
+
+def test_own_fielding_is_free_while_the_condition_holds_even_when_not_active():
+    # While you have an active character die with cost 4 or greater, NAME is free to field.
+    cards = cards_with("106msw", "free")
+    setup = board(
+        "P1 die 22sww#1 field L1",
+        "P1 die 19sww#1 reserve L2",
+        "P1 die SK1 reserve mask",
+        "P1 die SK2 reserve mask",
+    )
+    replay = play(cards, setup, "P1 field 19sww#1")  # Wonder Woman costs 4: free
+    assert replay.final.die("P1:19sww#1").zone == Zone.FIELD
+    no_one = setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    refused(cards, no_one + "P1 field 19sww#1\n", "R6.1")
