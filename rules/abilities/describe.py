@@ -253,6 +253,11 @@ def _restrict(effect, to: str) -> str:
     by = ""
     if effect.get("by"):
         by = " by " + describe_selector(effect["by"]).replace("all ", "any ", 1)
+    if effect["action"] == "be_targeted":
+        kinds = {"global": "global abilities", "action": "action dice", "ability": "abilities"}
+        by = " or ".join(kinds[k] for k in effect.get("kinds", ("global", "action", "ability")))
+        whose = "opposing " if effect.get("player") == "opposing" else ""
+        return f"{to} can't be targeted by {whose}{by}"
     verb = {"attack": "attack", "block": "block", "be_blocked": "be blocked"}[effect["action"]]
     return f"{to} can't {verb}{by}"
 

@@ -301,6 +301,15 @@ def restrict(text: str, line=None) -> list[dict] | None:
             simple["what"].lower()
         ]
         return [{"do": "restrict", "action": action}]
+    targeted = re.fullmatch(
+        rf"{_CANT} be (?:targeted by|the target of) (?P<by>.+)", body, re.IGNORECASE
+    )
+    if targeted:
+        found = targeters(targeted["by"])
+        if found is None:
+            return None
+        kinds, player = found
+        return [{"do": "restrict", "action": "be_targeted", "kinds": kinds, "player": player}]
     if re.fullmatch(rf"(?:is unblockable|{_CANT} be blocked)", body, re.IGNORECASE):
         return [{"do": "restrict", "action": "be_blocked"}]
     by = re.fullmatch(rf"{_CANT} be blocked by (?P<by>.+)", body, re.IGNORECASE)
@@ -387,3 +396,36 @@ def prevention(text: str, line=None) -> list[dict] | None:
     if match:
         return [{"do": "prevent", "all": True, "from": s} for s in found]
     return [{"do": "prevent", "amount": int(less["n"]), "from": s} for s in found]
+
+
+_TARGETER_WORDS = {
+    "global abilities": ["global"],
+    "global ability": ["global"],
+    "action dice": ["action"],
+    "action die": ["action"],
+    "character abilities": ["ability"],
+    "abilities": ["global", "ability"],
+    "global or character abilities": ["global", "ability"],
+    "effects": ["global", "action", "ability"],
+    "your opponents": ["global", "action", "ability"],
+    "your opponent": ["global", "action", "ability"],
+}
+
+
+def targeters(text: str) -> tuple[list[str], str] | None:
+    """'opposing Global Abilities or action dice', 'opposing action dice or abilities',
+    'your opponents': (the kinds of effect kept from targeting, whose: 'opposing' or 'any')."""
+    body = text.strip().lower()
+    player = "any"
+    if body.startswith("opposing "):
+        player, body = "opposing", body[len("opposing ") :]
+    elif body.startswith("your opponent"):
+        player = "opposing"
+    kinds: list[str] = []
+    parts = [body] if body in _TARGETER_WORDS else re.split(r",? or |, ", body)
+    for part in parts:
+        if part not in _TARGETER_WORDS:
+            return None
+        kinds += [k for k in _TARGETER_WORDS[part] if k not in kinds]
+    order = ("global", "action", "ability")
+    return sorted(kinds, key=order.index), player

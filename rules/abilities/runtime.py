@@ -112,8 +112,16 @@ def _has_target(spec):
     if not wanted:
         return None
 
+    kind = "global" if spec["when"] == "global" else "ability"
+
     def has_target(q: Query) -> bool:
-        return all(sel.dice(q.state, q.cards, s, holder=q.holder, card=q.card) for s in wanted)
+        return all(
+            any(
+                statics.targetable(q.state, q.cards, d.id, q.holder, kind)
+                for d in sel.dice(q.state, q.cards, s, holder=q.holder, card=q.card)
+            )
+            for s in wanted
+        )
 
     return has_target
 
@@ -178,6 +186,8 @@ def pick(ctx, selector, effect_text: str) -> list[str]:
     ]
     if selector["pick"] in ("each", "this"):
         return found
+    kind = statics.targeting_kind(ctx)  # 'can't be targeted by ...' (R13.7)
+    found = [d for d in found if statics.targetable(ctx.state, ctx.cards, d, ctx.holder, kind)]
     if not found:
         return []
     count = min(selector.get("count", 1), len(found))

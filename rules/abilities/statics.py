@@ -19,6 +19,8 @@ from typing import Any
 
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects
+from rules.abilities.vocabulary import TARGETERS
+from rules.engine import abilities
 from rules.engine.abilities import Contribution, Query
 from rules.engine.state import Die, Zone
 
@@ -91,6 +93,8 @@ def restrictor(spec: Mapping[str, Any]):
         )
 
     def restrict(q: Query) -> str | None:
+        if q.stat == "target":
+            return _untargetable(q)
         if q.stat not in ("attack", "block"):
             return None
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
@@ -106,6 +110,19 @@ def restrictor(spec: Mapping[str, Any]):
             else:
                 hit = False
             if hit:
+                return f"{describe_effects([effect], static=True)} ({_source(q)})"
+        return None
+
+    def _untargetable(q: Query) -> str | None:
+        kind = q.params[0] if q.params else ""
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return None
+        for effect in effects:
+            if effect["action"] != "be_targeted" or kind not in effect.get("kinds", TARGETERS):
+                continue
+            if effect.get("player") == "opposing" and q.player == q.holder:
+                continue
+            if matches(q, effect["to"], q.die):
                 return f"{describe_effects([effect], static=True)} ({_source(q)})"
         return None
 
@@ -144,3 +161,20 @@ def prevent_contributions(spec: Mapping[str, Any], q: Query) -> Iterator[Contrib
             )
         if amount > 0:
             yield Contribution("prevent", amount, _source(q))
+
+
+def targeting_kind(ctx) -> str:
+    """What is choosing targets: a 'global' ability, an 'action' die, or a character's own
+    'ability' (triggered or activated)."""
+    entry = abilities.ability(ctx.cards, ctx.queued.ability) if ctx.queued else None
+    if entry is not None and entry.kind in ("global", "action"):
+        return entry.kind
+    return "ability"
+
+
+def targetable(state, cards, die_id: str, player: str, kind: str) -> bool:
+    """Whether `player`'s effect of this kind may target the die (no 'can't be targeted')."""
+    die = state.die(die_id)
+    return die is None or not abilities.restriction(
+        state, cards, "target", die=die, player=player, params=(kind,)
+    )

@@ -85,7 +85,8 @@ WATCHED = (
 )
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
-RESTRICTIONS = ("attack", "block", "be_blocked")
+RESTRICTIONS = ("attack", "block", "be_blocked", "be_targeted")
+TARGETERS = ("global", "action", "ability")  # what may be kept from targeting a die
 
 _selector = {
     "type": "object",
@@ -211,6 +212,9 @@ EFFECT_SCHEMAS = {
         to=_to,
         action={"enum": list(RESTRICTIONS)},
         by=_to,
+        # be_targeted: by which kinds of effect, used by whom (default: any player)
+        kinds={"type": "array", "items": {"enum": list(TARGETERS)}, "minItems": 1},
+        player={"enum": ["opposing", "any"]},
     ),
     # Static prevention (R13.4) of damage to the dice `to` means, from the dice `from` means
     # (any source without it): `amount` per damage, or all of it.

@@ -139,6 +139,40 @@ def _pay(text: str, line: Line) -> list[dict] | None:
     return [{"do": "cost", "of": of, "amount": int(match["n"]), "sign": sign, "to": subject}]
 
 
+_CANT_TARGET = re.compile(
+    r"(?P<who>your opponents?|opponents) (?:can't|cannot|may not) target (?P<what>.+?)"
+    r"(?: with (?P<by>.+))?",
+    flags=re.IGNORECASE,
+)
+_GLOBALS_CANT = re.compile(
+    r"global abilities (?:activated|used) by your opponents? (?:can't|cannot) target (?P<what>.+)",
+    flags=re.IGNORECASE,
+)
+
+
+def _cant_target(text: str, line: Line) -> list[dict] | None:
+    """'your opponent can't target your Lois Lane character dice (with Global Abilities)',
+    'Global Abilities activated by your opponent cannot target character dice you control'."""
+    match = _CANT_TARGET.fullmatch(text)
+    kinds = ["global", "action", "ability"]
+    if match and match["by"]:
+        found = ps.targeters(match["by"])
+        if found is None:
+            return None
+        kinds = found[0]
+    elif not match:
+        match = _GLOBALS_CANT.fullmatch(text)
+        kinds = ["global"]
+    if not match:
+        return None
+    to = self_selector(match["what"], line) or ps.subject(match["what"], line)
+    if to is None or set(to) & {"_while"}:
+        return None
+    to = {k: v for k, v in to.items() if not k.startswith("_")}
+    effect = {"do": "restrict", "action": "be_targeted", "kinds": kinds, "player": "opposing"}
+    return [{**effect, "to": to}]
+
+
 @recogniser("while_active", kinds=("ability",))
 def while_active(line: Line) -> Match | None:
     match = re.fullmatch(
@@ -147,7 +181,12 @@ def while_active(line: Line) -> Match | None:
     if not match:
         return None
     rest = match["rest"]
-    effects = _prevent_by(rest, line) or _pay(rest, line) or statement(rest, line)
+    effects = (
+        _prevent_by(rest, line)
+        or _pay(rest, line)
+        or _cant_target(rest, line)
+        or statement(rest, line)
+    )
     if effects is None:
         return None
     return Match.ability({"when": "while_active", "effects": effects})

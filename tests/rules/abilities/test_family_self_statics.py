@@ -9,7 +9,15 @@ from rules.abilities import compile_card, describe, templates
 from rules.abilities.tokens import clean
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_line
-from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+from tests.rules.abilities.scenario import (
+    board,
+    compiled,
+    compiled_cards,
+    encoded_cards,
+    play,
+    refused,
+    run,
+)
 
 NAMES = {"19sww": "Superman", "5sww": "Cheetah"}
 
@@ -353,3 +361,71 @@ def test_own_fielding_is_free_while_the_condition_holds_even_when_not_active():
     assert replay.final.die("P1:19sww#1").zone == Zone.FIELD
     no_one = setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
     refused(cards, no_one + "P1 field 19sww#1\n", "R6.1")
+
+
+# -- can't be targeted -----------------------------------------------------------------------------
+def _targets_of_a_when_fielded(code: str, contains: str) -> tuple[str, ...]:
+    """P2 fields Cheetah, whose 'when fielded, 2 damage to target character die' asks for a
+    target; Superman (P1) holds the real line under test. The options offered."""
+    shield = compiled("19sww", ability_lines=[real_line(code, contains, as_name="Superman")])
+    ping = compiled("5sww", ability_lines=["When fielded, deal 2 damage to target character die"])
+    cards = encoded_cards({"19sww": shield.encoding, "5sww": ping.encoding})
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die SK1 field L1",
+        "P2 die 5sww#1 reserve L1",
+        "P2 die SK1 reserve mask",
+        turn=4,
+        active="P2",
+    )
+    return run(cards, setup + "P2 field 5sww#1 pay SK1\n").final.pending.options
+
+
+def test_cannot_be_targeted_by_opposing_abilities():
+    # 'cannot be targeted by opposing action dice or abilities': a character's ability too.
+    assert "P1:19sww#1" not in _targets_of_a_when_fielded("68jl", "targeted")
+    assert "P1:SK1" in _targets_of_a_when_fielded("68jl", "targeted")
+    # 'cannot be targeted by opposing Global Abilities or action dice': abilities still may.
+    assert "P1:19sww#1" in _targets_of_a_when_fielded("29ai", "targeted")
+    # 'can't be targeted by opposing effects'.
+    assert "P1:19sww#1" not in _targets_of_a_when_fielded("34msw", "targeted")
+
+
+def test_your_own_effects_may_still_target_an_opposing_only_shield():
+    line = real_line("68jl", "targeted", as_name="Superman")
+    ping = "When fielded, deal 1 damage to target character die"
+    cards = compiled_cards("19sww", ability_lines=[line, ping])
+    setup = board("P1 die 19sww#1 field L1", "P1 die 19sww#2 reserve L1", "P1 die SK1 reserve mask")
+    options = run(cards, setup + "P1 field 19sww#2 pay SK1\n").final.pending.options
+    assert "P1:19sww#1" in options
+
+
+def test_an_opposing_global_cannot_target_and_cannot_be_used_without_a_target():
+    # 'Global Abilities activated by your opponent cannot target character dice you control'
+    # (the real 22sww, held by P1's Wonder Woman): P2's global pinging a character die.
+    shield = compiled("22sww", ability_lines=[real_line("22sww", "global", as_name="Wonder Woman")])
+    ping = {
+        "abilities": [
+            {
+                "when": "global",
+                "cost": "[F]",
+                "effects": [{"do": "damage", "to": {"pick": "target"}, "amount": 1}],
+            }
+        ]
+    }
+    cards = encoded_cards(
+        {"22sww": shield.encoding, "9sww": ping},
+        global_lines={"9sww": ["Global: Pay [F]: deal 1 damage to target character die."]},
+    )
+    setup = board(
+        "P1 die 22sww#1 field L1",
+        "P2 die SK1 reserve fist",
+        "P2 die SK2 reserve fist",
+        "P2 die SK3 field L1",
+        turn=4,
+        active="P2",
+    )
+    options = run(cards, setup + "P2 global 9sww pay SK1\n").final.pending.options
+    assert options == ("P2:SK3",)  # not Wonder Woman
+    alone = setup.replace("P2 die SK3 field L1\n", "")
+    refused(cards, alone + "P2 global 9sww pay SK1\n", "R10.3")
