@@ -194,6 +194,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         filters.append(f"costing {selector['min_cost']} or more")
     if "min_level" in selector:
         filters.append(f"of level {selector['min_level']} or higher")
+    if selector.get("not_name"):
+        filters.append(f"not named {selector['not_name']}")
     if selector.get("not_energy"):
         filters.append("that are not " + "/".join(_ENERGY[e] for e in selector["not_energy"]))
     if selector.get("not_affiliation"):

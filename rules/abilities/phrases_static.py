@@ -117,7 +117,7 @@ def subject(text: str, line=None) -> dict | None:
         if rest.lower().startswith(state + " "):
             selector["_while"] = state
             rest = rest[len(state) + 1 :]
-    rest = re.sub(r"^(?:fielded|active) ", "", rest, flags=re.IGNORECASE)
+    rest = re.sub(r"^(?:fielded|active),? ", "", rest, flags=re.IGNORECASE)
     level = re.match(r"level (?P<n>[1-5]) ", rest, re.IGNORECASE)
     if level:  # 'level 1 characters'
         selector["min_level"] = selector["max_level"] = int(level["n"])

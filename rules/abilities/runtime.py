@@ -309,6 +309,11 @@ def _continuous(spec):
             return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
             return
+        # Only a spec with an effect on this stat reads its condition: a condition counting
+        # Sidekicks asks for keywords (Ally), which must not ask this spec again.
+        wanted = "grant" if q.stat == "keyword" else "modify"
+        if not any(e["do"] == wanted for e in spec["effects"]):
+            return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
             return
         source = q.cards[q.card].name if q.card in q.cards else q.card

@@ -69,6 +69,8 @@ def matches(
         return False
     if "min_level" in selector and die.level < selector["min_level"]:
         return False
+    if "not_name" in selector and query.title(cards, die).lower() == selector["not_name"].lower():
+        return False
     types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
     return not types & set(selector.get("not_energy", ()))
 

@@ -107,6 +107,7 @@ _selector = {
         "min_cost": {"type": "integer", "minimum": 0},
         "min_level": {"type": "integer", "minimum": 1},
         "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+        "not_name": {"type": "string", "minLength": 1},
     },
 }
 _amount = {

@@ -31,7 +31,10 @@ _IF = re.compile(
 )
 
 
-def _static(effects: list[dict], condition: dict | None = None) -> Match:
+def _static(effects: list[dict], condition: dict | None = None) -> Match | None:
+    counts_sidekicks = (condition or {}).get("of", {}).get("what") in ("sidekick", "non_sidekick")
+    if counts_sidekicks and any(e["do"] == "grant" for e in effects):
+        return None  # a keyword that depends on who counts as a Sidekick (Ally): a loop
     spec = {"when": "while_active", "effects": effects}
     if condition:
         spec["if"] = condition
@@ -73,8 +76,9 @@ def self_for_each(line: Line) -> Match | None:
     counted = ps.subject(match["what"], line)
     if mods is None or counted is None or "_while" in counted or mods.get("while"):
         return None
-    if counted.pop("_not_self", False):
-        return None  # 'non-NAME' in a count would also need the card's other dice left out
+    if counted.pop("_not_self", False):  # 'non-NAME': no die of that name counts
+        del counted["other"]
+        counted["not_name"] = line.card_name
     if counted.get("what") in ("action", "basic_action"):
         return None
     effect = {"do": "modify", "to": {"pick": "this"}}
@@ -181,3 +185,22 @@ def own_cost(line: Line) -> Match | None:
         spec["if"] = {"test": "count_at_least", "of": {**counted, "side": "yours"}, "n": 1}
     spec["effects"] = [{**c, "to": {"pick": "this"}} for c in costs]
     return Match.ability(spec)
+
+
+_ANY_ACTIVE = re.compile(
+    r"(?P<body>.+?) if there (?:are|is) (?:any|an|a) (?:active )?(?P<what>.+?)(?: active)?",
+    re.IGNORECASE,
+)
+
+
+@recogniser("self_statics", kinds=("ability",))
+def self_if_any_active(line: Line) -> Match | None:
+    """'NAME gets +2A and +2D if there are any active [DCB] character dice' (either player's)."""
+    match = _ANY_ACTIVE.fullmatch(line.text)
+    if not match:
+        return None
+    effects = _self_effects(match["body"], line)
+    counted = ps.subject(match["what"], line)
+    if not effects or counted is None or set(counted) & {"_while", "_not_self"}:
+        return None
+    return _static(effects, {"test": "count_at_least", "of": counted, "n": 1})

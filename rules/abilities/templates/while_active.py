@@ -459,3 +459,36 @@ def while_active_turn(line: Line) -> Match | None:
             specs.append(spec)
         return Match.ability(*specs)
     return None
+
+
+_HAVE = re.compile(
+    r"while you have (?P<art>an|a|another|at least one) (?P<what>.+?)(?P<active> active)?, "
+    r"(?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser("while_active", kinds=("ability",))
+def while_you_have(line: Line) -> Match | None:
+    """'While you have an active Sidekick die, NAME gets +1A': while at least one such die of
+    yours is in the Field (and the statement's subject: its own dice only when it is NAME)."""
+    match = _HAVE.fullmatch(line.text)
+    if not match:
+        return None
+    counted = ps.subject(match["what"], line)
+    if counted is None or set(counted) & {"_while"} or "side" in counted:
+        return None
+    if counted.pop("_not_self", False):
+        del counted["other"]
+        counted["not_name"] = line.card_name
+    if match["art"].lower() == "another":
+        counted["other"] = True
+    effects = statement(match["rest"], line, self_only=True)
+    if effects is None or any(e["do"] == "cost" for e in effects):
+        return None
+    if counted.get("what") in ("sidekick", "non_sidekick") and any(
+        e["do"] == "grant" for e in effects
+    ):
+        return None  # a keyword that depends on who counts as a Sidekick (Ally): a loop
+    condition = {"test": "count_at_least", "of": {**counted, "side": "yours"}, "n": 1}
+    return Match.ability({"when": "while_active", "if": condition, "effects": effects})

@@ -183,7 +183,6 @@ MUST_STAY_MANUAL = [
     ("59aou", "attack"),  # two sentences, a parenthesis that changes the amount
     ("2hq", "while"),  # 'while ... are attacking, they get'
     ("28jus", "while"),  # a condition on the opponent's dice
-    ("7doom", "for each"),  # non-NAME in a count: the card's other dice too
 ]
 
 
@@ -429,3 +428,16 @@ def test_an_opposing_global_cannot_target_and_cannot_be_used_without_a_target():
     assert options == ("P2:SK3",)  # not Wonder Woman
     alone = setup.replace("P2 die SK3 field L1\n", "")
     refused(cards, alone + "P2 global 9sww pay SK1\n", "R10.3")
+
+
+def test_non_name_counts_and_while_you_have_a_die():
+    # +1D for each of your active non-NAME character dice: Wonder Woman and a sidekick, not a
+    # second Superman.
+    cards = cards_with("7doom")
+    two = FIELD + "P1 die 19sww#2 field L1\n"
+    assert stats(cards, two, "P1:19sww#1") == (4, 8)
+    cards = cards_with("138dps")  # while you have an active Sidekick die, NAME gets +1A
+    assert stats(cards, FIELD, "P1:19sww#1") == (5, 6)
+    no_sidekick = FIELD.replace("P1 die SK1 field L1\n", "")
+    assert stats(cards, no_sidekick, "P1:19sww#1") == (4, 6)
+    assert stats(cards, FIELD, "P2:5sww#1") == (4, 2)  # only its own dice
