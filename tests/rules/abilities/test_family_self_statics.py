@@ -441,3 +441,38 @@ def test_non_name_counts_and_while_you_have_a_die():
     no_sidekick = FIELD.replace("P1 die SK1 field L1\n", "")
     assert stats(cards, no_sidekick, "P1:19sww#1") == (4, 6)
     assert stats(cards, FIELD, "P2:5sww#1") == (4, 2)  # only its own dice
+
+
+def test_every_recognised_line_of_ours_answers_the_engines_queries():
+    """Smoke: each pool card our families recognise, played by Superman's dice on a board,
+    answers A, D, keywords, costs, prevention and the restrict hook without failing (no
+    unknown vocabulary, no query loop)."""
+    from rules.engine import abilities
+    from tests.rules.engine.conftest import demo_cards
+
+    base = demo_cards()
+    setup = FIELD + "P1 die 19sww#2 reserve L2\nP1 die SK2 reserve fist\n"
+    state = play(base, setup).final
+    checked = 0
+    for card in pool().values():
+        result = compile_card(card)
+        if not {f for _, f in result.recognised} & {"while_active", "self_statics"}:
+            continue
+        cards = encoded_cards({"19sww": result.encoding}, cards=base)
+        for die in state.dice:
+            if die.is_character:
+                query.attack(state, cards, die)
+                query.defense(state, cards, die)
+                query.keywords(state, cards, die)
+                query.fielding_cost(state, cards, die)
+                query.damage_prevented(state, cards, die, state.die("P2:5sww#1"), 2)
+                abilities.restriction(state, cards, "attack", die=die)
+                abilities.restriction(
+                    state, cards, "target", die=die, player="P2", params=("global",)
+                )
+        blocker, attacker = state.die("P2:5sww#1"), state.die("P1:19sww#1")
+        abilities.restriction(state, cards, "block", die=blocker, other=attacker)
+        for key in ("22sww", "34sww"):
+            query.purchase_cost(state, cards, "P1", key)
+        checked += 1
+    assert checked >= 150, checked
