@@ -265,6 +265,7 @@ def _restrict(effect, to: str) -> str:
 
 
 _WATCHED = {
+    "kod": ("is KO'd", ""),
     "fielded": ("is fielded", "fields"),
     "attacks": ("attacks", "attacks with"),
     "blocks": ("blocks", "blocks with"),

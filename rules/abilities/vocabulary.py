@@ -75,6 +75,7 @@ CONDITIONS = (
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
 WATCHED = (
+    "kod",
     "fielded",
     "attacks",
     "blocks",

@@ -7,12 +7,14 @@ name the event's die as `{"pick": "that"}`.
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.abilities import selectors as sel
 from rules.abilities.vocabulary import TRIGGER_EVENTS
 from rules.engine.abilities import Ability, TriggerContext
-from rules.engine.state import other
+from rules.engine.faces import SIDEKICK_LEVEL
+from rules.engine.state import Zone, other
 
 
 def is_watcher(spec: Mapping[str, Any]) -> bool:
@@ -36,6 +38,8 @@ def watcher(spec: Mapping[str, Any], index: int, text: str, resolve) -> Ability:
             return False
         if "any" in spec:
             die = tc.state.die(event.die) if event.die else None
+            if die is not None and when == "kod":
+                die = as_it_was(tc.cards, die)
             if die is None or not sel.matches(
                 tc.state, tc.cards, spec["any"], die, holder=tc.holder, card=tc.card
             ):
@@ -65,3 +69,14 @@ def that(ctx, selector: Mapping[str, Any]) -> list[str]:
     ):
         return []
     return [die.id]
+
+
+def as_it_was(cards, die):
+    """A KO'd die as the watcher reads it: back in the Field on a character face (its card's
+    level 1, or a Sidekick's), under its owner, so its card's filters (affiliation, energy,
+    name, cost, Sidekick) apply. Its level is gone: level filters are not offered for KOs."""
+    card = cards.get(die.card) if die.card else None
+    face = card.level(1) if card is not None else SIDEKICK_LEVEL
+    if face is None:
+        return None
+    return replace(die, zone=Zone.FIELD, face=face, controller=die.owner)

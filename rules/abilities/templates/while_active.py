@@ -221,6 +221,8 @@ _EVENTS = (
     (r"you use a global ability", "global_used", "yours", None),
     (r"(?:your|an) opponent (?:uses|activates) a global ability", "global_used", "opposing", None),
     (r"a player uses a global ability", "global_used", "any", None),
+    (r"one of your (?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, "yours"),
+    (rf"{_A}(?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, None),
 )
 _THAT = r"(?:it|that (?:character )?die|that character|the fielded character die|the attacking die)"
 
@@ -253,6 +255,8 @@ def _watch_effects(text: str, line: Line, by: str | None, watched: dict | None):
         rf"^{names} deals ({t.NUMBER}) damage to ", r"deal \1 damage to ", text, flags=re.I
     )
     text = re.sub(r"\ban opposing player$", "your opponent", text, flags=re.IGNORECASE)
+    if (watched or {}).get("side") == "opposing":
+        text = re.sub(r"^it'?s controller ", "your opponent ", text, flags=re.IGNORECASE)
     if opponent:
         text = re.sub(
             rf"^{names} deals (?:them|that opponent|that player|your opponent) ({t.NUMBER}) "
@@ -326,6 +330,8 @@ def while_active_when(line: Line) -> Match | None:
             watched.pop("_not_self", None)  # no source die: 'other' is every die of the card
             if watched.get("what") in ("action", "basic_action"):
                 return None
+            if trigger == "kod" and {"max_level", "min_level"} & set(watched):
+                return None  # a KO'd die shows no level any more
             if side:
                 if watched.get("side", side) != side:
                     return None

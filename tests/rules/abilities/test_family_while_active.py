@@ -608,3 +608,25 @@ def test_pawn_icons_are_sidekicks_and_new_affiliation_tokens_are_read():
     assert tokens.affiliation("[KO]") == "orks" and tokens.affiliation("[CWTB]") == "thunderbolts"
     result = compiled("19sww", ability_lines=[real_line("7ork", "while")])
     assert result.encoding["abilities"][0]["effects"][0]["to"]["affiliation"] == ["orks"]
+
+
+# -- KO watchers -----------------------------------------------------------------------------------
+KO_FIGHT = FIELD + "P1 life 10\nP2 life 10\n"
+
+
+def test_when_one_of_your_sidekicks_is_kod_gain_life():
+    cards = cards_with("46xmf")  # whenever one of your Sidekick dice is KO'd, gain 1 life
+    replay = play(cards, KO_FIGHT, "P1 attack SK1", "P2 block SK1>SK1", "P1 damage")
+    assert replay.final.die("P1:SK1").zone != Zone.FIELD  # KO'd (and the turn moved on)
+    assert replay.final.player("P1").life == 11  # only P1's own sidekick counts
+
+
+def test_when_an_opposing_die_is_kod_its_controller_loses_life():
+    cards = cards_with("39jus")  # an opposing Sidekick character die KO'd: they lose 1 life
+    replay = play(cards, KO_FIGHT, "P1 attack SK1", "P2 block SK1>SK1", "P1 damage")
+    assert replay.final.player("P2").life == 9 and replay.final.player("P1").life == 10
+    cards = cards_with("100thor")  # an opposing [DCV] character die KO'd: gain 1 life
+    replay = play(cards, KO_FIGHT, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 damage")
+    assert replay.final.player("P1").life == 11
+    replay = play(cards, KO_FIGHT, "P1 attack SK1", "P2 block SK1>SK1", "P1 damage")
+    assert replay.final.player("P1").life == 10  # a sidekick is no Villain
