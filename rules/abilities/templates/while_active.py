@@ -1,16 +1,30 @@
-"""'While NAME is active, <subject> <predicate>' (also 'While active, ...', 'While NAME is in
-the Field Zone, ...', 'While you have [F] in your Reserve Pool, ...'): continuous effects
-while one of the card's dice is in its holder's Field (R13.1), played through the stat query
-layer and the restrict hook (rules.abilities.statics), never per-card flags.
+"""'While NAME is active, ...' (also 'While active, ...', 'While NAME is in the Field Zone,
+...', 'While you have [F] in your Reserve Pool, ...', 'While you have an active X, ...',
+'While <another character> is active, NAME ...'): continuous effects while one of the card's
+dice is in its holder's Field (R13.1), played through the stat query layer, the restrict hook
+and the prevent query (rules.abilities.statics), never per-card flags; and while-active
+watchers (rules.abilities.watchers): '... when you field a [X] character die / an opponent
+uses an action die / an opposing character die attacks / one of your Sidekick dice is KO'd /
+at the start of your turn, <effect>'.
 
-The line is split into a subject (rules.abilities.phrases_static.subject: 'your other [DCV]
-character dice', 'Sidekicks', 'NAME') and a predicate ('get +1A and +1D', 'gain Overcrush',
-'cost 1 less to purchase', 'are free to field', 'can't attack', 'can't be blocked by ...'),
-trying each verb from the left as the split. Anything else leaves the line manual.
+A static line is split into a subject (phrases_static.subject: 'your other [DCV] character
+dice', 'Sidekicks', 'NAME') and a predicate ('get +1A and +1D', 'gain Overcrush', 'cost 1
+less to purchase', 'are free to field', 'can't attack', 'can't be blocked by ...', 'can't be
+targeted by ...', 'take no damage from ...'), trying each verb from the left as the split.
+Anything else leaves the line manual.
 
-Readings (T5.1): see phrases_static. 'While you have [F] in your Reserve Pool' counts the
-energy symbols shown (a wild is not counted). A subject word the compiler doesn't know (Good,
-NPC, fiend, a name other than the card's own) leaves the line manual.
+Readings (T5.1: where the text is ambiguous, the weaker one) beyond phrases_static's:
+- 'While you have [F] in your Reserve Pool' counts the energy symbols shown (a wild is not).
+- 'While <Name> is active' and 'you have an active X' read the holder's own Field (R13.1).
+- A watcher fires only while the card is active when its event happens: if the card's last
+  die is KO'd in the same event, its 'when one of your dice is KO'd' does not fire. A KO'd
+  die is matched on its card (level-1 face) under its owner; level filters are not offered.
+- 'NAME gets +1A' from a watcher lasts until end of turn (an applied effect, R13.1); 'spin
+  NAME up' alone (which of several dice?) stays manual, 'spin each of your NAME dice' is each.
+- 'can't be targeted' holds for automated effects choosing targets (and a global's R10.3
+  check); effects a judge plays by hand are the judge's to apply.
+- A subject word the compiler doesn't know (Good, NPC, fiend, a name other than the card's
+  own) leaves the line manual.
 """
 
 import re
