@@ -2,17 +2,25 @@
 'NAME gets +2A and +2D while blocking', 'NAME gets +1A for each opposing [DCV] character die',
 'NAME gets +1A if you have another active [BOM] character die', 'NAME can't be blocked',
 'NAME can't be blocked by Sidekicks or [DCV] character dice', 'NAME can only be blocked by
-Sidekicks', 'NAME can't attack', 'NAME cannot block'. Encoded as a while-active ability on
-'this' (each of the card's dice its holder controls), so the stat query layer and the restrict
-hook (R13.7) play them.
+Sidekicks', 'NAME can't attack', 'NAME cannot block', 'NAME can't attack or block unless a
+[WLG] is active', 'NAME takes no damage from [B] character dice', 'NAME cannot be targeted by
+opposing Global Abilities'. Encoded as a while-active ability on 'this' (each of the card's
+dice its holder controls), so the stat query layer, the restrict hook (R13.7) and the prevent
+query (R13.4) play them. The card's own cost ('NAME costs [1] less to purchase for each ...',
+'NAME is free to field while you have ...') is a 'static' ability: it holds while the card is
+not active too, since it is bought and fielded from outside the Field.
 
 Readings (T5.1):
 - 'when attacking' / 'when blocking' is read as 'while attacking/blocking' (the bonus holds
-  while the die is in combat that way), 'for each' counts character dice in the Field (a die
-  of another card with the same subject counts once per die); 'other' in a count excludes only
-  the die itself. 'different' counts and anything else left over keep the line manual.
+  while the die is in combat that way); 'for each' counts character dice in the Field, once
+  per die; 'other' in a count leaves out only the counting die, 'non-NAME' every die of that
+  name; 'different' counts and anything else left over keep the line manual.
 - 'can only be blocked by X' forbids blocks by any die that is not X; 'can't be blocked by X or
-  Y' forbids both.
+  Y' forbids both. 'purchase cost 2 or less' counts a Sidekick as cost 0.
+- 'takes N less damage from X' prevents N of each damage from a die X means (combat or an
+  ability of that die); a source that is not a die (a global) is not X.
+- A condition counting Sidekicks is not offered for a keyword grant (Ally would make the
+  keyword depend on itself).
 """
 
 import re
