@@ -85,7 +85,7 @@ def _filter(text: str, selector: dict, card_name: str) -> bool:
                 selector["name"] = card_name
                 return True
             return False
-    if key in selector:
+    if key in selector and selector[key] != found:
         return False
     selector[key] = found
     return True
@@ -122,6 +122,13 @@ def subject(text: str, line=None) -> dict | None:
     if level:  # 'level 1 characters'
         selector["min_level"] = selector["max_level"] = int(level["n"])
         rest = rest[level.end() :]
+    aff_tail = re.search(r" with the (?P<aff>.+?) affiliation$", rest, re.IGNORECASE)
+    if aff_tail:  # 'characters with the Justice League affiliation'
+        try:
+            selector["affiliation"] = [t.affiliation(aff_tail["aff"])]
+        except ValueError:
+            return None
+        rest = rest[: aff_tail.start()]
     for tail_regex in (_COST_TAIL, _LEVEL_TAIL):
         found = tail_regex.search(rest)
         if found and found.end() == len(rest):

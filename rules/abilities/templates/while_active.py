@@ -33,9 +33,7 @@ from rules.abilities import phrases_static as ps
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_ACTIVE = (
-    r"while (?:{name}™? is active|active|{name}™? is in the field(?: zone)?)(?:,|) (?P<rest>.+)"
-)
+_ACTIVE = r"while (?:{name}™? is active|active|{name}™? is in the field(?: zone)?),? (?P<rest>.+)"
 _RESERVE = (
     r"while you have (?P<n>an?|one|two|three|\d)?(?: or more)? ?(?P<energy>\[[FBMS]\]|fist|bolt|"
     r"mask|shield)s? (?:energy )?in your reserve pool, (?P<rest>.+)"
@@ -448,6 +446,15 @@ def while_active_turn(line: Line) -> Match | None:
     if not match:
         return None
     rest = match["rest"]
+    inverted = re.fullmatch(
+        r"each player (?P<what>loses|gains) (?P<n>\w+) life at the (?:start|beginning) of their "
+        r"turn",
+        rest,
+        re.IGNORECASE,
+    )
+    if inverted:  # 'each player loses 1 life at the start of their turn'
+        verb = "loses" if inverted["what"].lower() == "loses" else "gains"
+        rest = f"at the beginning of each player's turn, that player {verb} {inverted['n']} life"
     for regex, trigger, (by,) in _TURN:
         found = re.match(rf"{regex}, (?P<rest>.+)$", rest, re.IGNORECASE)
         if not found:

@@ -630,3 +630,14 @@ def test_when_an_opposing_die_is_kod_its_controller_loses_life():
     assert replay.final.player("P1").life == 11
     replay = play(cards, KO_FIGHT, "P1 attack SK1", "P2 block SK1>SK1", "P1 damage")
     assert replay.final.player("P1").life == 10  # a sidekick is no Villain
+
+
+def test_inverted_turn_line_and_an_affiliation_tail():
+    cards = cards_with("40tmnt")  # each player loses 1 life at the start of their turn
+    replay = play(cards, TURN_END + "P1 life 20\n", "P1 end")
+    assert replay.final.player("P2").life == 19 and replay.final.player("P1").life == 20
+    # other characters with the Justice League affiliation cost 1 less to field.
+    cards = cards_with("21jl")
+    state = play(cards, FIELDING + "P1 die 22sww#1 reserve L3\n").final
+    assert query.fielding_cost(state, cards, state.die("P1:22sww#1")).value == 1
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#2")).value == 2  # not 'other'
