@@ -16,13 +16,13 @@ _WHEN = {
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
-    "any_fielded": "When a character die is fielded",
-    "any_kod": "When a character die is KO'd",
-    "action_used": "When you use an action die",
     "you_damaged": "When you take damage",
     "static": "Always (from the team)",
-    "any_attacks": "When a character die attacks",
     "energize": "When you roll one of this card's dice on a double energy face",
+    "action_used": "When an action die is used",
+    "global_used": "When a global ability is used",
+    "turn_started": "At the start of a turn",
+    "end_of_turn": "At the end of a turn",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -55,16 +55,14 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
 
 def describe_spec(spec: Mapping[str, Any]) -> str:
     when = spec["when"]
-    head = _WHEN[when]
-    if spec.get("of") is not None:
-        head = f"{head.split(' a character die ')[0]} {_event_die(spec)}"
+    head = _watch_head(spec) if ("any" in spec or "by" in spec) else _WHEN[when]
     if when in ("global", "activated") and spec.get("cost"):
         head += f" (pay {spec['cost']})"
     if spec.get("limit"):
         head += f", {_LIMIT[spec['limit']]}"
     if spec.get("if"):
         head += f", if {describe_condition(spec['if'])}"
-    body = describe_effects(spec["effects"], static=when == "while_active") or "nothing"
+    body = describe_effects(spec["effects"], static=when in ("while_active", "static")) or "nothing"
     if spec.get("optional"):
         body = "you may " + body
     text = f"{head}: {body}."
@@ -76,7 +74,7 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
 
 
 def describe_effects(effects, *, static: bool = False) -> str:
-    return "; then ".join(_effect(e, static) for e in effects)
+    return ("; " if static else "; then ").join(_effect(e, static) for e in effects)
 
 
 def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
@@ -108,12 +106,16 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         if effect.get("into") == "reserve":
             return f"{who[effect.get('player', 'yours')]} {count} {noun} and rolls them"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
+    if do == "modify" and _per_count(effect):
+        return _modify_per_count(effect, to, static)
     if do == "modify":
         sign = "+" if effect.get("sign", 1) > 0 else "-"
         stats = [
             _stat_change(sign, effect[s], _STAT[s]) for s in ("attack", "defense") if effect.get(s)
         ]
         until = "" if static else " this turn"
+        if effect.get("while"):
+            until = f" while {effect['while']}"
         return f"{to} {'gets' if _singular(effect['to']) else 'get'} {' and '.join(stats)}{until}"
     if do == "grant":
         return f"{to} {'gains' if _singular(effect['to']) else 'gain'} {_keyword(effect)}"
@@ -139,9 +141,17 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"{what} you {describe_amount(less)} less to purchase"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
-    if do == "forbid":
-        verb = effect["action"].replace("_", " ")
-        return f"{to} can't {verb} this turn"
+    if do == "cost":
+        return _cost(effect, to)
+    if do == "restrict":
+        return _restrict(effect, to) + ("" if static else " this turn")
+    if do == "prevent":
+        how = "all damage" if effect.get("all") else f"{describe_amount(effect['amount'])} of "
+        how = how if effect.get("all") else how + "each damage"
+        source = ""
+        if effect.get("from"):
+            source = " from " + describe_selector(effect["from"]).replace("all ", "any ", 1)
+        return f"prevent {how} to {to}{source}"
     raise ValueError(f"Unknown effect {do!r}.")
 
 
@@ -174,6 +184,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         return "this die"
     if pick == "it":
         return "the same dice"
+    if pick == "that":
+        return "that die"
     if pick == "player":
         return {"yours": "you", "opposing": "your opponent", "any": "each player"}[
             selector.get("side", "opposing")
@@ -211,6 +223,8 @@ def _noun(selector, plural: bool) -> str:
         "character": "character die",
         "sidekick": "Sidekick die",
         "non_sidekick": "non-Sidekick character die",
+        "action": "action die",
+        "basic_action": "Basic Action die",
     }[what]
     if plural:
         noun = noun[: -len("die")] + "dice"
@@ -230,14 +244,23 @@ def _noun(selector, plural: bool) -> str:
 
 def _filters(selector) -> str:
     filters = []
+    if selector.get("max_level") and selector.get("max_level") == selector.get("min_level"):
+        filters.append(f"of level {selector['max_level']}")
+        selector = {k: v for k, v in selector.items() if k not in ("max_level", "min_level")}
     if "max_level" in selector:
         filters.append(f"of level {selector['max_level']} or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
+    if "min_cost" in selector:
+        filters.append(f"costing {selector['min_cost']} or more")
+    if "min_level" in selector:
+        filters.append(f"of level {selector['min_level']} or higher")
     if "min_attack" in selector:
         filters.append(f"with A {selector['min_attack']} or more")
     if selector.get("shares_affiliation"):
         filters.append("that shares an affiliation with this card")
+    if selector.get("not_name"):
+        filters.append(f"not named {selector['not_name']}")
     if selector.get("not_energy"):
         filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
     if selector.get("not_affiliation"):
@@ -285,6 +308,8 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         return "this die is attacking"
     if kind == "blocking":
         return "this die is blocking"
+    if kind == "reserve_energy_at_least":
+        return f"you have at least {test['n']} {_ENERGY[test['energy']]} in your Reserve Pool"
     raise ValueError(f"Unknown condition {kind!r}.")
 
 
@@ -292,12 +317,97 @@ def _counted(test) -> str:
     return _counted_noun(test["of"])
 
 
-def _event_die(spec) -> str:
-    """'one of your Sidekick dice is KO'd', 'an opposing Fist character die is fielded'."""
-    selector = spec["of"]
+def _cost(effect, to: str) -> str:
+    """'all your Villain character dice cost 1 less to field'."""
+    verb = {"purchase": "purchase", "fielding": "field"}[effect["of"]]
+    if effect["to"]["pick"] == "this":
+        to = "this card" if effect["of"] == "purchase" else "this card's dice"
+    plural = not (effect["to"]["pick"] == "this" and effect["of"] == "purchase")
+    if effect.get("free"):
+        return f"{to} {'are' if plural else 'is'} free to {verb}"
+    way = "less" if effect.get("sign", 1) < 0 else "more"
+    amount = effect["amount"]
+    verb_cost = "cost" if plural else "costs"
+    if isinstance(amount, dict) and "count" in amount:  # 'for each of your [X] dice'
+        counted = _counted_noun(amount["count"])
+        per = f"different character among {counted}" if amount.get("distinct") else counted
+        per = f"of {per}" if per.startswith("your ") else per
+        return f"{to} {verb_cost} {amount.get('times', 1)} {way} to {verb} for each {per}"
+    return f"{to} {verb_cost} {describe_amount(amount)} {way} to {verb}"
+
+
+def _restrict(effect, to: str) -> str:
+    """'this die can't be blocked by all Sidekick dice' reads 'by any Sidekick die'."""
+    by = ""
+    if effect.get("by"):
+        by = " by " + describe_selector(effect["by"]).replace("all ", "any ", 1)
+    if effect["action"] == "be_targeted":
+        kinds = {"global": "global abilities", "action": "action dice", "ability": "abilities"}
+        by = " or ".join(kinds[k] for k in effect.get("kinds", ("global", "action", "ability")))
+        whose = "opposing " if effect.get("player") == "opposing" else ""
+        return f"{to} can't be targeted by {whose}{by}"
+    verb = effect["action"].replace("_", " ")
+    return f"{to} can't {verb}{by}"
+
+
+_WATCHED = {
+    "kod": ("is KO'd", ""),
+    "fielded": ("is fielded", "fields"),
+    "attacks": ("attacks", "attacks with"),
+    "blocks": ("blocks", "blocks with"),
+    "action_used": ("", "uses an action die"),
+    "global_used": ("", "uses a global ability"),
+    "turn_started": ("", "starts a turn"),
+    "end_of_turn": ("", "ends a turn"),
+}
+
+
+def _watched_die(selector) -> str:
+    """'one of your Sidekick dice', 'an opposing Fist character die', 'a character die'."""
     side = {"any": "a", "yours": "one of your", "opposing": "an opposing"}[
         selector.get("side", "any")
     ]
-    noun = _noun(selector, selector.get("side") == "yours") + _filters(selector)
-    verb = {"any_kod": "is KO'd", "any_attacks": "attacks"}.get(spec["when"], "is fielded")
-    return f"{side} {noun} {verb}"
+    return f"{side} {_noun(selector, selector.get('side') == 'yours')}{_filters(selector)}"
+
+
+def _watch_head(spec) -> str:
+    """'While active, when your opponent fields a Villain character die'."""
+    passive, active = _WATCHED[spec["when"]]
+    who = {"yours": "you", "opposing": "your opponent", "any": "a player"}.get(spec.get("by", ""))
+    if "any" in spec:
+        watched = describe_selector({**spec["any"], "pick": "each"}).replace("all ", "any ", 1)
+        watched = watched.replace(" dice", " die")
+        watched = watched.replace("any your ", "a ").replace("any opposing ", "an opposing ")
+        if who and spec["when"] == "fielded":
+            event = f"{who} {'field' if who == 'you' else 'fields'} {watched}"
+        else:
+            event = f"{_watched_die(spec['any'])} {passive}"
+    else:
+        verb = active.split(" ", 1)[0].removesuffix("s") + " " + active.split(" ", 1)[1]
+        verb = verb if who == "you" else active
+        event = f"{who} {verb}"
+    return f"While active, when {event}"
+
+
+def _per_count(effect) -> dict | None:
+    """The one counted selector of a modify whose amounts are all 'N for each X'."""
+    amounts = [effect[s] for s in ("attack", "defense") if s in effect]
+    if not amounts or not all(isinstance(a, dict) and "count" in a for a in amounts):
+        return None
+    counted = {str(a["count"]) for a in amounts}
+    return amounts[0]["count"] if len(counted) == 1 else None
+
+
+def _modify_per_count(effect, to: str, static: bool) -> str:
+    """'this die gets +1A and +1D for each opposing Villain character die'."""
+    sign = "+" if effect.get("sign", 1) > 0 else "-"
+    stats = [
+        f"{sign}{effect[s].get('times', 1)}{_STAT[s]}" for s in ("attack", "defense") if s in effect
+    ]
+    counted = describe_selector({**_per_count(effect), "pick": "each"}).replace("all ", "", 1)
+    counted = counted.replace(" dice", " die")
+    if counted.startswith("your "):
+        counted = "of " + counted.replace(" die", " dice", 1)
+    until = "" if static else " this turn"
+    verb = "gets" if _singular(effect["to"]) else "get"
+    return f"{to} {verb} {' and '.join(stats)} for each {counted}{until}"

@@ -402,7 +402,7 @@ def _dice_cant(m, line):
     if selector is None:
         return None
     action = m["what"].lower().replace(" or ", "_or_")
-    return [{"do": "forbid", "to": selector, "action": action}]
+    return [{"do": "restrict", "to": selector, "action": action}]
 
 
 # -- drawing, life -------------------------------------------------------------------------------

@@ -14,10 +14,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts
+from rules.abilities import scripts, statics, watchers
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
-from rules.abilities.vocabulary import CARD_TRIGGER_EVENTS, TRIGGER_EVENTS, validate
+from rules.abilities.vocabulary import (
+    CARD_TRIGGER_EVENTS,
+    STATIC_TRIGGERS,
+    TRIGGER_EVENTS,
+    validate,
+)
 from rules.engine.abilities import Ability, Contribution, Query, TriggerContext
 from rules.engine.actions import Roll
 from rules.engine.effects import dice as dice_ops
@@ -43,24 +48,25 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     built = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
-    return tuple(built) + _forbidding(encoding)
+    return tuple(built) + _restricting(encoding)
 
 
 def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
     when = spec["when"]
     text = describe_spec(spec)
     limit = spec.get("limit", "")
-    if when == "while_active":
+    if when in ("while_active", "static"):
         return Ability(
             f"static{index}",
             "static",
             text,
-            while_active=True,
+            while_active=when == "while_active",
             continuous=_continuous(spec),
+            restrict=statics.restrictor(spec),
         )
-    if when == "static":  # from the team, whether a die is active or not
-        return Ability(f"static{index}", "static", text, continuous=_continuous(spec))
     resolve = _resolver(spec, when)
+    if watchers.is_watcher(spec):
+        return watchers.watcher(spec, index, text, resolve)
     if when in CARD_TRIGGER_EVENTS:
         return _card_trigger(spec, index, text, resolve)
     if when in TRIGGER_EVENTS:
@@ -119,8 +125,16 @@ def _has_target(spec):
     if not wanted:
         return None
 
+    kind = "global" if spec["when"] == "global" else "ability"
+
     def has_target(q: Query) -> bool:
-        return all(sel.dice(q.state, q.cards, s, holder=q.holder, card=q.card) for s in wanted)
+        return all(
+            any(
+                statics.targetable(q.state, q.cards, d.id, q.holder, kind)
+                for d in sel.dice(q.state, q.cards, s, holder=q.holder, card=q.card)
+            )
+            for s in wanted
+        )
 
     return has_target
 
@@ -160,11 +174,11 @@ def _resolver(spec, when):
 
 class Scope:
     """What one resolution remembers between its effects: the dice the last effect picked
-    (for 'it'), and the kind of ability (a global's targets obey 'can't target' abilities)."""
+    (for 'it'; None before any effect picked), and the kind of ability."""
 
     def __init__(self, kind: str):
         self.kind = kind
-        self.picked: list[str] = []
+        self.picked: list[str] | None = None
 
 
 def run_effects(ctx, effects, *, bursts: int = 0, kind: str = "") -> None:
@@ -187,7 +201,11 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
     if selector["pick"] == "player":
         return sel.players(selector, ctx.holder)
     if selector["pick"] == "it":
-        return [d for d in (scope.picked if scope else []) if ctx.state.die(d) is not None]
+        if scope is None or scope.picked is None:  # the first effect: the trigger's own die
+            return _remember(scope, watchers.that(ctx, selector))
+        return [d for d in scope.picked if ctx.state.die(d) is not None]
+    if selector["pick"] == "that":
+        return _remember(scope, watchers.that(ctx, selector))
     found = [
         d.id
         for d in sel.dice(
@@ -196,8 +214,8 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
     ]
     if selector["pick"] in ("each", "this"):
         return _remember(scope, found)
-    if scope is not None and scope.kind == "global":
-        found = [d for d in found if not _cant_target(ctx, d)]
+    kind = statics.targeting_kind(ctx)  # 'can't be targeted by ...' (R13.7)
+    found = [d for d in found if statics.targetable(ctx.state, ctx.cards, d, ctx.holder, kind)]
     if selector.get("or_player"):
         found += sel.players({"side": "any"}, ctx.holder)  # 'target player': either one
     if not found:
@@ -212,16 +230,6 @@ def _remember(scope: Scope | None, picked: list[str]) -> list[str]:
     if scope is not None:
         scope.picked = picked
     return picked
-
-
-def _cant_target(ctx, die_id: str) -> bool:
-    """A static ability forbids a global to target this die (R13.7)."""
-    from rules.engine.abilities import restriction
-
-    die = ctx.state.die(die_id)
-    return bool(
-        restriction(ctx.state, ctx.cards, "target", die=die, player=ctx.holder, params=("global",))
-    )
 
 
 def _damage(ctx, effect, bursts, scope=None):
@@ -304,41 +312,50 @@ def _lose_life(ctx, effect, bursts, scope=None):
         ctx.lose_life(player, amount)
 
 
-def _forbid(ctx, effect, bursts, scope=None):
-    """Each die picked can't attack / block until the end of the turn: a lasting effect whose
-    restriction (R13.7) names the die (the card's 'forbid_<action>' ability, _forbidding)."""
-    for target in pick(ctx, effect["to"], f"forbid to {effect['action']}", scope):
-        ctx.last(f"{ctx.card}.forbid_{effect['action']}", subject=target)
+def _restrict(ctx, effect, bursts, scope=None):
+    """Each die picked can't attack / block / be blocked until the end of the turn: a lasting
+    effect whose restriction (R13.7) names the die (the card's 'restrict_<action>' ability,
+    _restricting). A static 'can't' is rules.abilities.statics.restrictor."""
+    action = effect["action"]
+    for target in pick(ctx, effect["to"], f"can't {action.replace('_', ' ')}", scope):
+        ctx.last(f"{ctx.card}.restrict_{action}", subject=target)
 
 
-def _forbidding(encoding) -> tuple[Ability, ...]:
-    """The lasting abilities the card's 'forbid' effects start."""
+def _restricting(encoding) -> tuple[Ability, ...]:
+    """The lasting abilities the card's restrictions this turn start (not the static ones)."""
     wanted = {
         effect["action"]
         for spec in encoding.get("abilities", ())
+        if spec["when"] not in STATIC_TRIGGERS
         for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
         for effect in effects
-        if effect["do"] == "forbid"
+        if effect["do"] == "restrict"
     }
     return tuple(
         Ability(
-            f"forbid_{action}",
+            f"restrict_{action}",
             "lasting",
             f"can't {action.replace('_', ' ')} this turn",
-            restrict=_forbidden(action),
+            restrict=_restricted(action),
         )  # fmt: skip
         for action in sorted(wanted)
     )
 
 
-def _forbidden(action: str):
+def _restricted(action: str):
+    """The restrict hook of a lasting 'can't': a lasting effect's query has the die it is
+    about first in params (as a card ability, with no params, it forbids nothing). 'Can't be
+    blocked' is asked about the blocker, with the attacker as `other`."""
     actions = ("attack", "block") if action == "attack_or_block" else (action,)
 
     def restrict(q: Query) -> str | None:
-        # a lasting effect's query has the die it is about first in params; as a card
-        # ability (no params) it forbids nothing
-        if q.stat in actions and q.die is not None and q.params and q.die.id == q.params[0]:
+        if not q.params:
+            return None
+        if q.stat in actions and q.die is not None and q.die.id == q.params[0]:
             return f"{q.die.id} can't {q.stat} this turn ({q.card})"
+        blocked = q.other is not None and q.other.id == q.params[0]
+        if "be_blocked" in actions and q.stat == "block" and blocked:
+            return f"{q.other.id} can't be blocked this turn ({q.card})"
         return None
 
     return restrict
@@ -362,7 +379,7 @@ EFFECT_RUNNERS = {
     "gain_life": _gain_life,
     "lose_life": _lose_life,
     "script": _script,
-    "forbid": _forbid,
+    "restrict": _restrict,
 }
 
 
@@ -371,13 +388,18 @@ def _continuous(spec):
     """Contributions to the stat query layer: +A/+D and keywords of each matching die."""
 
     def contributions(q: Query):
-        if q.stat == "prevent":
-            yield from _prevented(spec, q)
+        if q.stat in statics.COST_STATS:
+            yield from statics.cost_contributions(spec, q)
             return
-        if q.stat == "purchase_cost":
-            yield from _cost(spec, q)
+        if q.stat == "prevent":
+            yield from statics.prevent_contributions(spec, q)
             return
         if q.die is None or q.stat not in ("attack", "defense", "keyword"):
+            return
+        # Only a spec with an effect on this stat reads its condition: a condition counting
+        # Sidekicks asks for keywords (Ally), which must not ask this spec again.
+        wanted = "grant" if q.stat == "keyword" else "modify"
+        if not any(e["do"] == wanted for e in spec["effects"]):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
             return
@@ -385,6 +407,8 @@ def _continuous(spec):
         for effect in spec["effects"]:
             keyword_query = q.stat == "keyword"
             if keyword_query != (effect["do"] == "grant"):
+                continue
+            if effect["do"] not in ("modify", "grant") or not statics.holds(effect, q.die):
                 continue
             if not sel.matches(
                 q.state,
@@ -407,27 +431,20 @@ def _continuous(spec):
     return contributions
 
 
-# -- card-wide triggers and damage prevention --------------------------------------------------
+# -- card-wide triggers beyond the watchers ---------------------------------------------------
 def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
-    """'When you field a Sidekick' / 'when one of your character dice is KO'd' / 'when you use
-    an action die' / 'when you take damage': a triggered ability of the card (not of one
-    die), working while one of its dice is active (R13.1); "of" filters the event's die, and
-    a player event must be the holder's."""
+    """'When you take damage' (while one of the card's dice is active, R13.1) and Energize
+    (one of the card's dice rolled on a double energy face, from the team): a triggered
+    ability of the card, not of one die. Other events of any die or player are watchers
+    (rules.abilities.watchers)."""
     when = spec["when"]
     test = spec.get("if")
 
     def check(tc: TriggerContext) -> bool:
-        event = tc.event
-        if when in ("action_used", "you_damaged") and event.player != tc.holder:
+        if when == "you_damaged" and tc.event.player != tc.holder:
             return False
         if when == "energize" and not _rolled_double(tc):
             return False
-        if when in ("any_fielded", "any_kod", "any_attacks"):
-            die = tc.state.die(event.die) if event.die else None
-            if not sel.event_die_matches(
-                tc.state, tc.cards, spec.get("of"), die, holder=tc.holder, card=tc.card
-            ):
-                return False
         return sel.condition(test, tc.state, tc.cards, holder=tc.holder, card=tc.card)
 
     return Ability(
@@ -442,48 +459,6 @@ def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
         optional=bool(spec.get("optional")),
         limit=spec.get("limit", ""),
     )
-
-
-def _prevented(spec, q: Query):
-    """All the damage about to be dealt to a matching die (from a matching character die,
-    if the effect says which) is prevented: a static prevention (R13.4)."""
-    if q.die is None or not q.amount:
-        return
-    if not sel.condition(
-        spec.get("if"), q.state, q.cards, holder=q.holder, this=q.die, card=q.card
-    ):
-        return
-    source = q.cards[q.card].name if q.card in q.cards else q.card
-    for effect in spec["effects"]:
-        if effect["do"] != "prevent_damage":
-            continue
-        if not sel.matches(q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card):
-            continue
-        wanted = effect.get("from")
-        if wanted is not None and (
-            q.other is None
-            or not sel.matches(q.state, q.cards, wanted, q.other, holder=q.holder, card=q.card)
-        ):
-            continue
-        yield Contribution("prevent", q.amount, source)
-        return
-
-
-def _cost(spec, q: Query):
-    """The holder's purchase of a matching card costs less (R7.3 keeps it at 1 or more)."""
-    if q.player != q.holder or not q.params:
-        return
-    if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
-        return
-    source = q.cards[q.card].name if q.card in q.cards else q.card
-    for effect in spec["effects"]:
-        if effect["do"] != "purchase_cost":
-            continue
-        if not sel.card_matches(q.cards, effect["to"], q.params[0], card=q.card):
-            continue
-        less = sel.amount(effect["less"], q.state, q.cards, holder=q.holder, card=q.card)
-        if less:
-            yield Contribution("purchase_cost", -less, source)
 
 
 def _rolled_double(tc: TriggerContext) -> bool:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.engine import query
 from rules.engine.faces import CardDef
-from rules.engine.state import IN_FIELD, Die, GameState, other
+from rules.engine.state import IN_FIELD, Die, GameState, Zone, other
 
 
 def in_combat(state: GameState, die: Die, role: str) -> bool:
@@ -31,13 +31,15 @@ def matches(
     source: str = "",
     card: str = "",
     printed_sidekick: bool = False,
+    anywhere: bool = False,
 ) -> bool:
     """Whether `die` is one the selector means (the pick aside): a character die in the Field
     (R13.2) on the right side, passing every filter. `source` is the ability's own die;
     `card` its card, for 'this' in a continuous ability (each of the card's dice).
     `printed_sidekick` counts only real sidekicks (not Ally): what a keyword query uses, since
-    Ally is itself a keyword."""
-    if not die.is_character or die.zone not in IN_FIELD:
+    Ally is itself a keyword. `anywhere`: a character die outside the Field too (a die in
+    the Reserve Pool being fielded, for a fielding cost)."""
+    if not die.is_character or (die.zone not in IN_FIELD and not anywhere):
         return False
     pick = selector["pick"]
     if pick == "this":
@@ -54,6 +56,8 @@ def matches(
     if selector.get("other") and (die.id == source or (not source and die.card == card)):
         return False
     what = selector.get("what", "character")
+    if what in ("action", "basic_action"):  # cards to buy (card_matches), never a character
+        return False
     if what != "character":
         sidekick = die.is_sidekick if printed_sidekick else query.is_sidekick(state, cards, die)
         if sidekick != (what == "sidekick"):
@@ -83,7 +87,14 @@ def matches(
         cost = card_def.cost if card_def else 0
         if cost > selector["max_cost"]:
             return False
-    return True
+    if "min_cost" in selector and (card_def.cost if card_def else 0) < selector["min_cost"]:
+        return False
+    if "min_level" in selector and die.level < selector["min_level"]:
+        return False
+    if "not_name" in selector and query.title(cards, die).lower() == selector["not_name"].lower():
+        return False
+    types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
+    return not types & set(selector.get("not_energy", ()))
 
 
 def dice(
@@ -167,86 +178,69 @@ def condition(
         return this is not None and this.zone.value == "attack" and not this.blocking
     if kind == "blocking":
         return this is not None and bool(this.blocking)
+    if kind == "reserve_energy_at_least":
+        return reserve_energy(state, holder, test["energy"]) >= test["n"]
     raise ValueError(f"Unknown condition {kind!r}.")
 
 
-def event_die_matches(
-    state: GameState,
-    cards: Mapping[str, CardDef],
-    selector: Mapping[str, Any] | None,
-    die: Die | None,
-    *,
-    holder: str,
-    card: str = "",
-) -> bool:
-    """Whether the die an event is about (one just fielded, or one just KO'd and so already
-    in a Prep Area, without a face) is one the selector means: side, other, Sidekick or not,
-    energy, affiliation and name, as `matches` reads them. No selector: any die. Level and
-    cost filters are not read here (a KO'd die shows no level): a selector with one never
-    matches, so an encoding can't silently ignore it."""
-    if die is None:
-        return False
-    if selector is None:
-        return True
-    if "max_level" in selector or "max_cost" in selector:
-        return False
-    side = selector.get("side", "any")
-    if side == "yours" and die.controller != holder:
-        return False
-    if side == "opposing" and die.controller == holder:
-        return False
-    if selector.get("other") and die.card == card and die.controller == holder:
-        return False
-    what = selector.get("what", "character")
-    if what != "character" and die.is_sidekick != (what == "sidekick"):
-        return False
-    card_def = query.card_of(cards, die)
-    types = set(card_def.energy) if card_def else set()
-    if "energy" in selector and not types & set(selector["energy"]):
-        return False
-    if types & set(selector.get("not_energy", ())):
-        return False
-    if "affiliation" in selector or "not_affiliation" in selector:
-        found = query.affiliations(state, cards, die)
-        if "affiliation" in selector and not found & set(selector["affiliation"]):
-            return False
-        if found & set(selector.get("not_affiliation", ())):
-            return False
-    if selector.get("shares_affiliation") and not _shares_affiliation(state, cards, die, card):
-        return False
-    return not ("name" in selector and query.title(cards, die).lower() != selector["name"].lower())
+def reserve_energy(state: GameState, player: str, energy: str) -> int:
+    """Symbols of one energy type among the player's Reserve Pool dice. A wild is not counted:
+    'while you have [F] in your Reserve Pool' reads the face shown (the weaker reading, T5.1)."""
+    return sum(
+        d.face.energy.count(energy)
+        for d in state.zone(player, Zone.RESERVE)
+        if d.face is not None and d.face.is_energy
+    )
 
 
 def card_matches(
-    cards: Mapping[str, CardDef], selector: Mapping[str, Any], key: str, *, card: str = ""
+    cards: Mapping[str, CardDef],
+    selector: Mapping[str, Any],
+    key: str,
+    *,
+    holder: str = "",
+    player: str = "",
+    card: str = "",
 ) -> bool:
-    """Whether card `key` is one a card selector means ('this': the ability's own card `card`;
-    'each' with energy / affiliation / name / 'other' filters; what 'sidekick' never, since
-    Sidekicks are not bought): for cost changes."""
+    """Whether a card being bought (by `player`) is one the selector means: its side is whose
+    purchase it is, its filters read the card (energy, affiliation, name, cost); 'this' is
+    the ability's own card `card`. Sidekicks are never bought."""
     found = cards.get(key)
     if found is None:
         return False
     if selector["pick"] == "this":
         return key == card
+    side = selector.get("side", "any")
+    if (side == "yours" and player != holder) or (side == "opposing" and player == holder):
+        return False
     if selector.get("other") and key == card:
         return False
-    if selector.get("what") == "sidekick" or "max_level" in selector:
+    what = selector.get("what", "character")
+    character = found.kind in ("character", "character_or_action")
+    if what in ("character", "non_sidekick") and not character:
         return False
-    if found.kind not in ("character", "character_or_action") and not found.levels:
+    if what == "sidekick":
+        return False  # sidekicks are never bought
+    if what == "action" and found.kind not in ("action", "basic_action"):
         return False
-    energy = set(found.energy)
-    if "energy" in selector and not energy & set(selector["energy"]):
+    if what == "basic_action" and found.kind != "basic_action":
         return False
-    if energy & set(selector.get("not_energy", ())):
+    if "energy" in selector and not set(found.energy) & set(selector["energy"]):
+        return False
+    if set(found.energy) & set(selector.get("not_energy", ())):
         return False
     affiliations = set(found.affiliations)
     if "affiliation" in selector and not affiliations & set(selector["affiliation"]):
         return False
     if affiliations & set(selector.get("not_affiliation", ())):
         return False
+    if "name" in selector and found.display_title.lower() != selector["name"].lower():
+        return False
     if "max_cost" in selector and found.cost > selector["max_cost"]:
         return False
-    return not ("name" in selector and found.display_title.lower() != selector["name"].lower())
+    if "min_cost" in selector and found.cost < selector["min_cost"]:
+        return False
+    return "max_level" not in selector and "min_level" not in selector
 
 
 def _shares_affiliation(

@@ -39,12 +39,12 @@ TRIGGERS = (
     "global",
     "action",
     "activated",
-    "any_fielded",
-    "any_kod",
     "action_used",
+    "global_used",
+    "turn_started",
+    "end_of_turn",
+    "static",  # always, even while the card is not active (its own cost, for one)
     "you_damaged",
-    "static",
-    "any_attacks",
     "energize",
 )
 # The engine event each trigger listens to.
@@ -56,23 +56,24 @@ TRIGGER_EVENTS = {
     "damaged": "damaged",
     "kod": "kod",
     "purchased": "purchased",
-}
-# Card-wide triggers (player events: 'when you field a Sidekick', 'when one of your character
-# dice is KO'd', 'when you use an action die', 'when you take damage'): the event each listens
-# to. They work while one of the card's dice is active; "of" filters the event's die.
-CARD_TRIGGER_EVENTS = {
-    "any_fielded": "fielded",
-    "any_kod": "kod",
     "action_used": "action_used",
+    "global_used": "global_used",
+    "turn_started": "turn_started",
+    "end_of_turn": "end_of_turn",
+}
+# Card-wide triggers beyond the while-active watchers (rules.abilities.watchers, which watch
+# any die or player through 'any' / 'by'): 'when you take damage' (while active) and
+# Energize (one of the card's dice rolled on a double energy face: working from the team, the
+# die is in the Reserve Pool, not active). The engine event each listens to.
+CARD_TRIGGER_EVENTS = {
     "you_damaged": "player_damaged",
-    "any_attacks": "attacks",
-    # Energize: one of the card's dice rolled on a double energy face (a card-wide trigger
-    # of the roll, working from the team: the die is in the Reserve Pool, not active).
     "energize": "rolled",
 }
-PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
+# that: the event's die (a watcher's watched die); it: the dice the previous effect picked,
+# or for the first effect the event's die ('When this die is blocked, spin it up')
+PICKS = ("target", "up_to", "each", "this", "player", "that", "it")
 SIDES = ("any", "yours", "opposing")
-WHATS = ("character", "sidekick", "non_sidekick")
+WHATS = ("character", "sidekick", "non_sidekick", "action", "basic_action")
 ENERGY = ("fist", "bolt", "mask", "shield")
 STATS = ("attack", "defense", "level")
 CONDITIONS = (
@@ -82,9 +83,24 @@ CONDITIONS = (
     "attacking",
     "blocking",
     "your_turn",
+    "reserve_energy_at_least",
 )
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
+WATCHED = (
+    "kod",
+    "fielded",
+    "attacks",
+    "blocks",
+    "action_used",
+    "global_used",
+    "turn_started",
+    "end_of_turn",
+)
+WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
+COSTS = ("purchase", "fielding")
+RESTRICTIONS = ("attack", "block", "attack_or_block", "be_blocked", "be_targeted")
+TARGETERS = ("global", "action", "ability")  # what may be kept from targeting a die
 
 _selector = {
     "type": "object",
@@ -105,8 +121,11 @@ _selector = {
         "or_player": {"type": "boolean"},  # a target pick that may be a player instead
         "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
         "min_attack": {"type": "integer", "minimum": 0},
-        "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
         "shares_affiliation": {"type": "boolean"},  # with the ability's own card
+        "min_cost": {"type": "integer", "minimum": 0},
+        "min_level": {"type": "integer", "minimum": 1},
+        "not_energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+        "not_name": {"type": "string", "minLength": 1},
     },
 }
 _amount = {
@@ -151,6 +170,7 @@ _condition = {
         "test": {"enum": list(CONDITIONS)},
         "of": {"$ref": "#/$defs/selector"},
         "n": {"type": "integer", "minimum": 0},
+        "energy": {"enum": list(ENERGY)},
     },
 }
 
@@ -188,6 +208,7 @@ EFFECT_SCHEMAS = {
         defense=_amt,
         duration={"enum": list(DURATIONS)},
         sign={"enum": [1, -1]},
+        **{"while": {"enum": list(WHILE)}},
     ),
     "grant": _effect(
         "grant",
@@ -199,16 +220,40 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
-    # 'target character die can't block this turn': a lasting restriction on the dice picked
-    "forbid": _effect(
-        "forbid", ["to", "action"], to=_to, action={"enum": ["attack", "block", "attack_or_block"]}
+    # Static only (rules.abilities.statics): a cost change for the cards or dice `to` means
+    # (`amount` more, with `sign` -1 less, or free); R7.3 keeps a purchase cost at 1 or more.
+    "cost": _effect(
+        "cost",
+        ["to", "of"],
+        to=_to,
+        of={"enum": list(COSTS)},
+        amount=_amt,
+        sign={"enum": [1, -1]},
+        free={"const": True},
     ),
-    # While active: damage to the matching dice ("to") is prevented, from any source or only
-    # from character dice matching "from" (R13.4, through the stat query layer).
-    "prevent_damage": _effect("prevent_damage", ["to"], to=_to, **{"from": _to}),
-    # While active (or 'static': from the team, active or not): the holder's purchases of the
-    # cards "to" means ('this': this card) cost `less` less (R7.3: never below 1).
-    "purchase_cost": _effect("purchase_cost", ["to", "less"], to=_to, less=_amt),
+    # A 'can't' (R13.7) on the dice `to` means (by the dice `by` means, for blocks): static in
+    # a while-active/static ability; elsewhere ('target character die can't block this turn')
+    # a lasting restriction on the dice picked until the end of the turn (attack/block only).
+    "restrict": _effect(
+        "restrict",
+        ["to", "action"],
+        to=_to,
+        action={"enum": list(RESTRICTIONS)},
+        by=_to,
+        # be_targeted: by which kinds of effect, used by whom (default: any player)
+        kinds={"type": "array", "items": {"enum": list(TARGETERS)}, "minItems": 1},
+        player={"enum": ["opposing", "any"]},
+    ),
+    # Static prevention (R13.4) of damage to the dice `to` means, from the dice `from` means
+    # (any source without it): `amount` per damage, or all of it.
+    "prevent": _effect(
+        "prevent",
+        ["to"],
+        to=_to,
+        amount=_amt,
+        all={"const": True},
+        **{"from": _to},
+    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
@@ -259,7 +304,10 @@ SCHEMA: dict[str, Any] = {
                 "limit": {"enum": list(LIMITS)},
                 "cost": {"type": "string", "pattern": r"^(\[\d*[FBMS]*\]|\d+)+$"},
                 "global": {"type": "string", "pattern": "^global\\d*$"},
-                "of": {"$ref": "#/$defs/selector"},
+                # A while-active watcher (rules.abilities.watchers): the trigger is any die
+                # the selector means doing it, or the player `by` acting, not this card's die.
+                "any": {"$ref": "#/$defs/selector"},
+                "by": {"enum": ["yours", "opposing", "any"]},
                 "bursts": {
                     "type": "object",
                     "additionalProperties": False,
@@ -305,7 +353,11 @@ def validate(encoding: Mapping[str, Any]) -> dict:
     return dict(encoding)
 
 
-_STATIC_EFFECTS = {"modify", "grant", "prevent_damage", "purchase_cost"}
+STATIC_TRIGGERS = ("while_active", "static")
+_STATIC_EFFECTS = {"modify", "grant", "cost", "restrict", "prevent"}
+_STATIC_ONLY = {"cost", "prevent"}
+LASTING_RESTRICTIONS = ("attack", "block", "attack_or_block", "be_blocked")
+_PLAYER_EVENTS = ("action_used", "global_used", "turn_started", "end_of_turn")
 
 
 def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
@@ -314,7 +366,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
     problems = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         where = f"encoding.abilities[{index}]"
-        if spec["when"] == "while_active":
+        if spec["when"] in STATIC_TRIGGERS:
             for number, effect in enumerate(spec["effects"]):
                 if effect["do"] not in _STATIC_EFFECTS:
                     problems.append(
@@ -328,6 +380,33 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                     )
             if spec.get("bursts"):
                 problems.append(f"{where}.bursts: a while-active ability has no burst variants")
+        if spec["when"] not in STATIC_TRIGGERS:
+            for number, effect in enumerate(spec["effects"]):
+                if effect["do"] in _STATIC_ONLY or "while" in effect:
+                    problems.append(
+                        f"{where}.effects[{number}]: {effect['do']!r} is a while-active "
+                        "(static) effect only"
+                    )
+        for number, effect in enumerate(spec["effects"]):
+            if effect["do"] == "prevent" and ("amount" in effect) == bool(effect.get("all")):
+                problems.append(
+                    f"{where}.effects[{number}]: a prevention needs either 'amount' or 'all', "
+                    "not both"
+                )
+            if effect["do"] == "cost" and ("amount" in effect) == bool(effect.get("free")):
+                problems.append(
+                    f"{where}.effects[{number}]: a cost change needs either 'amount' or "
+                    "'free', not both"
+                )
+        watcher = "any" in spec or "by" in spec
+        if watcher and spec["when"] not in WATCHED:
+            problems.append(f"{where}: a while-active watcher can't watch {spec['when']!r}")
+        if spec["when"] in _PLAYER_EVENTS and "by" not in spec:
+            problems.append(f"{where}: {spec['when']!r} needs 'by' (whose action or global)")
+        if "any" not in spec and any(
+            e.get("to", {}).get("pick") == "that" for e in _all_effects(spec)
+        ):
+            problems.append(f"{where}: 'that' die needs a watched die ('any')")
         if spec["when"] in ("global", "activated") and "cost" not in spec:
             problems.append(f"{where}: a {spec['when']} ability needs its 'cost'")
     from rules.abilities import scripts
@@ -349,26 +428,27 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
 
 
 def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
-    """'of' filters the die of a card-wide trigger's event only; damage prevention is a
-    continuous (while-active) effect only."""
+    """A 'static' ability (from the team, active or not) only changes costs; a restriction
+    outside a static ability lasts the turn and is about attacking or blocking only."""
     problems = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         where = f"encoding.abilities[{index}]"
-        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod", "any_attacks"):
-            problems.append(
-                f"{where}.of: only 'any_fielded', 'any_kod' and 'any_attacks' filter their die"
-            )
-        for number, effect in enumerate(spec["effects"]):
-            if effect["do"] == "prevent_damage" and spec["when"] != "while_active":
+        static = spec["when"] in STATIC_TRIGGERS
+        for number, effect in enumerate(_all_effects(spec)):
+            if spec["when"] == "static" and effect["do"] != "cost":
+                problems.append(f"{where}.effects[{number}]: a static ability only changes costs")
+            if (
+                effect["do"] == "restrict"
+                and not static
+                and (effect["action"] not in LASTING_RESTRICTIONS or {"by", "kinds"} & set(effect))
+            ):
                 problems.append(
-                    f"{where}.effects[{number}]: damage prevention is a while-active effect"
-                )
-            if effect["do"] == "purchase_cost" and spec["when"] not in ("while_active", "static"):
-                problems.append(
-                    f"{where}.effects[{number}]: a cost change is a while-active or static effect"
-                )
-            if spec["when"] == "static" and effect["do"] != "purchase_cost":
-                problems.append(
-                    f"{where}.effects[{number}]: a static ability only changes purchase costs"
+                    f"{where}.effects[{number}]: a restriction this turn is about attacking "
+                    "or blocking only"
                 )
     return problems
+
+
+def _all_effects(spec: Mapping[str, Any]) -> list:
+    variants = [v["effects"] for v in spec.get("bursts", {}).values()]
+    return [*spec["effects"], *(e for effects in variants for e in effects)]

@@ -53,7 +53,7 @@ def costs_less_for_each(line: Line) -> Match | None:
     less: dict = {"count": counted}
     if match["distinct"]:
         less["distinct"] = True
-    effect = {"do": "purchase_cost", "to": {"pick": "this"}, "less": less}
+    effect = {"do": "cost", "to": {"pick": "this"}, "of": "purchase", "amount": less, "sign": -1}
     return Match.ability({"when": "static", "effects": [effect]})
 
 
@@ -74,8 +74,10 @@ def turtle_power(line: Line) -> Match | None:
     if not match or not _is_self(match["who"], line.card_name):
         return None
     effect = {
-        "do": "purchase_cost",
-        "to": {"pick": "each", "other": True, **t.token_filter(match["token"])},
-        "less": 1,
+        "do": "cost",
+        "to": {"pick": "each", "side": "yours", "other": True, **t.token_filter(match["token"])},
+        "of": "purchase",
+        "amount": 1,
+        "sign": -1,
     }
     return Match.ability({"when": "while_active", "effects": [effect]})

@@ -1,7 +1,7 @@
 """Damage prevention of the card's own dice: 'Prevent all damage (dealt|done) to <this die>
 (by|from) <character dice>', '<this die> takes no damage from <character dice>', 'Prevent all
 damage to <this die> while he is blocking', with a trailing 'if you control N or more [X]
-character dice'. A while-active static prevention (vocabulary effect prevent_damage), read
+character dice'. A while-active static prevention (vocabulary effect prevent, all of it), read
 through the stat query layer each time damage is about to be dealt (R13.4): mandatory, so
 nothing is asked.
 
@@ -59,7 +59,7 @@ def prevent_damage(line: Line) -> Match | None:
     else:
         return None
     groups = match.groupdict()
-    effect: dict = {"do": "prevent_damage", "to": {"pick": "this"}}
+    effect: dict = {"do": "prevent", "to": {"pick": "this"}, "all": True}
     if match["token"]:
         source = {"pick": "each"}
         source.update(_token_filter(match["token"], bool(match["neg"])))

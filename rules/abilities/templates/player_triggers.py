@@ -1,9 +1,10 @@
 """Player-event triggers of a card: 'When you field a Sidekick, <effect>', 'When one of your
 character dice is KO'd, ...', 'When a [DCB] character die is KO'd, ...', 'When an opposing
 character die is KO'd, ...', 'When you use an action die, ...', 'When you take damage, ...'
-(also 'Whenever' and 'Each time'). A card-wide triggered ability (vocabulary triggers
-any_fielded, any_kod, action_used, you_damaged) working while one of the card's dice is
-active (R13.1); clauses naming the card's own die mean each of its dice in the Field.
+(also 'Whenever' and 'Each time'). A card-wide triggered ability working while one of the
+card's dice is active (R13.1): a while-active watcher (rules.abilities.watchers: the trigger
+'fielded' / 'kod' / 'attacks' with the watched die's selector as 'any', 'action_used' with
+'by') or 'you_damaged'; clauses naming the card's own die mean each of its dice in the Field.
 
 Narrow on purpose (T5.1, the weaker reading where the text allows two):
 - 'a character die is KO'd' (no side) means either player's; 'one of your' means yours.
@@ -97,7 +98,7 @@ _DAMAGED = re.compile(
 )
 
 
-def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | None:
+def _spec(when: str, rest: str, line: Line, watched: dict | None = None) -> Match | None:
     optional = rest.lower().startswith("you may ")
     if optional:
         rest = rest[len("you may ") :]
@@ -105,8 +106,8 @@ def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | N
     if effects is None:
         return None
     spec: dict = {"when": when, "effects": effects}
-    if of is not None:
-        spec["of"] = of
+    if watched is not None:
+        spec["any"] = watched
     if optional:
         spec["optional"] = True
     return Match.ability(spec)
@@ -120,7 +121,7 @@ def player_event(line: Line) -> Match | None:
         selector = {"pick": "each", "side": "yours", "shares_affiliation": True}
         if match["another"].lower() == "another":
             selector["other"] = True
-        return _spec("any_fielded", match["rest"], line, selector)
+        return _spec("fielded", match["rest"], line, selector)
     match = _KOD.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
@@ -128,7 +129,7 @@ def player_event(line: Line) -> Match | None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
             selector["other"] = True
-        return _spec("any_kod", match["rest"], line, selector)
+        return _spec("kod", match["rest"], line, selector)
     match = _FIELD.match(text)
     if match:
         side = "yours" if match["player"].lower() == "you" else "opposing"
@@ -137,7 +138,7 @@ def player_event(line: Line) -> Match | None:
             return None
         if match["article"].lower() != "a" and match["article"].lower() != "an":
             selector["other"] = True
-        return _spec("any_fielded", match["rest"], line, selector)
+        return _spec("fielded", match["rest"], line, selector)
     match = _FIELDED.match(text)
     if match:
         selector = _selector(match, "any")
@@ -145,7 +146,7 @@ def player_event(line: Line) -> Match | None:
             return None
         if match["article"].lower() not in ("a", "an"):
             selector["other"] = True
-        return _spec("any_fielded", match["rest"], line, selector)
+        return _spec("fielded", match["rest"], line, selector)
     match = _ATTACKS.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
@@ -153,19 +154,20 @@ def player_event(line: Line) -> Match | None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
             selector["other"] = True
-        return _spec("any_attacks", match["rest"], line, selector)
+        return _spec("attacks", match["rest"], line, selector)
     match = _FIRST_FIELD.match(text)
     if match:
         selector = {"pick": "each", "side": "yours"}
         if match["article"].lower() == "another":
             selector["other"] = True
-        found = _spec("any_fielded", match["rest"], line, selector)
+        found = _spec("fielded", match["rest"], line, selector)
         if found is not None:
             found = Match.ability({**found.abilities[0], "limit": "first_time"})
         return found
     match = _ACTION.match(text)
     if match:
-        return _spec("action_used", match["rest"], line)
+        found = _spec("action_used", match["rest"], line)
+        return Match.ability({**found.abilities[0], "by": "yours"}) if found else None
     match = _DAMAGED.match(text)
     if match:
         return _spec("you_damaged", match["rest"], line)

@@ -22,7 +22,7 @@ def test_teamwatch_iron_man_14aou_gets_attack_when_a_teammate_is_fielded():
     assert result.status == "automated"
     assert result.recognised[0][1] == "ability_words"
     spec = result.encoding["abilities"][0]
-    assert spec["when"] == "any_fielded" and spec["of"]["shares_affiliation"] is True
+    assert spec["when"] == "fielded" and spec["any"]["shares_affiliation"] is True
     cards = real_cards("14aou")
     state = _field(cards, "22sww")  # Justice League, as Superman
     assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4 + 1
@@ -41,11 +41,24 @@ def test_teamwatch_hulk_11aou_gains_overcrush_and_starhawk_66aou_pronoun():
     assert compiled_real("56aou").status == "automated"  # 'she gets +2D this turn'
 
 
+def test_teamwatch_with_an_opposing_character_is_a_watcher_of_your_fieldings_8aou():
+    # 'an opposing character' is read as a target by the shared clauses since the families
+    # were merged: the label is a while-active watcher of the holder's fieldings
+    spec = compiled_real("8aou", real_line("8aou", "Teamwatch")).encoding["abilities"][0]
+    assert spec["when"] == "fielded" and spec["any"] == {
+        "pick": "each",
+        "side": "yours",
+        "shares_affiliation": True,
+    }
+    assert spec["effects"] == [
+        {"do": "damage", "to": {"pick": "target", "side": "opposing"}, "amount": 1}
+    ]
+
+
 def test_labels_that_stay_manual():
     for key, starts in (
         ("68asm", "Underdog"),  # a label with a condition of its own
         ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
-        ("8aou", "Teamwatch"),  # 'an opposing character': not a target phrase
         ("44aou", "Deadly"),  # a keyword: needs its definition
         ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
     ):

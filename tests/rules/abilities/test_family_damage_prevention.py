@@ -83,9 +83,25 @@ def test_prevent_all_damage_if_you_control_three_avengers_thor_132ig():
     assert _blocked_by(cards, "5sww").die("P1:19sww#1").zone == Zone.PREP
 
 
+def test_no_damage_from_action_dice_is_read_by_the_self_statics_family_58uxm():
+    result = compiled_real("58uxm", real_line("58uxm", "Storm takes no damage from action dice"))
+    assert result.encoding["abilities"] == [
+        {
+            "when": "while_active",
+            "effects": [
+                {
+                    "do": "prevent",
+                    "all": True,
+                    "from": {"pick": "each", "what": "action"},
+                    "to": {"pick": "this"},
+                }
+            ],
+        }
+    ]
+
+
 def test_prevention_lines_that_stay_manual():
     for key, starts in (
-        ("58uxm", "Storm takes no damage from action dice"),
         ("36jl", "The Atom takes no damage"),  # higher level: relative to this die
         ("69aou", "Prevent all non-combat damage"),
         ("41xmf", "Mastermind takes no damage during combat"),

@@ -38,8 +38,23 @@ def test_energize_up_to_two_targets_get_attack_149ig():
     assert query.attack(state, cards, state.die("P1:22sww#1")).value == 3 + 2
 
 
+def test_energize_draw_and_roll_19xfo():
+    # 'draw and roll' joined the shared clauses (a draw into the Reserve Pool)
+    spec = compiled_real("19xfo").encoding["abilities"][0]
+    assert spec == {
+        "when": "energize",
+        "effects": [{"do": "draw", "count": 1, "into": "reserve"}],
+    }
+
+
+def test_energize_spin_to_level_3_110ig():
+    # 'spin to level 3' joined the shared clauses as up 2 levels (as far as it goes, level 3)
+    spec = compiled_real("110ig").encoding["abilities"][0]
+    assert spec["effects"] == [{"do": "spin", "to": {"pick": "each", "side": "yours"}, "levels": 2}]
+
+
 def test_energize_lines_that_stay_manual():
-    for key in ("19xfo", "110ig", "139ig"):  # draw and roll; spin to level 3; distributed
+    for key in ("139ig",):  # distributed
         lines = [x for x in compiled_real(key).manual_lines if x.lower().startswith("energ")]
         assert len(lines) == 1, key
         result = compiled_real(key, lines[0])

@@ -162,8 +162,6 @@ def test_wasp_two_generic_to_deal_one_damage():
 @pytest.mark.parametrize(
     "line",
     [
-        # on your turn only: not in the vocabulary (the engine would let P2 use it)
-        "Global: Pay [F]. Once per turn, on your turn, deal 1 damage to target character die.",
         # a reactive global
         "Global: Pay [S] when a character die you control is KO'd. Gain 1 life.",
         # an extra cost beside the energy
@@ -176,6 +174,13 @@ def test_wasp_two_generic_to_deal_one_damage():
 )
 def test_globals_outside_the_family_stay_manual(line):
     assert compiled(HOLDER, global_lines=[line]).status == "manual"
+
+
+def test_on_your_turn_is_a_condition_of_the_global():
+    # 'on your turn' became a condition of the vocabulary (your_turn) when families merged
+    line = "Global: Pay [F]. Once per turn, on your turn, deal 1 damage to target character die."
+    spec = compiled(HOLDER, global_lines=[line]).encoding["abilities"][0]
+    assert spec["if"] == {"test": "your_turn"} and spec["limit"] == "once_per_turn"
 
 
 def test_real_cards_whose_global_stays_manual():

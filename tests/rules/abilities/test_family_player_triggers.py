@@ -40,14 +40,14 @@ def test_when_your_opponent_fields_is_not_when_you_field():
     # Paraphrase with the same structure as 128fus ('whenever your opponent fields ...').
     result = compiled_real("128fus", "Whenever your opponent fields a character die, gain 1 life")
     cards = real_cards("128fus", "Whenever your opponent fields a character die, gain 1 life")
-    assert result.encoding["abilities"][0]["of"] == {"pick": "each", "side": "opposing"}
+    assert result.encoding["abilities"][0]["any"] == {"pick": "each", "side": "opposing"}
     setup = board("P1 life 15", "P1 die 19sww#1 field L1", "P2 die SK1 reserve L1", active="P2")
     assert play(cards, setup, "P2 field SK1").final.player("P1").life == 16
     mine = board("P1 life 15", "P1 die 19sww#1 field L1", "P1 die SK1 reserve L1")
     assert play(cards, mine, "P1 field SK1").final.player("P1").life == 15
 
 
-ORDER = "P1 order P1:19sww.any_kod0#1 P1:19sww.any_kod0#2"
+ORDER = "P1 order P1:19sww.kod0#1 P1:19sww.kod0#2"
 
 
 def _modified(replay) -> int:
@@ -135,7 +135,7 @@ def test_yugioh_monsters_are_character_dice_28ygo_90ygo():
     summon = compiled_real("28ygo", real_line("28ygo", "Whenever you summon"))
     assert summon.status == "automated"
     spec = summon.encoding["abilities"][0]
-    assert spec["when"] == "any_fielded" and spec["of"]["energy"] == ["fist"]
+    assert spec["when"] == "fielded" and spec["any"]["energy"] == ["fist"]
     cards = real_cards("90ygo", real_line("90ygo", "When one of your monsters"))
     setup = board("P1 die 19sww#1 field L1", "P1 die SK1 field L1", "P2 die 5sww#1 field L1")
     state = play(cards, setup, "P1 attack SK1", "P2 block 5sww#1>SK1", "P1 damage", "P1 yes")
@@ -201,11 +201,11 @@ def test_when_a_non_villain_die_is_fielded_either_player_penguin_131wf():
 def test_whenever_a_sidekick_attacks_hawkgirl_57bat_and_a_different_turtle_35tmnt():
     cards = real_cards("57bat", real_line("57bat", "Whenever a Sidekick attacks"))
     setup = board("P1 die 19sww#1 field L1", "P1 die SK1 field L1", "P1 die SK2 field L1")
-    replay = play(cards, setup, "P1 attack SK1 SK2", "P1 order P1:19sww.any_attacks0#1 "
-                  "P1:19sww.any_attacks0#2")  # fmt: skip
+    replay = play(cards, setup, "P1 attack SK1 SK2", "P1 order P1:19sww.attacks0#1 "
+                  "P1:19sww.attacks0#2")  # fmt: skip
     assert replay.final.die("P1:19sww#1").level == 3  # two Sidekicks: up two levels
     turtle = compiled_real("35tmnt", real_line("35tmnt", "Whenever a different"))
     assert turtle.status == "automated"
-    assert turtle.encoding["abilities"][0]["of"] == {
+    assert turtle.encoding["abilities"][0]["any"] == {
         "pick": "each", "affiliation": ["turtle"], "other": True
     }  # fmt: skip

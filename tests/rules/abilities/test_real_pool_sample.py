@@ -38,6 +38,24 @@ def _pool():
     return read_catalogue(str(real_pool_path())).cards
 
 
+def _needs_a_scenario_of_its_own(spec) -> bool:
+    """What the generic board below can't set up or read from the text by one number: a
+    condition ('if'), a watcher of other dice ('any'/'by'), a bonus only while attacking or
+    blocking, an amount counted over dice ('for each ...'), dice filtered by combat,
+    affiliation, name or level. Their families' own tests play those."""
+    if "if" in spec or "any" in spec or "by" in spec:
+        return True
+    for effect in spec["effects"]:
+        if "while" in effect:
+            return True
+        if set(effect.get("to", {})) & {"combat", "affiliation", "name", "max_level"}:
+            return True  # a die the board may not have (no attacker, no Avengers, ...)
+        amounts = [effect.get(k) for k in ("amount", "attack", "defense", "count")]
+        if any(isinstance(a, dict) and "count" in a for a in amounts):
+            return True
+    return False
+
+
 def _one_line_cards():
     """Real cards whose compiled encoding has exactly one ability or keyword line, that a
     generic scenario can play (fielded, attacks, blocked, global, action, while active,
@@ -61,7 +79,9 @@ def _one_line_cards():
             "fielded", "attacks", "blocked", "blocks", "while_active"
         ):  # fmt: skip
             continue
-        if specs[0]["when"] in ("fielded", "attacks", "blocked", "blocks", "global", "action",
+        if _needs_a_scenario_of_its_own(specs[0]):
+            continue  # a condition, a watcher or a per-die count: its family's own tests
+        if specs[0]["when"] in ("fielded", "attacks", "blocked", "global", "action",
                                 "while_active"):  # fmt: skip
             found.append((record, line, family, result))
     random.Random(8).shuffle(found)

@@ -1,10 +1,11 @@
-"""Vocabulary added for the long-tail families: card-wide triggers with 'of', the
-'not_energy' selector filter and the 'prevent_damage' effect (schema, semantic checks,
-selectors and description)."""
+"""Vocabulary added for the long-tail families: card-wide triggers (while-active watchers
+with 'any' / 'by' since the families merged), the 'not_energy' selector filter and static
+'prevent' (schema, semantic checks, selectors and description)."""
 
 import pytest
 
 from rules.abilities import selectors as sel
+from rules.abilities import watchers
 from rules.abilities.describe import describe
 from rules.abilities.vocabulary import EncodingError, validate
 from rules.engine.state import Zone, replace
@@ -12,15 +13,16 @@ from tests.rules.abilities.scenario import board, play
 from tests.rules.engine.conftest import demo_cards
 
 KOD = {
-    "when": "any_kod",
-    "of": {"pick": "each", "side": "yours", "what": "sidekick"},
+    "when": "kod",
+    "any": {"pick": "each", "side": "yours", "what": "sidekick"},
     "effects": [{"do": "gain_life", "amount": 1}],
 }
 PREVENT = {
     "when": "while_active",
     "effects": [
         {
-            "do": "prevent_damage",
+            "do": "prevent",
+            "all": True,
             "to": {"pick": "this"},
             "from": {"pick": "each", "not_energy": ["shield"]},
         }
@@ -29,32 +31,33 @@ PREVENT = {
 
 
 def test_card_triggers_and_prevention_validate_and_describe():
-    encoding = {"abilities": [KOD, PREVENT, {"when": "action_used", "effects": KOD["effects"]}]}
+    used = {"when": "action_used", "by": "yours", "effects": KOD["effects"]}
+    encoding = {"abilities": [KOD, PREVENT, used]}
     assert validate(encoding) == encoding
     text = describe(encoding)
-    assert "When one of your Sidekick dice is KO'd: you gain 1 life." in text
-    assert "prevent all damage dealt to this die by character dice that are not Shield" in text
-    assert "When you use an action die: you gain 1 life." in text
+    assert "when one of your Sidekick dice is KO'd: you gain 1 life." in text
+    assert "prevent all damage to this die from any character dice that are not Shield" in text
+    assert "when you use an action die: you gain 1 life." in text
 
 
 @pytest.mark.parametrize(
     ("spec", "problem"),
     [
         (
-            {**KOD, "when": "fielded"},
-            "encoding.abilities[0].of: only 'any_fielded', 'any_kod' and 'any_attacks'",
+            {**KOD, "when": "damaged"},
+            "encoding.abilities[0]: a while-active watcher can't watch 'damaged'",
         ),
         (
             {"when": "kod", "effects": PREVENT["effects"]},
-            "encoding.abilities[0].effects[0]: damage prevention is a while-active effect",
+            "encoding.abilities[0].effects[0]: 'prevent' is a while-active (static) effect only",
         ),
         (
-            {**PREVENT, "effects": [{"do": "prevent_damage", "to": {"pick": "this"}, "x": 1}]},
+            {**PREVENT, "effects": [{"do": "prevent", "to": {"pick": "this"}, "x": 1}]},
             "encoding.abilities[0]",
         ),
         (
-            {**KOD, "of": {"pick": "each", "not_energy": ["rainbow"]}},
-            "encoding.abilities[0].of.not_energy[0]",
+            {**KOD, "any": {"pick": "each", "not_energy": ["rainbow"]}},
+            "encoding.abilities[0].any.not_energy[0]",
         ),
     ],
 )
@@ -74,36 +77,33 @@ def test_not_energy_filter_and_event_die_matching():
     # A Sidekick has no energy type of its card: it is not a Shield character either.
     found = {d.id for d in sel.dice(state, cards, not_shield, holder="P1")}
     assert found == {"P2:5sww#1", "P2:SK1"}
-    # A KO'd die (no face, in the Prep Area) still matches by side, kind, energy, name.
-    kod = replace(cheetah, zone=Zone.PREP, face=None)
-    assert sel.event_die_matches(state, cards, {"pick": "each", "side": "opposing"}, kod,
-                                 holder="P1")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, {"pick": "each", "side": "yours"}, kod,
-                                     holder="P1")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, {"pick": "each", "what": "sidekick"}, kod,
-                                     holder="P1")  # fmt: skip
-    assert sel.event_die_matches(state, cards, {"pick": "each", "what": "sidekick"},
-                                 state.die("P2:SK1"), holder="P1")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, {"pick": "each", "max_level": 2}, superman,
-                                     holder="P1")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, not_shield, superman, holder="P1")
-    assert sel.event_die_matches(state, cards, {"pick": "each", "other": True}, cheetah,
-                                 holder="P1", card="19sww")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, {"pick": "each", "other": True}, superman,
-                                     holder="P1", card="19sww")  # fmt: skip
+    # A KO'd die (no face, in the Prep Area) still matches by side, kind, energy, name, read
+    # as the KO watchers read it (rules.abilities.watchers.as_it_was: its level-1 face).
+    kod = watchers.as_it_was(cards, replace(cheetah, zone=Zone.PREP, face=None))
+
+    def event_die_matches(selector, die, **about):
+        return sel.matches(state, cards, selector, die, holder="P1", **about)
+
+    assert event_die_matches({"pick": "each", "side": "opposing"}, kod)
+    assert not event_die_matches({"pick": "each", "side": "yours"}, kod)
+    assert not event_die_matches({"pick": "each", "what": "sidekick"}, kod)
+    assert event_die_matches({"pick": "each", "what": "sidekick"}, state.die("P2:SK1"))
+    assert not event_die_matches(not_shield, superman)
+    assert event_die_matches({"pick": "each", "other": True}, cheetah, card="19sww")
+    assert not event_die_matches({"pick": "each", "other": True}, superman, card="19sww")
 
 
 def test_purchase_cost_static_validates_and_is_refused_elsewhere():
-    cheaper = {"do": "purchase_cost", "to": {"pick": "this"}, "less": 1}
+    cheaper = {"do": "cost", "to": {"pick": "this"}, "of": "purchase", "amount": 1, "sign": -1}
     assert validate({"abilities": [{"when": "static", "effects": [cheaper]}]})
-    assert "this card costs you 1 less to purchase" in describe(
+    assert "this card costs 1 less to purchase" in describe(
         {"abilities": [{"when": "static", "effects": [cheaper]}]}
     )
     for spec, problem in (
-        ({"when": "fielded", "effects": [cheaper]}, "a cost change is a while-active or static"),
+        ({"when": "fielded", "effects": [cheaper]}, "'cost' is a while-active (static) effect"),
         (
             {"when": "static", "effects": [{"do": "gain_life", "amount": 1}]},
-            "a static ability only changes purchase costs",
+            "a static ability only changes costs",
         ),
     ):
         with pytest.raises(EncodingError) as raised:
@@ -136,25 +136,23 @@ def test_shares_affiliation_filter():
     shares = {"pick": "each", "shares_affiliation": True}
     found = {d.id for d in sel.dice(state, cards, shares, holder="P1", card="19sww")}
     assert found == {"P1:22sww#1"}  # Justice League, as Superman; Villains and Sidekicks not
-    assert sel.event_die_matches(state, cards, shares, state.die("P1:22sww#1"), holder="P1",
-                                 card="19sww")  # fmt: skip
-    assert not sel.event_die_matches(state, cards, shares, state.die("P2:5sww#1"), holder="P1",
-                                     card="19sww")  # fmt: skip
-    spec = {"when": "any_fielded", "of": {**shares, "side": "yours"},
+    assert sel.matches(state, cards, shares, state.die("P1:22sww#1"), holder="P1", card="19sww")
+    assert not sel.matches(state, cards, shares, state.die("P2:5sww#1"), holder="P1", card="19sww")
+    spec = {"when": "fielded", "any": {**shares, "side": "yours"},
             "effects": [{"do": "gain_life", "amount": 1}]}  # fmt: skip
     assert "that shares an affiliation with this card" in describe(validate({"abilities": [spec]}))
     with pytest.raises(EncodingError):
-        validate({"abilities": [{**spec, "of": {"pick": "each", "shares_affiliation": 1}}]})
+        validate({"abilities": [{**spec, "any": {"pick": "each", "shares_affiliation": 1}}]})
 
 
 def test_any_attacks_trigger_describes_its_die():
     spec = {
-        "when": "any_attacks",
-        "of": {"pick": "each", "what": "sidekick"},
+        "when": "attacks",
+        "any": {"pick": "each", "what": "sidekick"},
         "effects": [{"do": "gain_life", "amount": 1}],
     }
     assert describe(validate({"abilities": [spec]})) == (
-        "When a Sidekick die attacks: you gain 1 life."
+        "While active, when a Sidekick die attacks: you gain 1 life."
     )
 
 
