@@ -4,6 +4,8 @@ can compare with the printed card. Generated, never copied from card text."""
 from collections.abc import Mapping
 from typing import Any
 
+from rules.abilities.trigger_events import WHEN_TEXT
+
 _WHEN = {
     "fielded": "When this die is fielded",
     "attacks": "When this die attacks",
@@ -16,6 +18,7 @@ _WHEN = {
     "action": "Action",
     "global": "Global",
     "activated": "Ability",
+    **WHEN_TEXT,  # rules.abilities.trigger_events
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -55,6 +58,8 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
         head += f", if {describe_condition(spec['if'])}"
     body = describe_effects(spec["effects"], static=when == "while_active") or "nothing"
     if spec.get("optional"):
+        if spec.get("cost") and when not in ("global", "activated"):
+            body = f"pay {spec['cost']} to {body}"  # a triggered ability's optional cost
         body = "you may " + body
     text = f"{head}: {body}."
     for bursts, variant in sorted(spec.get("bursts", {}).items()):

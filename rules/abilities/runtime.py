@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts
+from rules.abilities import scripts, trigger_events
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
 from rules.abilities.vocabulary import TRIGGER_EVENTS, validate
@@ -58,6 +58,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             continuous=_continuous(spec),
         )
     resolve = _resolver(spec, when)
+    if when in trigger_events.EXTRA_TRIGGERS:
+        return trigger_events.ability(spec, index, text, resolve, _trigger_condition(spec))
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",
@@ -65,8 +67,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             text,
             trigger=TRIGGER_EVENTS[when],
             condition=_trigger_condition(spec),
-            resolve=resolve,
-            optional=bool(spec.get("optional")),
+            resolve=trigger_events.paid(spec, resolve),
+            optional=bool(spec.get("optional")) and "cost" not in spec,
             limit=limit,
         )
     if when == "global":

@@ -27,6 +27,8 @@ from typing import Any
 
 import jsonschema
 
+from rules.abilities.trigger_events import EXTRA_TRIGGERS
+
 TRIGGERS = (
     "fielded",
     "attacks",
@@ -39,6 +41,7 @@ TRIGGERS = (
     "global",
     "action",
     "activated",
+    *EXTRA_TRIGGERS,  # rules.abilities.trigger_events: turn start/end, combat damage ...
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {

@@ -1,0 +1,591 @@
+"""Effect clauses and trigger bodies for the triggered-ability families (when fielded, when
+<this die> attacks / blocks / is blocked / is KO'd / takes damage, at the start or end of
+your turn ...). Registered into the shared phrase registry (`phrases.phrase`), so every
+clause here works after any trigger, in action card text and after a global's cost too.
+
+Three layers, each reused by the next:
+
+- `die_selector(text, line)`: a noun phrase naming dice ('target opposing level 1 [DCV]
+  character die', 'up to 2 target Sidekick dice', 'each opposing [F] character die', 'all
+  your other character dice', 'an opposing character') -> a vocabulary selector, or None.
+  `player_selector` does the same for players ('your opponent', 'the defending player').
+- effect clauses ('deal 2 damage to <dice or player>', 'KO <dice>', 'spin <dice> down 1
+  level', 'reroll <dice>', '<dice> get +1A until end of turn', 'Prep a die from your bag' ...)
+  registered with `@phrase`;
+- `trigger_body(text, line)`: what follows a trigger: 'you may ...' (optional), a leading
+  'if <condition>, ...' or trailing '... if <condition>', several sentences in turn, 'you may
+  pay [B] to <effect>' (the payment asked when it resolves).
+
+Readings chosen where the text allows more than one (T5.1, the weaker one):
+- 'an opposing character die' / 'one opposing character' (no word 'target') is picked like a
+  target; the engine only differs for a global's target restrictions, which never apply here.
+- 'level 1 character die' means level 1 or lower (there is no lower level); 'level 1 or
+  level 2' / 'level 1 or 2' means level 2 or lower. A level without 'or lower' above 1 ('level
+  2 character die') is not read (the vocabulary has no minimum level).
+- 'spin <die> to level 1' is spinning it down two levels, stopping at level 1.
+- a condition is checked when the ability triggers (R13.3), not again when it resolves.
+- 'the defending player' is read as the opponent of the ability's holder.
+- 'he/she/it' in an effect is the ability's own die ('this').
+Anything else (choices of 'target character or player', 'non-[F]' energy negations, 'divided
+as you choose', durations other than this turn, 'if you do' follow-ups) is not read: the
+line stays manual.
+"""
+
+import re
+
+from rules.abilities import phrases
+from rules.abilities import tokens as t
+from rules.abilities.phrases import phrase
+
+# -- dice ---------------------------------------------------------------------------------------
+_COUNT_WORDS = r"(?:\d+|one|two|three|four|five)"
+_DETERMINER = re.compile(
+    rf"^(?:(?P<upto>up to (?P<upto_n>{_COUNT_WORDS}) (?:target )?)"
+    rf"|(?P<n>{_COUNT_WORDS}) target "
+    r"|(?P<target>another target |target |an? |one |one target )"
+    r"|(?P<each>each of (?:your |the )?|each |all of (?:your |the )?|all |every )"
+    r"|(?P<your>your ))",
+    re.IGNORECASE,
+)
+_NOUN = re.compile(
+    r"(?P<noun>(?:non-sidekick )?(?:sidekick |)?character (?:dice|die)|characters?"
+    r"|sidekick (?:character )?(?:dice|die)|sidekicks?|non-sidekick character (?:dice|die)"
+    r"|(?:dice|die))$",
+    re.IGNORECASE,
+)
+_TAIL = re.compile(
+    r"\s+(?P<tail>you control|your opponent controls|controlled by your opponent"
+    r"|in (?:the|your|your opponent's) field(?: zone)?|in play"
+    r"|with (?:a )?purchase cost (?:of )?\[?(?P<cost>\d+)\]? or (?:less|lower)"
+    r"|of level (?P<lvl>\d) or lower)$",
+    re.IGNORECASE,
+)
+_LEVEL = re.compile(
+    r"^level (?P<a>[123])(?: or (?:level )?(?P<b>[123]))?(?P<lower> or lower)?\s+", re.IGNORECASE
+)
+_TOKEN = re.compile(r"^(?P<neg>non-)?(?P<tok>\[[A-Z0-9]+\])(?:\s+or\s+|\s*/\s*)?", re.IGNORECASE)
+
+
+def _count(word: str) -> int:
+    return t.number(word)
+
+
+def die_selector(text: str, line=None, *, default_pick: str = "") -> dict | None:
+    """The selector a noun phrase about character dice names, or None when any word of it is
+    not understood. `default_pick` is used when the phrase has no determiner (a count:
+    'for each Sidekick in the Field')."""
+    text = re.sub(r"\s+", " ", text.strip())
+    selector: dict = {}
+    found = _DETERMINER.match(text)
+    if found:
+        if found["upto"]:
+            selector.update(pick="up_to", count=_count(found["upto_n"]))
+        elif found["n"]:
+            selector.update(pick="target", count=_count(found["n"]))
+        elif found["target"]:
+            selector["pick"] = "target"
+            if found["target"].lower().startswith("another"):
+                selector["other"] = True
+        elif found["each"]:
+            selector["pick"] = "each"
+            if found["each"].lower().endswith("your "):
+                selector["side"] = "yours"
+        else:  # 'your X character dice get ...'
+            selector.update(pick="each", side="yours")
+        text = text[found.end() :]
+    elif default_pick:
+        selector["pick"] = default_pick
+    else:
+        return None
+    while (tail := _TAIL.search(text)) is not None:
+        word = tail["tail"].lower()
+        if word == "you control":
+            selector["side"] = "yours"
+        elif word in ("your opponent controls", "controlled by your opponent"):
+            selector["side"] = "opposing"
+        elif tail["cost"]:
+            selector["max_cost"] = int(tail["cost"])
+        elif tail["lvl"]:
+            selector["max_level"] = int(tail["lvl"])
+        elif word.startswith("in your field"):
+            selector["side"] = "yours"
+        elif word.startswith("in your opponent's"):
+            selector["side"] = "opposing"
+        text = text[: tail.start()]
+    noun = _NOUN.search(text)
+    if noun is None:
+        return None
+    words = text[: noun.start()].strip()
+    noun_text = noun["noun"].lower()
+    # adjectives, in any order: opposing, other, active, fielded, level N, [AFF], [F] ...
+    energy, affiliations, not_affiliations = [], [], []
+    while words:
+        lowered = words.lower()
+        for adjective, apply in (
+            ("opposing ", lambda: selector.__setitem__("side", "opposing")),
+            ("enemy ", lambda: selector.__setitem__("side", "opposing")),
+            ("other ", lambda: selector.__setitem__("other", True)),
+            ("active ", lambda: None),
+            ("fielded ", lambda: None),
+            ("different ", None),
+        ):
+            if (lowered + " ").startswith(adjective):
+                if apply is None:
+                    return None
+                apply()
+                words = words[len(adjective) :].strip()
+                break
+        else:
+            level = _LEVEL.match(words + " ")
+            token = _TOKEN.match(words)
+            if level:
+                top = int(level["b"] or level["a"])
+                if level["b"] is None and not level["lower"] and top != 1:
+                    return None
+                if level["b"] is not None and level["a"] != "1":
+                    return None
+                selector["max_level"] = top
+                words = (words + " ")[level.end() :].strip()
+            elif token:
+                tok = token["tok"]
+                if tok.strip("[]").upper() in t.ENERGY_TOKENS:
+                    if token["neg"]:
+                        return None  # no energy negation in the vocabulary
+                    energy.append(t.energy(tok))
+                elif token["neg"]:
+                    not_affiliations.append(t.affiliation(tok))
+                else:
+                    affiliations.append(t.affiliation(tok))
+                words = words[token.end() :].strip()
+            else:
+                return None
+    if energy and affiliations:
+        return None  # '[F] or [XMEN]': a mixed list, not one filter
+    if energy:
+        selector["energy"] = energy
+    if affiliations:
+        selector["affiliation"] = affiliations
+    if not_affiliations:
+        selector["not_affiliation"] = not_affiliations
+    if noun_text.startswith("non-sidekick"):
+        selector["what"] = "non_sidekick"
+    elif noun_text.startswith("sidekick"):
+        selector["what"] = "sidekick"
+    elif noun_text in ("die", "dice") and not (energy or affiliations or not_affiliations):
+        return None  # 'target die' may be any die (action dice, dice in the Reserve Pool)
+    return selector
+
+
+_PLAYERS = {
+    "your opponent": "opposing",
+    "target opponent": "opposing",
+    "the opponent": "opposing",
+    "opposing player": "opposing",
+    "an opposing player": "opposing",
+    "the opposing player": "opposing",
+    "an opponent": "opposing",
+    "each opponent": "opposing",
+    "each opposing player": "opposing",
+    "all opponents": "opposing",
+    "the defending player": "opposing",
+    "each player": "any",
+    "all players": "any",
+    "both players": "any",
+    "you": "yours",
+}
+
+
+def player_selector(text: str) -> dict | None:
+    side = _PLAYERS.get(re.sub(r"\s+", " ", text.strip().lower()))
+    return None if side is None else {"pick": "player", "side": side}
+
+
+def is_self(text: str, line) -> bool:
+    """Whether the words name the ability's own die: its name, 'he', 'this character' ..."""
+    name = t.self_names(line.card_name if line is not None else "")
+    extra = r"(?:this \S+ (?:die|character die)|this monster|him|her|itself|himself|herself)"
+    return bool(re.fullmatch(rf"(?:{name}|{extra})", text.strip(), re.IGNORECASE))
+
+
+def target_of(text: str, line) -> dict | None:
+    """Dice, a player, or the ability's own die."""
+    if is_self(text, line):
+        return {"pick": "this"}
+    return player_selector(text) or die_selector(text, line)
+
+
+# -- amounts ----------------------------------------------------------------------------------
+_STAT_WORDS = {
+    "a": "attack",
+    "attack": "attack",
+    "attack value": "attack",
+    "d": "defense",
+    "defense": "defense",
+    "level": "level",
+}
+_PER = re.compile(r"^(?P<body>.+?) for each (?P<per>.+)$", re.IGNORECASE)
+
+
+def per_amount(text: str, line, times: int = 1) -> dict | None:
+    """'for each opposing Sidekick' -> {'count': selector, 'times': n}."""
+    text = re.sub(r"^(?:of )", "", text.strip(), flags=re.IGNORECASE)
+    theirs = re.match(r"^their ", text, re.IGNORECASE)
+    if theirs:  # 'for each of their [AV] character dice': the opponent's
+        text = text[theirs.end() :]
+    selector = die_selector(text, line, default_pick="each")
+    if selector is None:
+        return None
+    if theirs:
+        if selector.get("side", "opposing") != "opposing":
+            return None
+        selector["side"] = "opposing"
+    selector["pick"] = "each"
+    selector.pop("count", None)
+    return {"count": selector, "times": times}
+
+
+def stat_amount(text: str, line) -> dict | None:
+    """ "NAME's A", 'his level', 'its attack' -> {'stat': ..., 'of': 'this'}."""
+    found = re.fullmatch(
+        r"(?P<who>.+?)(?:'s|’s)? (?P<stat>a|attack value|attack|d|defense|level)",
+        text.strip(),
+        re.IGNORECASE,
+    )
+    if not found:
+        return None
+    who = found["who"].strip()
+    if who.lower() in ("his", "her", "its", "their"):
+        pass
+    elif not is_self(who, line):
+        return None
+    return {"stat": _STAT_WORDS[found["stat"].lower()], "of": "this"}
+
+
+# -- effect clauses ---------------------------------------------------------------------------
+_N = rf"(?P<n>{t.NUMBER})"
+_DEALS = r"(?:deal|(?P<subject>.+?) deals?)"
+_UNTIL = r"(?:,? \(?(?:until (?:the )?end of (?:the )?turn|this turn)\)?)?"
+
+
+def _subject_ok(m, line) -> bool:
+    return m["subject"] is None or is_self(m["subject"], line)
+
+
+def _damage(to: dict, amount) -> dict:
+    return {"do": "damage", "to": to, "amount": amount}
+
+
+def _split_and(text: str, line) -> list[dict] | None:
+    """'your opponent and each opposing character' -> both targets (or one)."""
+    whole = target_of(text, line)
+    if whole is not None:
+        return [whole]
+    parts = re.split(r",? and (?:to )?", text, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    found = [target_of(p, line) for p in parts]
+    if any(f is None for f in found) or any(f["pick"] in ("target", "up_to") for f in found):
+        return None
+    return found
+
+
+@phrase(rf"{_DEALS} {_N} damage to (?P<who>.+?)(?: for each (?P<per>.+))?")
+def _deal_damage(m, line):
+    if not _subject_ok(m, line):
+        return None
+    amount = t.number(m["n"])
+    if m["per"]:
+        amount = per_amount(m["per"], line, amount)
+        if amount is None:
+            return None
+    targets = _split_and(m["who"], line)
+    if targets is None:
+        return None
+    return [_damage(to, amount) for to in targets]
+
+
+@phrase(rf"{_DEALS} (?P<who>your opponent|target opponent|the defending player) {_N} damage")
+def _deal_player_n(m, line):
+    if not _subject_ok(m, line):
+        return None
+    return [_damage(player_selector(m["who"]), t.number(m["n"]))]
+
+
+@phrase(rf"{_DEALS} damage equal to (?P<stat>.+?) to (?P<who>.+)")
+@phrase(rf"{_DEALS} damage to (?P<who>.+?) equal to (?P<stat>.+)")
+def _deal_stat_damage(m, line):
+    if not _subject_ok(m, line):
+        return None
+    amount = stat_amount(m["stat"], line)
+    to = target_of(m["who"], line)
+    if amount is None or to is None or to["pick"] == "this":
+        return None
+    return [_damage(to, amount)]
+
+
+@phrase(r"(?:KO|knock out) (?P<who>.+)")
+def _ko(m, line):
+    to = die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "ko", "to": to}]
+
+
+_LEVELS = r"(?P<n>a|one|two|\d) levels?"
+
+
+@phrase(rf"spin (?P<who>.+?) (?P<way>up|down) {_LEVELS}(?: \(if (?:possible|able)\))?")
+@phrase(rf"spin (?P<way>up|down) (?P<who>.+?) {_LEVELS}")
+def _spin(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    levels = t.number(m["n"]) * (1 if m["way"].lower() == "up" else -1)
+    return [{"do": "spin", "to": to, "levels": levels}]
+
+
+@phrase(r"spin (?P<who>.+?) (?:down )?to level 1")
+def _spin_to_one(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    return [{"do": "spin", "to": to, "levels": -2}]
+
+
+@phrase(r"spin (?P<who>.+?) to level 3")
+def _spin_to_three(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    return [{"do": "spin", "to": to, "levels": 2}]
+
+
+@phrase(r"reroll (?P<who>.+)")
+def _reroll(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    return [{"do": "reroll", "to": to}]
+
+
+_MODS = r"(?P<sign>[+-])(?P<a>\d+)A(?: and (?P<sign2>[+-])(?P<d>\d+)D)?|(?P<sign3>[+-])(?P<d2>\d+)D"
+
+
+def _modify(to: dict, m, per=None) -> list[dict] | None:
+    signs = {s for s in (m["sign"], m["sign2"], m["sign3"]) if s}
+    if len(signs) != 1:
+        return None
+    effect: dict = {"do": "modify", "to": to}
+    attack = int(m["a"]) if m["a"] else 0
+    defense = int(m["d"] or m["d2"] or 0)
+    if per is not None:
+        if attack:
+            effect["attack"] = {**per, "times": attack}
+        if defense:
+            effect["defense"] = {**per, "times": defense}
+    else:
+        if attack:
+            effect["attack"] = attack
+        if defense:
+            effect["defense"] = defense
+    if signs == {"-"}:
+        effect["sign"] = -1
+    return [effect]
+
+
+@phrase(rf"(?P<who>.+?) (?:gets?|gains?) (?:{_MODS})(?: for each (?P<per>.+?))?{_UNTIL}")
+def _gets(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    per = None
+    if m["per"]:
+        per = per_amount(m["per"], line)
+        if per is None:
+            return None
+    return _modify(to, m, per)
+
+
+@phrase(rf"give (?P<who>.+?) (?:{_MODS}){_UNTIL}")
+def _give(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    return _modify(to, m)
+
+
+_KEYWORDS = {"overcrush": "overcrush", "fast": "fast", "iron will": "iron_will"}
+_KEYWORD = r"(?P<kw>overcrush|fast|iron will)(?: and (?P<kw2>overcrush|fast|iron will))?"
+
+
+@phrase(rf"(?P<who>.+?) (?:gains?|gets) {_KEYWORD}{_UNTIL}")
+@phrase(rf"give (?P<who>.+?) {_KEYWORD}{_UNTIL}")
+def _grant(m, line):
+    to = target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    words = [w for w in (m["kw"], m["kw2"]) if w]
+    return [{"do": "grant", "to": to, "keyword": _KEYWORDS[w.lower()]} for w in words]
+
+
+_DIE_WORDS = r"(?P<n>a|one|two|three|\d+) (?:dice|die)"
+_PREP_AREA = r"(?:in|into|to) your prep area"
+
+
+@phrase(rf"prep {_DIE_WORDS} from your bag")
+@phrase(rf"draw {_DIE_WORDS}(?: from your bag)?,? and (?:add|put|place) (?:it|them) {_PREP_AREA}")
+@phrase(rf"draw {_DIE_WORDS}(?: from your bag)? and prep (?:it|them)")
+@phrase(rf"add {_DIE_WORDS} from your bag {_PREP_AREA}")
+def _prep_from_bag(m, line):
+    return [{"do": "draw", "count": t.number(m["n"])}]
+
+
+@phrase(rf"(?:you )?gain {_N} life")
+def _gain(m, line):
+    return [{"do": "gain_life", "amount": t.number(m["n"])}]
+
+
+@phrase(r"(?:you )?gain life equal to (?P<stat>.+)")
+def _gain_stat(m, line):
+    amount = stat_amount(m["stat"], line)
+    return None if amount is None else [{"do": "gain_life", "amount": amount}]
+
+
+@phrase(rf"(?:you )?gain {_N} life for each (?P<per>.+)")
+def _gain_per(m, line):
+    amount = per_amount(m["per"], line, t.number(m["n"]))
+    return None if amount is None else [{"do": "gain_life", "amount": amount}]
+
+
+@phrase(rf"(?P<who>.+?) loses? {_N} life")
+def _loses(m, line):
+    who = player_selector(m["who"])
+    if who is None:
+        return None
+    player = {"opposing": "opposing", "yours": "yours", "any": "each"}[who["side"]]
+    return [{"do": "lose_life", "player": player, "amount": t.number(m["n"])}]
+
+
+@phrase(
+    r"(?:move|send) (?P<who>.+?) to (?:its owner's|their owner's|the|your opponent's) used pile"
+)
+def _to_used(m, line):
+    to = die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "send_to_used", "to": to}]
+
+
+@phrase(
+    r"(?:move|send) (?P<who>.+?) to (?:its owner's|their owner's|the|your opponent's) prep area"
+)
+def _to_prep(m, line):
+    to = die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "prep", "to": to}]
+
+
+# -- conditions -------------------------------------------------------------------------------
+_MORE_LIFE = re.compile(
+    r"(?:your opponent's life total is (?:greater|higher) than yours"
+    r"|your opponent has more life than you|the defending player has more life than you"
+    r"|an opponent has more life than you)",
+    re.IGNORECASE,
+)
+_CONTROL = re.compile(
+    r"you (?:control|have) (?P<n>a|an|another|one|two|three|four|\d+)(?P<more> or more)? "
+    r"(?P<what>.+)",
+    re.IGNORECASE,
+)
+_CONTROL_NONE = re.compile(r"you (?:control|have) no (?P<what>.+)", re.IGNORECASE)
+_NAMED_ACTIVE = re.compile(r"(?P<name>[A-Z][\w .'-]*?) is active", re.IGNORECASE)
+
+
+def condition(text: str, line) -> dict | None:
+    """'your opponent's life total is greater than yours', 'you control 2 or more Sidekick
+    character dice', 'you have an active [AV] character die', 'Wolverine is active'."""
+    text = text.strip()
+    if _MORE_LIFE.fullmatch(text):
+        return {"test": "opponent_more_life"}
+    found = _CONTROL.fullmatch(text)
+    if found:
+        word = found["n"].lower()
+        if word in ("a", "an", "one") and found["more"] is None or word == "another":
+            n = 1
+        elif found["more"] is not None:
+            n = t.number(word)
+        else:
+            return None  # 'you control two X' (exactly two?): not read
+        selector = die_selector(found["what"], line, default_pick="each")
+        if selector is None:
+            return None
+        selector = {**selector, "pick": "each", "side": "yours"}
+        if word == "another":
+            selector["other"] = True
+        selector.pop("count", None)
+        return {"test": "count_at_least", "of": selector, "n": n}
+    found = _CONTROL_NONE.fullmatch(text)
+    if found:
+        selector = die_selector(found["what"], line, default_pick="each")
+        if selector is None:
+            return None
+        selector = {**selector, "pick": "each", "side": "yours"}
+        return {"test": "count_at_most", "of": selector, "n": 0}
+    return None
+
+
+# -- a trigger's body -------------------------------------------------------------------------
+_PAY = re.compile(r"^pay (?P<cost>(?:\[[^\]]+\])+)(?: to |\. if you do,? )(?P<rest>.+)$", re.I)
+_IF_FIRST = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.IGNORECASE)
+_IF_LAST = re.compile(r"^(?P<rest>.+?),? if (?P<cond>[^,]+)$", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"\.\s+(?=[A-Z\[])", text) if s.strip()]
+
+
+def trigger_body(text: str, line) -> dict | None:
+    """The spec fields (effects, optional, cost, if) of what follows a trigger, or None."""
+    spec: dict = {}
+    text = text.strip().rstrip(".")
+    first_if = _IF_FIRST.match(text)
+    if first_if:
+        test = condition(first_if["cond"], line)
+        if test is None:
+            return None
+        spec["if"] = test
+        text = first_if["rest"]
+    if text.lower().startswith("you may "):
+        spec["optional"] = True
+        text = text[len("you may ") :]
+        pay = _PAY.match(text)
+        if pay:
+            from rules.engine.faces import parse_cost
+
+            cost = pay["cost"].replace(" ", "")
+            try:
+                parse_cost(cost)
+            except ValueError:
+                return None
+            spec["cost"] = cost
+            text = pay["rest"]
+    if "if" not in spec:
+        last_if = _IF_LAST.match(text)
+        if last_if and "." not in last_if["rest"]:
+            test = condition(last_if["cond"], line)
+            if test is not None:
+                spec["if"] = test
+                text = last_if["rest"]
+    effects: list[dict] = []
+    for sentence in sentences(text):
+        if re.match(r"^(?:if|otherwise|you may|instead)\b", sentence, re.IGNORECASE):
+            return None
+        found = phrases.effects(sentence, line)
+        if found is None:
+            return None
+        effects += found
+    if not effects:
+        return None
+    spec["effects"] = effects
+    return spec

@@ -1,0 +1,76 @@
+"""Combat and KO triggers on the card's own die, with the shared trigger bodies of
+`phrases_triggers` (you may, you may pay, if <condition>, several sentences):
+
+- 'When <this die> attacks, ...'   (also 'is assigned to attack', 'this monster attacks')
+- 'When <this die> blocks, ...'
+- 'When <this die> is blocked, ...'
+- 'When <this die> blocks or is blocked, ...' / 'attacks or blocks, ...': one ability per
+  event, with the same effects
+- 'When <this die> is KO'd / is knocked out, ...'
+- 'When <this die> is damaged / takes damage, ...'
+- 'When <this die> takes combat damage, ...', 'is KO'd by combat damage, ...', 'deals
+  (combat) damage to (an|your) opponent, ...', 'deals combat damage, ...' (the trigger
+  events of rules.abilities.trigger_events)
+
+Registered before the simpler `triggers` family (priority 90), whose lines it reads the same
+way. Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
+(limit once per turn per die); 'deals combat damage' (no player named) is read as combat
+damage to the opponent, the only combat damage an attacker deals when unblocked, and blocked
+attackers' damage to blockers is not counted (the line 'deals combat damage' alone is left
+manual, see below).
+"""
+
+import re
+
+from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+_EVENTS = {
+    "attacks": ("attacks",),
+    "is assigned to attack": ("attacks",),
+    "blocks": ("blocks",),
+    "is blocked": ("blocked",),
+    "blocks or is blocked": ("blocks", "blocked"),
+    "is blocked or blocks": ("blocked", "blocks"),
+    "attacks or blocks": ("attacks", "blocks"),
+    "is knocked out": ("kod",),
+    "is ko'd": ("kod",),
+    "is kod": ("kod",),
+    "is damaged": ("damaged",),
+    "takes damage": ("damaged",),
+    "is dealt damage": ("damaged",),
+    "takes combat damage": ("damaged_combat",),
+    "is dealt combat damage": ("damaged_combat",),
+    "is ko'd by combat damage": ("kod_combat",),
+    "is knocked out by combat damage": ("kod_combat",),
+    "deals combat damage to an opponent": ("combat_damage_opponent",),
+    "deals combat damage to your opponent": ("combat_damage_opponent",),
+    "deals combat damage to the defending player": ("combat_damage_opponent",),
+    "damages an opponent": ("damage_opponent",),
+    "damages your opponent": ("damage_opponent",),
+    "deals damage to an opponent": ("damage_opponent",),
+    "deals damage to your opponent": ("damage_opponent",),
+    "is purchased": ("purchased",),
+}
+_EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
+_SELF = r"(?:this monster|this die|this character die|{name})"
+
+
+@recogniser("combat_triggers", kinds=("ability", "burst"), priority=90)
+def when_this_die(line: Line) -> Match | None:
+    name = t.self_names(line.card_name)
+    regex = rf"^(?:when|whenever) {_SELF.format(name=name)} (?P<event>{_EVENT}),? (?P<rest>.+)$"
+    match = re.match(regex, line.text, re.IGNORECASE)
+    if not match:
+        return None
+    spec = body.trigger_body(match["rest"], line)
+    if spec is None:
+        return None
+    specs = []
+    for when in _EVENTS[match["event"].lower()]:
+        one = {"when": when, **spec}
+        if when == "blocked":
+            one["limit"] = "once_per_turn_per_die"
+        specs.append(one)
+    return Match.ability(*specs)

@@ -1,0 +1,29 @@
+"""'At the start of your turn, <effect>' and 'At the end of your turn, <effect>' (also 'At
+the beginning of your turn'): card-wide triggers of a character card while it is active
+(R13.1), on its holder's own turn only. The engine's start of turn comes before Clear and
+Draw (R5.0); its end of turn event comes in Cleanup after damage is cleared (R5.5), so an
+end-of-turn effect sees dice without damage (the order R5.5 lists). Not read: 'each turn',
+'the attack step', 'your Roll and Reroll Step' (other moments)."""
+
+import re
+
+from rules.abilities import phrases_triggers as body
+from rules.abilities.templates import Line, Match, recogniser
+
+_TURN = re.compile(
+    r"^at the (?P<when>start|beginning|end) of your turn,? (?P<rest>.+)$", re.IGNORECASE
+)
+
+
+@recogniser("turn_triggers", kinds=("ability", "burst"))
+def at_turn(line: Line) -> Match | None:
+    if line.card_kind not in ("character", "character_or_action"):
+        return None
+    match = _TURN.match(line.text)
+    if not match:
+        return None
+    spec = body.trigger_body(match["rest"], line)
+    if spec is None:
+        return None
+    when = "turn_end" if match["when"].lower() == "end" else "turn_start"
+    return Match.ability({"when": when, **spec})

@@ -1,0 +1,95 @@
+"""Trigger kinds beyond 'when this die <event>': what the vocabulary calls them, the engine
+event each listens to, and the filter that narrows that event (the engine's events are not
+changed). Used by vocabulary.py (names), runtime.py (Abilities) and describe.py (English).
+
+- damaged_combat / kod_combat: this die took combat damage (rule R11.4) / was KO'd in the
+  combat KO step (R11.5).
+- combat_damage_opponent / damage_opponent: one of this card's dice, held by the ability's
+  holder, dealt combat damage (R11.4) / any damage to the holder's opponent. Card-wide (the
+  event names the source die as `other`, the die may be Out of Play by then).
+- turn_start / turn_end: the holder's own turn starts (R5.0) / ends (R5.5), while the card
+  is active (R13.1).
+
+A triggered spec with a `cost` ('you may pay [B] to ...') asks its holder whether to pay
+when it resolves (R6.5): a yes pays, a no does nothing.
+"""
+
+from rules.engine.abilities import Ability, TriggerContext
+from rules.engine.faces import parse_cost
+
+# name -> (engine event, subject, while active, English head)
+EXTRA_TRIGGERS = {
+    "damaged_combat": ("damaged", "self", False, "When this die takes combat damage"),
+    "kod_combat": ("kod", "self", False, "When this die is KO'd by combat damage"),
+    "combat_damage_opponent": (
+        "player_damaged",
+        "card",
+        False,
+        "When one of this card's dice deals combat damage to your opponent",
+    ),
+    "damage_opponent": (
+        "player_damaged",
+        "card",
+        False,
+        "When one of this card's dice deals damage to your opponent",
+    ),
+    "turn_start": ("turn_started", "card", True, "At the start of your turn"),
+    "turn_end": ("end_of_turn", "card", True, "At the end of your turn"),
+}
+WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
+
+
+def _event_holds(when: str, tc: TriggerContext) -> bool:
+    event = tc.event
+    if when == "damaged_combat":
+        return event.rule == "R11.4"
+    if when == "kod_combat":
+        return event.rule == "R11.5"
+    if when in ("combat_damage_opponent", "damage_opponent"):
+        if when == "combat_damage_opponent" and event.rule != "R11.4":
+            return False
+        source = tc.state.die(event.other) if event.other else None
+        return (
+            event.player not in ("", tc.holder)
+            and source is not None
+            and source.card == tc.card
+            and source.controller == tc.holder
+        )
+    if when in ("turn_start", "turn_end"):
+        return event.player == tc.holder
+    return True
+
+
+def ability(spec, index: int, text: str, resolve, condition) -> Ability:
+    """The engine Ability of a spec whose trigger is one of EXTRA_TRIGGERS."""
+    when = spec["when"]
+    event, subject, while_active, _ = EXTRA_TRIGGERS[when]
+
+    def fires(tc: TriggerContext) -> bool:
+        return _event_holds(when, tc) and (condition is None or condition(tc))
+
+    return Ability(
+        f"{when}{index}",
+        "triggered",
+        text,
+        trigger=event,
+        subject=subject,
+        while_active=while_active,
+        condition=fires,
+        resolve=paid(spec, resolve),
+        optional=bool(spec.get("optional")) and "cost" not in spec,
+        limit=spec.get("limit", ""),
+    )
+
+
+def paid(spec, resolve):
+    """A triggered ability with a cost: 'you may pay [B] to ...' asks, and a yes pays."""
+    if "cost" not in spec:
+        return resolve
+    cost = parse_cost(spec["cost"])
+
+    def resolve_paid(ctx) -> None:
+        if ctx.may(f"{ctx.holder} may pay {spec['cost']} for {ctx.label}", cost=cost):
+            resolve(ctx)
+
+    return resolve_paid
