@@ -4,7 +4,7 @@ can compare with the printed card. Generated, never copied from card text."""
 from collections.abc import Mapping
 from typing import Any
 
-from rules.abilities.trigger_events import WHEN_TEXT
+from rules.abilities.trigger_events import EFFECT_TEXT, WHEN_TEXT
 
 _WHEN = {
     "fielded": "When this die is fielded",
@@ -118,6 +118,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
+    if do in EFFECT_TEXT:  # rules.abilities.trigger_events
+        return EFFECT_TEXT[do](effect)
     raise ValueError(f"Unknown effect {do!r}.")
 
 

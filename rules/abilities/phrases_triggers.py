@@ -41,16 +41,19 @@ from rules.abilities.phrases import phrase
 _COUNT_WORDS = r"(?:\d+|one|two|three|four|five)"
 _DETERMINER = re.compile(
     rf"^(?:(?P<upto>up to (?P<upto_n>{_COUNT_WORDS}) (?:target )?)"
+    r"|(?P<theirs_each>(?:each|all) of (?:your|an|the) opponent's )"
+    r"|(?P<theirs>(?:one |a )?(?:target )?(?:your |an |the )?opponent's )"
     rf"|(?P<n>{_COUNT_WORDS}) target "
-    r"|(?P<target>another target |target |an? |one |one target )"
+    r"|(?P<target>another target |a target |one target |target |an? |one )"
     r"|(?P<each>each of (?:your |the )?|each |all of (?:your |the )?|all |every )"
     r"|(?P<your>your ))",
     re.IGNORECASE,
 )
 _NOUN = re.compile(
     r"(?P<noun>(?:non-sidekick )?(?:sidekick |)?character (?:dice|die)|characters?"
-    r"|sidekick (?:character )?(?:dice|die)|sidekicks?|non-sidekick character (?:dice|die)"
-    r"|(?:dice|die))$",
+    r"|sidekick (?:character )?(?:dice|die)|sidekick characters?|sidekicks?"
+    r"|non-sidekick character (?:dice|die)|non-sidekick characters?"
+    r"|(?:non-sidekick |sidekick )?monsters?|(?:dice|die))$",
     re.IGNORECASE,
 )
 _TAIL = re.compile(
@@ -72,13 +75,37 @@ def _count(word: str) -> int:
 
 def die_selector(text: str, line=None, *, default_pick: str = "") -> dict | None:
     """The selector a noun phrase about character dice names, or None when any word of it is
-    not understood. `default_pick` is used when the phrase has no determiner (a count:
-    'for each Sidekick in the Field')."""
+    not understood (an affiliation we don't know included). `default_pick` is used when the
+    phrase has no determiner (a count: 'for each Sidekick in the Field')."""
+    try:
+        return _die_selector(text, default_pick, line.card_name if line is not None else "")
+    except ValueError:
+        return None
+
+
+def _named(text: str, card_name: str) -> tuple[str, str] | None:
+    """'your NAME dice', 'your fielded NAMEs': the card's own name as the noun -> (the text
+    with a plain noun, the name filter)."""
+    if not card_name:
+        return None
+    found = re.search(
+        rf"(?:^|\s){re.escape(card_name)}(?:s| dice| character dice)?$", text, re.IGNORECASE
+    )
+    if found is None:
+        return None
+    return text[: found.start()] + " character dice", card_name
+
+
+def _die_selector(text: str, default_pick: str, card_name: str = "") -> dict | None:
     text = re.sub(r"\s+", " ", text.strip())
     selector: dict = {}
     found = _DETERMINER.match(text)
     if found:
-        if found["upto"]:
+        if found["theirs_each"]:
+            selector.update(pick="each", side="opposing")
+        elif found["theirs"]:
+            selector.update(pick="target", side="opposing")
+        elif found["upto"]:
             selector.update(pick="up_to", count=_count(found["upto_n"]))
         elif found["n"]:
             selector.update(pick="target", count=_count(found["n"]))
@@ -95,6 +122,8 @@ def die_selector(text: str, line=None, *, default_pick: str = "") -> dict | None
         text = text[found.end() :]
     elif default_pick:
         selector["pick"] = default_pick
+    elif re.search(r"(?:dice|characters|sidekicks|monsters)(?: you control)?$", text, re.I):
+        selector["pick"] = "each"  # '[DCV] character dice you control get +2A'
     else:
         return None
     while (tail := _TAIL.search(text)) is not None:
@@ -112,6 +141,9 @@ def die_selector(text: str, line=None, *, default_pick: str = "") -> dict | None
         elif word.startswith("in your opponent's"):
             selector["side"] = "opposing"
         text = text[: tail.start()]
+    named = _named(text, card_name)
+    if named is not None:
+        text, selector["name"] = named
     noun = _NOUN.search(text)
     if noun is None:
         return None
@@ -438,6 +470,12 @@ _PREP_AREA = r"(?:in|into|to) your prep area"
 @phrase(rf"add {_DIE_WORDS} from your bag {_PREP_AREA}")
 def _prep_from_bag(m, line):
     return [{"do": "draw", "count": t.number(m["n"])}]
+
+
+@phrase(rf"draw and roll {_DIE_WORDS}(?: \(place (?:it|them) in your reserve pool\))?")
+@phrase(rf"(?:roll|draw and roll) {_DIE_WORDS} from your bag")
+def _draw_roll(m, line):
+    return [{"do": "draw_roll", "count": t.number(m["n"])}]
 
 
 @phrase(rf"(?:you )?gain {_N} life")

@@ -313,6 +313,7 @@ EFFECT_RUNNERS = {
     "lose_life": _lose_life,
     "script": _script,
 }
+EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # draw_roll ...
 
 
 # -- continuous (while active) ---------------------------------------------------------------

@@ -16,6 +16,7 @@ when it resolves (R6.5): a yes pays, a no does nothing.
 
 from rules.engine.abilities import Ability, TriggerContext
 from rules.engine.faces import parse_cost
+from rules.engine.state import Zone
 
 # name -> (engine event, subject, while active, English head)
 EXTRA_TRIGGERS = {
@@ -93,3 +94,27 @@ def paid(spec, resolve):
             resolve(ctx)
 
     return resolve_paid
+
+
+# -- effects the triggered families need beyond the shared vocabulary -------------------------
+def _draw_roll(ctx, effect, bursts, scope=None) -> None:
+    """'Draw and roll N dice': drawn from the bag (refilled from the Used Pile, R4.1) and
+    rolled once into the Reserve Pool; which dice and how they land are recorded inputs."""
+    from rules.abilities import selectors as sel
+
+    this = ctx.state.die(ctx.source) if ctx.source else None
+    count = sel.amount(
+        effect["count"], ctx.state, ctx.cards, holder=ctx.holder, this=this, card=ctx.card
+    )
+    ctx.draw(ctx.holder, count, to=Zone.RESERVE)
+
+
+def _describe_draw_roll(effect) -> str:
+    count = effect["count"]
+    if isinstance(count, int):
+        return f"you draw and roll {count} {'die' if count == 1 else 'dice'} into the Reserve Pool"
+    return "you draw and roll dice into the Reserve Pool"
+
+
+EFFECT_RUNNERS = {"draw_roll": _draw_roll}
+EFFECT_TEXT = {"draw_roll": _describe_draw_roll}

@@ -165,6 +165,8 @@ EFFECT_SCHEMAS = {
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
 }
+# rules.abilities.trigger_events: 'draw and roll N dice' (into the Reserve Pool)
+EFFECT_SCHEMAS["draw_roll"] = _effect("draw_roll", ["count"], count=_amt)
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
 SCHEMA: dict[str, Any] = {
