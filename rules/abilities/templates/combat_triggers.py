@@ -8,16 +8,16 @@
   event, with the same effects
 - 'When <this die> is KO'd / is knocked out, ...'
 - 'When <this die> is damaged / takes damage, ...'
-- 'When <this die> takes combat damage, ...', 'is KO'd by combat damage, ...', 'deals
-  (combat) damage to (an|your) opponent, ...', 'deals combat damage, ...' (the trigger
-  events of rules.abilities.trigger_events)
+- 'When <this die> takes combat damage, ...', 'is KO'd by combat damage' (also YGO's 'is
+  knocked out in battle'), 'deals combat damage to (an|your) opponent, ...', 'damages an
+  opponent, ...' (the trigger events of rules.abilities.trigger_events)
 
 Registered before the simpler `triggers` family (priority 90), whose lines it reads the same
 way. Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
-(limit once per turn per die); 'deals combat damage' (no player named) is read as combat
-damage to the opponent, the only combat damage an attacker deals when unblocked, and blocked
-attackers' damage to blockers is not counted (the line 'deals combat damage' alone is left
-manual, see below).
+(limit once per turn per die). Not read (left manual): 'deals combat damage' without saying
+to whom (a blocker or the opponent), 'attacks alone', 'KOs a character'. A KO'd die has left
+the Field, so 'when KO'd, deal damage equal to his A/D/level' is left manual too (the engine
+would read the stats of a die no longer showing a character face).
 """
 
 import re
@@ -71,10 +71,22 @@ def when_this_die(line: Line) -> Match | None:
     spec = body.trigger_body(match["rest"], line)
     if spec is None:
         return None
+    events = _EVENTS[match["event"].lower()]
+    if set(events) & {"kod", "kod_combat"} and _uses_own_stats(spec):
+        return None  # a KO'd die has left the Field: its A, D or level is not known here
     specs = []
-    for when in _EVENTS[match["event"].lower()]:
+    for when in events:
         one = {"when": when, **spec}
         if when == "blocked":
             one["limit"] = "once_per_turn_per_die"
         specs.append(one)
     return Match.ability(*specs)
+
+
+def _uses_own_stats(spec) -> bool:
+    """Whether an effect's amount is this die's A, D or level ('damage equal to his D')."""
+    for effect in spec["effects"]:
+        for value in effect.values():
+            if isinstance(value, dict) and "stat" in value:
+                return True
+    return False

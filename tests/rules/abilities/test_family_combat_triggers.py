@@ -1,0 +1,148 @@
+"""Template family `combat_triggers`: 'When <this die> attacks / blocks / is blocked / blocks
+or is blocked / is KO'd / takes (combat) damage / deals (combat) damage to an opponent,
+<effect>', on real card lines read from the real card file at test time."""
+
+from rules.engine import Zone, query
+from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
+from tests.rules.abilities.scenario import compiled, play, run
+
+
+def _attack(key, *board, answers=(), block=None, start="When", opposing=None):
+    cards = real_cards(key, start)
+    extra = {} if opposing is None else {"opposing": opposing}
+    actions = [f"P1 attack {key}#1"]
+    if block:
+        actions.append(f"P2 block {block}")
+    setup = scene(key, f"P1 die {key}#1 field L1", *board, **extra)
+    return cards, play(cards, setup, *actions, *answers)
+
+
+def test_real_attacks_deal_damage_to_each_opposing_die():  # WF Poison Ivy
+    _, replay = _attack("125wf")
+    state = replay.final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    assert state.die("P2:5sww#1").damage == 1 and state.die("P2:19sww#1").damage == 1
+
+
+def test_real_attacks_deal_damage_to_the_defending_player():  # CW Natalia Romanova
+    _, replay = _attack("139cw")
+    assert replay.final.player("P2").life == 16
+
+
+def test_real_attacks_self_gets_attack():  # ASM Spider-Man
+    cards, replay = _attack("17asm")
+    assert query.attack(replay.final, cards, replay.final.die("P1:17asm#1")).value == 5
+
+
+def test_real_attacks_plus_one_per_opposing_die():  # XFC Wolverine: five opposing dice
+    cards, replay = _attack("115xfc")
+    assert query.attack(replay.final, cards, replay.final.die("P1:115xfc#1")).value == 10
+
+
+def test_real_attacks_with_a_count_condition():  # CW Justice: 2 or more Sidekicks
+    spec = spec_of("46cw", "When")
+    assert spec["if"]["test"] == "count_at_least" and spec["if"]["n"] == 2
+    cards, replay = _attack("46cw", "P1 die SK2 field L1", "P1 die SK3 field L1")
+    assert query.attack(replay.final, cards, replay.final.die("P1:46cw#1")).value == 4
+    cards, replay = _attack("46cw", "P1 die SK2 field L1")
+    assert query.attack(replay.final, cards, replay.final.die("P1:46cw#1")).value == 2
+
+
+def test_real_attacks_your_sidekicks_get_bonus():  # UXM Angel
+    cards, replay = _attack("2uxm", "P1 die SK2 field L1")
+    state = replay.final
+    assert query.attack(state, cards, state.die("P1:SK2")).value == 2
+    assert query.defense(state, cards, state.die("P1:SK2")).value == 2
+    assert query.attack(state, cards, state.die("P2:SK1")).value == 1  # not P2's
+
+
+def test_real_attacks_ko_an_opposing_sidekick():  # JL Cheetah
+    _, replay = _attack("83jl", answers=["P1 choose P2:SK1"])
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+def test_real_is_blocked_damage_to_one_or_each_enemy():  # UXM Cable (two cards)
+    cards, replay = _attack("39uxm", block="SK1>39uxm#1", answers=["P1 choose P2:22uxm#1"])
+    assert replay.final.die("P2:22uxm#1").damage == 1
+    _, replay = _attack("68uxm", block="19sww#1>68uxm#1")
+    state = replay.final
+    assert state.die("P2:22uxm#1").zone == Zone.PREP and state.die("P2:21uxm#1").zone == Zone.PREP
+    assert state.die("P2:19sww#1").damage == 2
+
+
+def test_real_is_blocked_gain_life_once_however_many_blockers():  # ASM Ghost Rider
+    spec = spec_of("7asm", "When")
+    assert spec["limit"] == "once_per_turn_per_die"
+    _, replay = _attack("7asm", "P1 life 10", block="SK1>7asm#1 22uxm#1>7asm#1")
+    assert replay.final.player("P1").life == 11
+
+
+def test_real_blocks_draw_and_spin_up():  # AVX Beast, UXM Vision
+    cards = real_cards("3avx", "When")
+    head = scene("3avx", "P1 die 3avx#1 field L1", "P1 die SK6 bag", active="P2")
+    replay = play(cards, head, "P2 attack 22uxm#1", "P1 block 3avx#1>22uxm#1", "P1 draw SK6")
+    assert replay.final.die("P1:SK6").zone == Zone.PREP
+    cards = real_cards("60uxm", "When")
+    head = scene("60uxm", "P1 die 60uxm#1 field L1", active="P2")
+    replay = play(cards, head, "P2 attack 22uxm#1", "P1 block 60uxm#1>22uxm#1", "P1 yes")
+    assert replay.final.die("P1:60uxm#1").level == 2
+
+
+def test_real_is_kod_effects():  # AI Iron Man (gain life), DP Deadpool (KO a level 1 die)
+    cards = real_cards("28ai", "When")
+    head = scene("28ai", "P1 die 28ai#1 field L1", "P1 life 10", active="P2")
+    replay = play(cards, head, "P2 attack 22uxm#1", "P1 block 28ai#1>22uxm#1", "P2 damage")
+    assert replay.final.die("P1:28ai#1").zone == Zone.PREP  # 5 damage on D5
+    assert replay.final.player("P1").life == 12
+    cards = real_cards("117dp", "When")
+    head = scene("117dp", "P1 die 117dp#1 field L1", active="P2")
+    text = head + "P2 attack 22uxm#1\nP1 block 117dp#1>22uxm#1\nP2 damage\n"
+    options = set(run(cards, text).final.pending.options)
+    assert options == {"P2:SK1", "P2:19sww#1"}  # opposing level 1 dice still in the Field
+    replay = play(cards, text, "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+def test_real_takes_damage_spin_up():  # ASM Kingpin
+    cards = real_cards("10asm", "When")
+    head = scene("10asm", "P1 die 10asm#1 field L1", active="P2")
+    replay = play(cards, head, "P2 attack 21uxm#1", "P1 block 10asm#1>21uxm#1", "P2 damage")
+    assert replay.final.die("P1:10asm#1").level == 2
+
+
+def test_real_deals_combat_damage_to_opponent():  # ASM Blade
+    _, replay = _attack("39asm", "P1 life 10", answers=["P2 block", "P1 damage"])
+    assert replay.final.player("P2").life == 16  # Blade's 4A, unblocked
+    assert replay.final.player("P1").life == 11
+    # Blocked: no combat damage to the opponent, no life.
+    _, replay = _attack("39asm", "P1 life 10", block="19sww#1>39asm#1", answers=["P1 damage"])
+    assert replay.final.player("P1").life == 10
+
+
+def test_real_kod_by_combat_damage_only():  # TIW Sylgar: 0A 1D
+    cards = real_cards("36tiw", "When")
+    head = scene("36tiw", "P1 die 36tiw#1 field L1", active="P2")
+    replay = play(cards, head, "P2 attack 22uxm#1", "P1 block 36tiw#1>22uxm#1", "P2 damage")
+    assert replay.final.player("P2").life == 18
+    # KO'd by an effect (a judge adjustment), not by combat damage: nothing.
+    replay = play(cards, head, "judge ko P1:36tiw#1")
+    assert replay.final.player("P2").life == 20
+
+
+def test_real_blocks_or_is_blocked_is_two_abilities():
+    result = compiled("19sww", ability_lines=["When Superman blocks or is blocked, gain 1 life"])
+    assert [s["when"] for s in result.encoding["abilities"]] == ["blocks", "blocked"]
+
+
+def test_real_gets_knocked_out_ygo_wording():  # YGO Kuriboh
+    spec = spec_of("27ygo", "When")
+    assert spec["when"] == "kod"
+    assert spec["effects"] == [
+        {"do": "ko", "to": {"pick": "target", "side": "opposing", "what": "sidekick"}}
+    ]
+
+
+def test_real_combat_lines_that_stay_manual():
+    for key in ("62avx", "40aou", "5jl"):
+        _, result = real_compiled(key, "When")
+        assert result.status == "manual"
