@@ -524,6 +524,28 @@ def _to_prep(m, line):
     return [{"do": "prep", "to": to}]
 
 
+_THIS_TURN = r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?)?"
+
+
+@phrase(rf"(?P<who>.+?) (?:can't|cannot|can not) block{_THIS_TURN}")
+@phrase(rf"prevent (?P<who>.+?) from blocking{_THIS_TURN}")
+def _cant_block(m, line):
+    return _restrict(m["who"], "block", line)
+
+
+@phrase(rf"(?P<who>.+?) (?:can't|cannot|can not) be blocked{_THIS_TURN}")
+@phrase(rf"(?P<who>.+?) (?:is|are) unblockable{_THIS_TURN}")
+def _cant_be_blocked(m, line):
+    return _restrict(m["who"], "be_blocked", line)
+
+
+def _restrict(who: str, what: str, line) -> list[dict] | None:
+    to = target_of(who, line)
+    if to is None or to["pick"] == "player":
+        return None
+    return [{"do": "restrict", "to": to, "what": what}]
+
+
 # -- conditions -------------------------------------------------------------------------------
 _MORE_LIFE = re.compile(
     r"(?:your opponent's life total is (?:greater|higher) than yours"

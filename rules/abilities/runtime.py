@@ -42,6 +42,7 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     built = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
+    built += trigger_events.lasting_abilities(encoding)  # what 'restrict' effects start
     return tuple(built)
 
 

@@ -116,5 +116,52 @@ def _describe_draw_roll(effect) -> str:
     return "you draw and roll dice into the Reserve Pool"
 
 
-EFFECT_RUNNERS = {"draw_roll": _draw_roll}
-EFFECT_TEXT = {"draw_roll": _describe_draw_roll}
+RESTRICTIONS = {"block": "can't block this turn", "be_blocked": "can't be blocked this turn"}
+
+
+def _restrict(ctx, effect, bursts, scope=None) -> None:
+    """'<dice> can't block / can't be blocked this turn': a lasting effect on each die picked
+    (R13.1, until end of turn) whose restriction the engine checks when blockers are
+    declared ('can't' beats 'can', R13.7)."""
+    from rules.abilities.runtime import pick
+
+    what = effect["what"]
+    for target in pick(ctx, effect["to"], RESTRICTIONS[what], scope):
+        ctx.last(f"{ctx.card}.restrict_{what}", subject=target)
+
+
+def _restrictor(what: str):
+    def restrict(q):
+        if q.stat != "block" or not q.params:
+            return None
+        subject = q.params[0]
+        if what == "block" and q.die is not None and q.die.id == subject:
+            return f"{subject} can't block this turn"
+        if what == "be_blocked" and q.other is not None and q.other.id == subject:
+            return f"{subject} can't be blocked this turn"
+        return None
+
+    return restrict
+
+
+def lasting_abilities(encoding) -> tuple[Ability, ...]:
+    """The lasting Abilities the card's 'restrict' effects start (one per kind used)."""
+    wanted = set()
+    for spec in encoding.get("abilities", ()):
+        variants = [v["effects"] for v in spec.get("bursts", {}).values()]
+        for effects in (spec["effects"], *variants):
+            wanted |= {e["what"] for e in effects if e["do"] == "restrict"}
+    return tuple(
+        Ability(f"restrict_{what}", "lasting", RESTRICTIONS[what], restrict=_restrictor(what))
+        for what in sorted(wanted)
+    )
+
+
+def _describe_restrict(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"{describe_selector(effect['to'])} {RESTRICTIONS[effect['what']]}"
+
+
+EFFECT_RUNNERS = {"draw_roll": _draw_roll, "restrict": _restrict}
+EFFECT_TEXT = {"draw_roll": _describe_draw_roll, "restrict": _describe_restrict}

@@ -167,6 +167,10 @@ EFFECT_SCHEMAS = {
 }
 # rules.abilities.trigger_events: 'draw and roll N dice' (into the Reserve Pool)
 EFFECT_SCHEMAS["draw_roll"] = _effect("draw_roll", ["count"], count=_amt)
+# ... and '<dice> can't block / can't be blocked this turn' (a lasting restriction)
+EFFECT_SCHEMAS["restrict"] = _effect(
+    "restrict", ["to", "what"], to=_to, what={"enum": ["block", "be_blocked"]}
+)
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
 SCHEMA: dict[str, Any] = {

@@ -4,7 +4,7 @@ or is blocked / is KO'd / takes (combat) damage / deals (combat) damage to an op
 
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
-from tests.rules.abilities.scenario import compiled, play, run
+from tests.rules.abilities.scenario import compiled, play, refused, run
 
 
 def _attack(key, *board, answers=(), block=None, start="When", opposing=None):
@@ -146,3 +146,36 @@ def test_real_combat_lines_that_stay_manual():
     for key in ("62avx", "40aou", "5jl"):
         _, result = real_compiled(key, "When")
         assert result.status == "manual"
+
+
+def test_real_target_cant_block_this_turn():  # FUS Hell Hound
+    cards, replay = _attack("18fus", answers=["P1 choose P2:SK1"])
+    assert replay.final.effects  # a lasting effect until end of turn
+    head = scene("18fus", "P1 die 18fus#1 field L1")
+    text = head + "P1 attack 18fus#1\nP1 choose P2:SK1\nP2 block SK1>18fus#1\n"
+    refused(cards, text, "R13.7")
+    play(cards, head, "P1 attack 18fus#1", "P1 choose P2:SK1", "P2 block 19sww#1>18fus#1")
+
+
+def test_real_your_sidekicks_cant_be_blocked():  # UXM Falcon
+    cards = real_cards("71uxm", "When")
+    head = scene("71uxm", "P1 die 71uxm#1 field L1", "P1 die SK2 field L1")
+    text = head + "P1 attack 71uxm#1 SK2\nP2 block SK1>SK2\n"
+    refused(cards, text, "R13.7")
+    play(cards, head, "P1 attack 71uxm#1 SK2", "P2 block SK1>71uxm#1")
+
+
+def test_restrictions_are_described_and_validated():
+    import pytest
+
+    from rules.abilities.describe import describe_effects
+    from rules.abilities.vocabulary import EncodingError, validate
+
+    effect = {"do": "restrict", "to": {"pick": "target"}, "what": "be_blocked"}
+    assert describe_effects([effect]) == "target character die can't be blocked this turn"
+    roll = {"do": "draw_roll", "count": 2}
+    assert describe_effects([roll]) == "you draw and roll 2 dice into the Reserve Pool"
+    validate({"abilities": [{"when": "turn_start", "effects": [effect, roll]}]})
+    with pytest.raises(EncodingError) as error:
+        validate({"abilities": [{"when": "attacks", "effects": [{**effect, "what": "attack"}]}]})
+    assert "encoding.abilities[0].effects[0]" in str(error.value)
