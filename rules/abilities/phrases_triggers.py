@@ -546,6 +546,120 @@ def _restrict(who: str, what: str, line) -> list[dict] | None:
     return [{"do": "restrict", "to": to, "what": what}]
 
 
+# -- dice from the Used Pile ------------------------------------------------------------------
+_USED_QUANTITY = (
+    r"(?P<q>a|an|one|another|a different|up to (?:one|two|three|\d+)|all(?: of your)?|two|\d+)"
+)
+_USED_NOUNS = {
+    "die": "any",
+    "dice": "any",
+    "character die": "character",
+    "character dice": "character",
+    "character": "character",
+    "characters": "character",
+    "monster": "character",
+    "monsters": "character",
+    "sidekick": "sidekick",
+    "sidekicks": "sidekick",
+    "sidekick die": "sidekick",
+    "sidekick dice": "sidekick",
+    "non-sidekick die": "non_sidekick",
+    "non-sidekick character die": "non_sidekick",
+    "action die": "action",
+    "action dice": "action",
+    "basic action die": "basic_action",
+    "basic action dice": "basic_action",
+}
+
+
+def used_dice(quantity: str, kind: str, line) -> dict | None:
+    """'a Sidekick die', 'an [XMEN] character die', 'all [DCV] dice', 'up to two action dice',
+    'a NAME die' -> the fields of a from_used effect (count/up_to/all and the dice wanted)."""
+    quantity = quantity.lower()
+    effect: dict = {}
+    if quantity.startswith("all"):
+        effect["all"] = True
+    elif quantity.startswith("up to"):
+        effect.update(up_to=True, count=t.number(quantity.split()[-1]))
+    elif quantity in ("a", "an", "one", "another", "a different"):
+        effect["count"] = 1
+    else:
+        effect["count"] = t.number(quantity)
+    text = kind.strip()
+    wanted: dict = {}
+    cost = re.search(r" with (?:a )?purchase cost (?:of )?(?P<n>\d+) or (?P<way>more|less)$", text)
+    if cost:
+        wanted["min_cost" if cost["way"] == "more" else "max_cost"] = int(cost["n"])
+        text = text[: cost.start()]
+    lowered = text.lower()
+    noun = next(
+        (n for n in sorted(_USED_NOUNS, key=len, reverse=True) if lowered.endswith(n)), None
+    )
+    if noun is None:
+        return None
+    wanted["what"] = _USED_NOUNS[noun]
+    words = text[: len(text) - len(noun)].strip()
+    name = line.card_name if line is not None else ""
+    if name and words.lower() == name.lower():
+        wanted["name"] = name
+        words = ""
+    energy, affiliations = [], []
+    while words:
+        token = _TOKEN.match(words)
+        if token is None or token["neg"]:
+            return None
+        tok = token["tok"]
+        try:
+            if tok.strip("[]").upper() in t.ENERGY_TOKENS:
+                energy.append(t.energy(tok))
+            else:
+                affiliations.append(t.affiliation(tok))
+        except ValueError:
+            return None
+        words = words[token.end() :].strip()
+    if energy and affiliations:
+        return None
+    if energy:
+        wanted["energy"] = energy
+    if affiliations:
+        wanted["affiliation"] = affiliations
+    if wanted == {"what": "any"}:
+        wanted = {}
+    if wanted:
+        effect["dice"] = wanted
+    return effect
+
+
+_FROM_USED = r"from your used pile"
+_FIELDABLE = ("character", "sidekick", "non_sidekick")
+
+
+@phrase(rf"prep {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED}")
+@phrase(
+    rf"(?:move|return|add|select) {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED}"
+    r"(?: and place (?:it|them))? (?:to|into|in) your prep area"
+)
+def _used_to_prep(m, line):
+    effect = used_dice(m["q"], m["kind"], line)
+    return None if effect is None else [{"do": "from_used", "into": "prep", **effect}]
+
+
+@phrase(
+    rf"field {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED}"
+    r"(?: at level (?P<level>[123]))?(?: for free)?"
+)
+@phrase(
+    rf"move {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED} to the field(?: zone)?"
+    r" at level (?P<level>[123])"
+)
+def _used_to_field(m, line):
+    effect = used_dice(m["q"], m["kind"], line)
+    if effect is None or effect.get("dice", {}).get("what") not in _FIELDABLE:
+        return None  # only character dice can be fielded ('a [DCV] die' may be an action die)
+    level = int(m["level"]) if m["level"] else 1
+    return [{"do": "from_used", "into": "field", "level": level, **effect}]
+
+
 # -- conditions -------------------------------------------------------------------------------
 _MORE_LIFE = re.compile(
     r"(?:your opponent's life total is (?:greater|higher) than yours"

@@ -163,5 +163,103 @@ def _describe_restrict(effect) -> str:
     return f"{describe_selector(effect['to'])} {RESTRICTIONS[effect['what']]}"
 
 
-EFFECT_RUNNERS = {"draw_roll": _draw_roll, "restrict": _restrict}
-EFFECT_TEXT = {"draw_roll": _describe_draw_roll, "restrict": _describe_restrict}
+def used_die_matches(cards, die, wanted) -> bool:
+    """Whether a die in the Used Pile is one a 'from your Used Pile' effect means: what it is
+    (any die, a character die, a Sidekick, a non-Sidekick character, an action die), its
+    card's energy, affiliation, name and purchase cost."""
+    card = cards.get(die.card) if die.card else None
+    what = wanted.get("what", "any")
+    is_action = card is not None and card.kind != "character"
+    if what == "sidekick" and not die.is_sidekick:
+        return False
+    if what == "character" and is_action:
+        return False
+    if what == "non_sidekick" and (die.is_sidekick or is_action):
+        return False
+    if what == "action" and not is_action:
+        return False
+    if what == "basic_action" and (card is None or card.kind != "basic_action"):
+        return False
+    if "energy" in wanted and not (card and set(card.energy) & set(wanted["energy"])):
+        return False
+    if "affiliation" in wanted and not (
+        card and set(card.affiliations) & set(wanted["affiliation"])
+    ):
+        return False
+    if "name" in wanted and not (card and card.display_title.lower() == wanted["name"].lower()):
+        return False
+    cost = card.cost if card else 0
+    if "min_cost" in wanted and cost < wanted["min_cost"]:
+        return False
+    return "max_cost" not in wanted or cost <= wanted["max_cost"]
+
+
+def _from_used(ctx, effect, bursts, scope=None) -> None:
+    """Move dice from the holder's Used Pile to the Prep Area, or field them (free, at a
+    level: 'when fielded' triggers, R8.2). Which dice is the holder's choice."""
+    wanted = effect.get("dice", {})
+    used = [
+        d.id
+        for d in ctx.state.zone(ctx.holder, Zone.USED)
+        if used_die_matches(ctx.cards, d, wanted)
+    ]
+    if effect.get("all"):
+        picked = used
+    else:
+        count = min(effect.get("count", 1), len(used))
+        if count == 0:
+            return  # nothing to move: the effect does nothing (T5.1)
+        minimum = 0 if effect.get("up_to") else count
+        prompt = f"{_describe_from_used(effect)}: choose"
+        picked = ctx.choose(prompt, used, count=count, minimum=minimum)
+    for die_id in picked:
+        if effect["into"] == "field":
+            ctx.field(die_id, effect.get("level", 1))
+            continue
+        ctx.move(die_id, Zone.PREP)
+        ctx.emit(
+            "moved",
+            f"{die_id} moved from the Used Pile to the Prep Area ({ctx.label})",
+            rule="R13.3",
+            die=die_id,
+            player=ctx.holder,
+        )
+
+
+def _describe_from_used(effect) -> str:
+    wanted = effect.get("dice", {})
+    noun = {
+        "any": "die",
+        "character": "character die",
+        "sidekick": "Sidekick die",
+        "non_sidekick": "non-Sidekick character die",
+        "action": "action die",
+        "basic_action": "Basic Action Die",
+    }[wanted.get("what", "any")]
+    words = [*wanted.get("energy", ()), *wanted.get("affiliation", ())]
+    if wanted.get("name"):
+        words.append(wanted["name"])
+    if words:
+        noun = "/".join(w.title() for w in words) + " " + noun
+    if wanted.get("max_cost") is not None:
+        noun += f" costing {wanted['max_cost']} or less"
+    if wanted.get("min_cost") is not None:
+        noun += f" costing {wanted['min_cost']} or more"
+    if effect.get("all"):
+        head = f"all your {noun.replace('die', 'dice')}"
+    elif effect.get("up_to"):
+        head = f"up to {effect.get('count', 1)} {noun.replace('die', 'dice')}"
+    else:
+        count = effect.get("count", 1)
+        head = f"{count} {noun if count == 1 else noun.replace('die', 'dice')}"
+    if effect["into"] == "field":
+        return f"field {head} from your Used Pile at level {effect.get('level', 1)}"
+    return f"move {head} from your Used Pile to your Prep Area"
+
+
+EFFECT_RUNNERS = {"draw_roll": _draw_roll, "restrict": _restrict, "from_used": _from_used}
+EFFECT_TEXT = {
+    "draw_roll": _describe_draw_roll,
+    "restrict": _describe_restrict,
+    "from_used": _describe_from_used,
+}

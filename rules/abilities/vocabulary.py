@@ -171,6 +171,30 @@ EFFECT_SCHEMAS["draw_roll"] = _effect("draw_roll", ["count"], count=_amt)
 EFFECT_SCHEMAS["restrict"] = _effect(
     "restrict", ["to", "what"], to=_to, what={"enum": ["block", "be_blocked"]}
 )
+# ... and 'move / Prep / field <dice> from your Used Pile' (the holder's choice of dice)
+EFFECT_SCHEMAS["from_used"] = _effect(
+    "from_used",
+    ["into"],
+    into={"enum": ["prep", "field"]},
+    count={"type": "integer", "minimum": 1, "maximum": 10},
+    up_to={"type": "boolean"},
+    all={"type": "boolean"},
+    level={"type": "integer", "minimum": 1, "maximum": 3},
+    dice={
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "what": {
+                "enum": ["any", "character", "sidekick", "non_sidekick", "action", "basic_action"]
+            },
+            "energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+            "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            "name": {"type": "string", "minLength": 1},
+            "max_cost": {"type": "integer", "minimum": 0},
+            "min_cost": {"type": "integer", "minimum": 0},
+        },
+    },
+)
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
 SCHEMA: dict[str, Any] = {

@@ -179,3 +179,12 @@ def test_restrictions_are_described_and_validated():
     with pytest.raises(EncodingError) as error:
         validate({"abilities": [{"when": "attacks", "effects": [{**effect, "what": "attack"}]}]})
     assert "encoding.abilities[0].effects[0]" in str(error.value)
+
+
+def test_real_takes_damage_moves_a_sidekick_from_used_to_prep():  # ASM Kingpin
+    cards = real_cards("12asm", "When")
+    head = scene("12asm", "P1 die 12asm#1 field L1", "P1 die SK6 used", active="P2")
+    replay = play(
+        cards, head, "P2 attack 21uxm#1", "P1 block 12asm#1>21uxm#1", "P2 damage", "P1 choose SK6"
+    )
+    assert replay.final.die("P1:SK6").zone == Zone.PREP

@@ -280,3 +280,29 @@ def test_real_lines_that_stay_manual():
     ):
         _, result = real_compiled(key, start)
         assert result.status == "manual", (key, result.encoding)
+
+
+def test_real_move_a_die_from_the_used_pile_to_prep():  # AVX Ghost Rider: any die
+    used = ("P1 die SK6 used", "P1 die 19sww#2 used")
+    _, replay = _fielded("108avx", *used, answers=["P1 choose 19sww#2"])
+    assert replay.final.die("P1:19sww#2").zone == Zone.PREP
+    assert replay.final.die("P1:SK6").zone == Zone.USED
+
+
+def test_real_field_a_sidekick_from_the_used_pile():  # UXM Angel: 'you may'
+    used = ("P1 die SK6 used", "P1 die 19sww#2 used")
+    cards = real_cards("1uxm", "When")
+    lines, field = to_field("1uxm")
+    text = scene("1uxm", *lines, *used) + field + "\nP1 yes\n"
+    assert set(run(cards, text).final.pending.options) == {"P1:SK6"}  # only the Sidekick
+    replay = play(cards, scene("1uxm", *lines, *used), field, "P1 yes", "P1 choose SK6")
+    assert replay.final.die("P1:SK6").zone == Zone.FIELD
+    assert replay.final.die("P1:SK6").level == 1
+
+
+def test_real_move_all_affiliated_dice_from_the_used_pile():  # TMNT Shredder: all [DCV]
+    used = ("P1 die 42tmnt#2 used", "P1 die 19sww#2 used", "P1 die SK6 used")
+    _, replay = _fielded("42tmnt", *used)
+    assert replay.final.die("P1:42tmnt#2").zone == Zone.PREP  # a Villain die
+    assert replay.final.die("P1:19sww#2").zone == Zone.USED  # Justice League
+    assert replay.final.die("P1:SK6").zone == Zone.USED
