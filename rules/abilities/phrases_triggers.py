@@ -673,7 +673,18 @@ _CONTROL = re.compile(
     re.IGNORECASE,
 )
 _CONTROL_NONE = re.compile(r"you (?:control|have) no (?P<what>.+)", re.IGNORECASE)
-_NAMED_ACTIVE = re.compile(r"(?P<name>[A-Z][\w .'-]*?) is active", re.IGNORECASE)
+_NAMED_ACTIVE = re.compile(r"(?P<name>.+?) is active")
+
+
+def _is_name(text: str) -> bool:
+    """A character's name as card text writes it: capitalised words ('Iron Man', 'The
+    Joker', 'Ra's al Ghul'), no affiliation or energy token, no generic noun."""
+    words = text.split()
+    if not words or any(w.lower() in ("character", "die", "dice", "a", "an") for w in words):
+        return False
+    if any("[" in w for w in words):
+        return False
+    return words[0][0].isupper() and all(w[0].isupper() or w in ("al", "of", "the") for w in words)
 
 
 def condition(text: str, line) -> dict | None:
@@ -692,6 +703,9 @@ def condition(text: str, line) -> dict | None:
         else:
             return None  # 'you control two X' (exactly two?): not read
         selector = die_selector(found["what"], line, default_pick="each")
+        named = re.fullmatch(r"(?:an active |active )?(?P<name>.+)", found["what"])
+        if selector is None and n == 1 and named and _is_name(named["name"]):
+            selector = {"name": named["name"].replace("™", "").strip()}  # 'an active Iron Man'
         if selector is None:
             return None
         selector = {**selector, "pick": "each", "side": "yours"}
@@ -699,6 +713,17 @@ def condition(text: str, line) -> dict | None:
             selector["other"] = True
         selector.pop("count", None)
         return {"test": "count_at_least", "of": selector, "n": n}
+    found = _NAMED_ACTIVE.fullmatch(text)
+    if found:  # 'Wolverine is active', 'your opponent's Spider-Man is active'
+        name, side = found["name"].replace("™", "").strip(), "yours"
+        if name.lower().startswith("your opponent's "):
+            name, side = name[len("your opponent's ") :], "opposing"
+        elif name.lower().startswith("your "):
+            name = name[len("your ") :]
+        if not _is_name(name):
+            return None
+        selector = {"pick": "each", "side": side, "name": name}
+        return {"test": "count_at_least", "of": selector, "n": 1}
     found = _CONTROL_NONE.fullmatch(text)
     if found:
         selector = die_selector(found["what"], line, default_pick="each")

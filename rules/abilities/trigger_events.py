@@ -7,6 +7,8 @@ changed). Used by vocabulary.py (names), runtime.py (Abilities) and describe.py 
 - combat_damage_opponent / damage_opponent: one of this card's dice, held by the ability's
   holder, dealt combat damage (R11.4) / any damage to the holder's opponent. Card-wide (the
   event names the source die as `other`, the die may be Out of Play by then).
+- attacks_alone: this die attacks and is the only attacker (R11.1: all attackers are declared
+  at once, so the others are in the Attack Zone when it triggers).
 - turn_start / turn_end: the holder's own turn starts (R5.0) / ends (R5.5), while the card
   is active (R13.1).
 
@@ -34,6 +36,7 @@ EXTRA_TRIGGERS = {
         False,
         "When one of this card's dice deals damage to your opponent",
     ),
+    "attacks_alone": ("attacks", "self", False, "When this die attacks alone"),
     "turn_start": ("turn_started", "card", True, "At the start of your turn"),
     "turn_end": ("end_of_turn", "card", True, "At the end of your turn"),
 }
@@ -56,6 +59,9 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
             and source.card == tc.card
             and source.controller == tc.holder
         )
+    if when == "attacks_alone":  # the only die its controller declared as an attacker
+        attackers = [d for d in tc.state.dice if d.zone == Zone.ATTACK and not d.blocking]
+        return len(attackers) == 1 and attackers[0].id == event.die
     if when in ("turn_start", "turn_end"):
         return event.player == tc.holder
     return True

@@ -15,7 +15,7 @@
 Registered before the simpler `triggers` family (priority 90), whose lines it reads the same
 way. Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
 (limit once per turn per die). Not read (left manual): 'deals combat damage' without saying
-to whom (a blocker or the opponent), 'attacks alone', 'KOs a character'. A KO'd die has left
+to whom (a blocker or the opponent), 'KOs a character'. A KO'd die has left
 the Field, so 'when KO'd, deal damage equal to his A/D/level' is left manual too (the engine
 would read the stats of a die no longer showing a character face).
 """
@@ -28,6 +28,7 @@ from rules.abilities.templates import Line, Match, recogniser
 
 _EVENTS = {
     "attacks": ("attacks",),
+    "attacks alone": ("attacks_alone",),
     "is assigned to attack": ("attacks",),
     "blocks": ("blocks",),
     "is blocked": ("blocked",),

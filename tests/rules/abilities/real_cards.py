@@ -70,12 +70,15 @@ def spec_of(key: str, start: str) -> dict:
     return spec
 
 
-def scene(key: str, *lines: str, opposing=OPPOSING, turn: int = 3, active: str = "P1") -> str:
-    """A board: P1's team is the real card with Superman (19sww); P2's the demo X-Men and
-    Villains above, on the board `opposing`."""
+def scene(
+    key: str, *lines: str, opposing=OPPOSING, turn: int = 3, active: str = "P1", team: str = ""
+) -> str:
+    """A board: P1's team is the real card with Superman (19sww) and `team` (more 'key:n'
+    entries); P2's the demo X-Men and Villains above, on the board `opposing`."""
+    extra = f" {team}" if team else ""
     head = (
         "game tournament life 20 first P1\n"
-        f"P1 team {key}:2 19sww:2 basic 31sww\n"
+        f"P1 team {key}:2 19sww:2{extra} basic 31sww\n"
         f"P2 team {P2_TEAM}\n"
         f"board turn {turn} active {active} step main\n"
     )

@@ -143,7 +143,7 @@ def test_real_gets_knocked_out_ygo_wording():  # YGO Kuriboh
 
 
 def test_real_combat_lines_that_stay_manual():
-    for key in ("62avx", "40aou", "5jl"):
+    for key in ("40aou", "5jl", "4hhs"):  # combat damage to whom; die or player; KOs
         _, result = real_compiled(key, "When")
         assert result.status == "manual"
 
@@ -188,3 +188,25 @@ def test_real_takes_damage_moves_a_sidekick_from_used_to_prep():  # ASM Kingpin
         cards, head, "P2 attack 21uxm#1", "P1 block 12asm#1>21uxm#1", "P2 damage", "P1 choose SK6"
     )
     assert replay.final.die("P1:SK6").zone == Zone.PREP
+
+
+def test_real_attacks_alone():  # AVX Wolverine: +4A +4D only when the only attacker
+    assert spec_of("126avx", "When")["when"] == "attacks_alone"
+    cards, replay = _attack("126avx")
+    assert query.attack(replay.final, cards, replay.final.die("P1:126avx#1")).value == 9
+    head = scene("126avx", "P1 die 126avx#1 field L1", "P1 die SK2 field L1")
+    replay = play(cards, head, "P1 attack 126avx#1 SK2")
+    assert query.attack(replay.final, cards, replay.final.die("P1:126avx#1")).value == 5
+
+
+def test_real_if_a_named_character_is_active():  # DPS Iceman: 'if Wolverine is active'
+    cards = real_cards("74dps", "When")
+    mine = ("P1 die 74dps#1 field L1", "P1 die 22uxm#1 field L1")
+    head = scene("74dps", *mine, team="22uxm:2")
+    replay = play(cards, head, "P1 attack 74dps#1", "P1 choose P2:19sww#1")
+    assert replay.final.die("P2:19sww#1").damage == 3
+    # P2's Wolverine is not 'active' for P1: nothing.
+    head = scene("74dps", "P1 die 74dps#1 field L1", team="22uxm:2")
+    replay = play(cards, head, "P1 attack 74dps#1")
+    assert replay.final.pending is None or replay.final.pending.kind != "choose"
+    assert replay.final.die("P2:19sww#1").damage == 0

@@ -275,7 +275,6 @@ def test_real_lines_that_stay_manual():
         ("5jl", "When"),  # the same after 'he deals damage equal to his level'
         ("106msw", "When"),  # 'non-[B]': no energy negation in the vocabulary
         ("69wol", "When"),  # [WT]: an affiliation the tokens don't know
-        ("62avx", "When"),  # 'attacks alone': a condition not read
         ("40aou", "When"),  # 'deals combat damage' to whom: not read
     ):
         _, result = real_compiled(key, start)
