@@ -53,20 +53,25 @@ _NOUN = re.compile(
     r"(?P<noun>(?:non-sidekick )?(?:sidekick |)?character (?:dice|die)|characters?"
     r"|sidekick (?:character )?(?:dice|die)|sidekick characters?|sidekicks?"
     r"|non-sidekick character (?:dice|die)|non-sidekick characters?"
-    r"|(?:non-sidekick |sidekick )?monsters?|(?:dice|die))$",
+    r"|(?:non-sidekick |sidekick )?monsters?|villains?|(?:dice|die))$",
     re.IGNORECASE,
 )
 _TAIL = re.compile(
-    r"\s+(?P<tail>you control|your opponent controls|controlled by your opponent"
-    r"|in (?:the|your|your opponent's) field(?: zone)?|in play"
+    r"\s*(?P<tail>,? including yours|\s(?:you control|your opponent controls|they control"
+    r"|controlled by your opponent"
+    r"|in (?:the|your|your opponent's|their) field(?: zone)?|in play"
+    r"|with the (?P<aff>villain|x-men|avengers|justice league) affiliation"
     r"|with (?:a )?purchase cost (?:of )?\[?(?P<cost>\d+)\]? or (?:less|lower)"
-    r"|of level (?P<lvl>\d) or lower)$",
+    r"|of level (?P<lvl>\d) or lower))$",
     re.IGNORECASE,
 )
 _LEVEL = re.compile(
     r"^level (?P<a>[123])(?: or (?:level )?(?P<b>[123]))?(?P<lower> or lower)?\s+", re.IGNORECASE
 )
-_TOKEN = re.compile(r"^(?P<neg>non-)?(?P<tok>\[[A-Z0-9]+\])(?:\s+or\s+|\s*/\s*)?", re.IGNORECASE)
+_TOKEN = re.compile(
+    r"^(?P<neg>non-)?(?P<tok>\[[A-Z0-9]+\]|villain\b|x-men\b)(?:\s+(?:or|and)\s+|\s*/\s*)?",
+    re.IGNORECASE,
+)
 
 
 def _count(word: str) -> int:
@@ -127,8 +132,14 @@ def _die_selector(text: str, default_pick: str, card_name: str = "") -> dict | N
     else:
         return None
     while (tail := _TAIL.search(text)) is not None:
-        word = tail["tail"].lower()
-        if word == "you control":
+        word = tail["tail"].lower().strip(" ,")
+        if word == "including yours":
+            pass  # 'all Sidekicks, including yours': every one, as without it
+        elif tail["aff"]:
+            selector.setdefault("affiliation", []).append(t.affiliation(tail["aff"]))
+        elif word == "they control" or word.startswith("in their"):
+            selector["side"] = "opposing"  # the opponent's, in 'for each Sidekick they control'
+        elif word == "you control":
             selector["side"] = "yours"
         elif word in ("your opponent controls", "controlled by your opponent"):
             selector["side"] = "opposing"
@@ -150,7 +161,9 @@ def _die_selector(text: str, default_pick: str, card_name: str = "") -> dict | N
     words = text[: noun.start()].strip()
     noun_text = noun["noun"].lower()
     # adjectives, in any order: opposing, other, active, fielded, level N, [AFF], [F] ...
-    energy, affiliations, not_affiliations = [], [], []
+    energy, affiliations, not_affiliations = [], list(selector.pop("affiliation", [])), []
+    if noun_text.startswith("villain"):  # 'each Villain you control'
+        affiliations.append("villain")
     while words:
         lowered = words.lower()
         for adjective, apply in (
@@ -353,6 +366,40 @@ def _deal_stat_damage(m, line):
     if amount is None or to is None or to["pick"] == "this":
         return None
     return [_damage(to, amount)]
+
+
+_OR_PLAYER = r"target (?:(?P<dice>character(?: die)?|creature) or )?(?P<p>player|opponent)"
+
+
+def _damage_choice(amount, m) -> list[dict]:
+    players = "opposing" if m["p"].lower() == "opponent" else "any"
+    effect = {"do": "damage_choice", "amount": amount, "players": players}
+    if m["dice"]:
+        effect["dice"] = True
+    elif players == "opposing":
+        return [_damage({"pick": "player", "side": "opposing"}, amount)]
+    return [effect]
+
+
+@phrase(rf"{_DEALS} {_N} damage to {_OR_PLAYER}")
+def _deal_choice(m, line):
+    if not _subject_ok(m, line):
+        return None
+    return _damage_choice(t.number(m["n"]), m)
+
+
+@phrase(rf"{_DEALS} damage equal to (?P<stat>.+?) to {_OR_PLAYER}")
+@phrase(rf"{_DEALS} damage to {_OR_PLAYER} equal to (?P<stat>.+)")
+def _deal_stat_choice(m, line):
+    if not _subject_ok(m, line):
+        return None
+    amount = stat_amount(m["stat"], line)
+    return None if amount is None else _damage_choice(amount, m)
+
+
+@phrase(rf"target player takes {_N} damage")
+def _player_takes(m, line):
+    return [{"do": "damage_choice", "amount": t.number(m["n"]), "players": "any"}]
 
 
 @phrase(r"(?:KO|knock out) (?P<who>.+)")

@@ -263,9 +263,53 @@ def _describe_from_used(effect) -> str:
     return f"move {head} from your Used Pile to your Prep Area"
 
 
-EFFECT_RUNNERS = {"draw_roll": _draw_roll, "restrict": _restrict, "from_used": _from_used}
+def _damage_choice(ctx, effect, bursts, scope=None) -> None:
+    """'Deal N damage to target character or player / character die or opponent / target
+    player': one target, a character die in the Field (when `dice`) or a player."""
+    from rules.abilities import selectors as sel
+
+    this = ctx.state.die(ctx.source) if ctx.source else None
+    amount = sel.amount(
+        effect["amount"],
+        ctx.state,
+        ctx.cards,
+        holder=ctx.holder,
+        this=this,
+        card=ctx.card,
+        bursts=bursts,
+    )
+    players = [ctx.opponent] if effect["players"] == "opposing" else [ctx.holder, ctx.opponent]
+    options = [d.id for d in ctx.characters()] if effect.get("dice") else []
+    (target,) = ctx.choose(
+        f"deal {amount} damage: choose {_choice_text(effect)}", options + players
+    )
+    ctx.damage(target, amount)
+
+
+def _choice_text(effect) -> str:
+    player = "your opponent" if effect["players"] == "opposing" else "a player"
+    return f"target character die or {player}" if effect.get("dice") else f"target {player[2:]}"
+
+
+def _describe_damage_choice(effect) -> str:
+    from rules.abilities.describe import describe_amount
+
+    amount = effect["amount"]
+    text = _choice_text(effect)
+    if isinstance(amount, dict):
+        return f"deal damage equal to {describe_amount(amount)} to {text}"
+    return f"deal {amount} damage to {text}"
+
+
+EFFECT_RUNNERS = {
+    "draw_roll": _draw_roll,
+    "restrict": _restrict,
+    "from_used": _from_used,
+    "damage_choice": _damage_choice,
+}
 EFFECT_TEXT = {
     "draw_roll": _describe_draw_roll,
     "restrict": _describe_restrict,
     "from_used": _describe_from_used,
+    "damage_choice": _describe_damage_choice,
 }

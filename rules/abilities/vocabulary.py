@@ -171,6 +171,14 @@ EFFECT_SCHEMAS["draw_roll"] = _effect("draw_roll", ["count"], count=_amt)
 EFFECT_SCHEMAS["restrict"] = _effect(
     "restrict", ["to", "what"], to=_to, what={"enum": ["block", "be_blocked"]}
 )
+# ... and 'deal N damage to target character or player' (one target, a die or a player)
+EFFECT_SCHEMAS["damage_choice"] = _effect(
+    "damage_choice",
+    ["amount", "players"],
+    amount=_amt,
+    players={"enum": ["opposing", "any"]},
+    dice={"type": "boolean"},
+)
 # ... and 'move / Prep / field <dice> from your Used Pile' (the holder's choice of dice)
 EFFECT_SCHEMAS["from_used"] = _effect(
     "from_used",

@@ -3,7 +3,7 @@ or is blocked / is KO'd / takes (combat) damage / deals (combat) damage to an op
 <effect>', on real card lines read from the real card file at test time."""
 
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
+from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of, to_field
 from tests.rules.abilities.scenario import compiled, play, refused, run
 
 
@@ -143,7 +143,7 @@ def test_real_gets_knocked_out_ygo_wording():  # YGO Kuriboh
 
 
 def test_real_combat_lines_that_stay_manual():
-    for key in ("40aou", "5jl", "4hhs"):  # combat damage to whom; die or player; KOs
+    for key in ("40aou", "4hhs", "50asm"):  # combat damage to whom; KOs; per blockers' icons
         _, result = real_compiled(key, "When")
         assert result.status == "manual"
 
@@ -210,3 +210,36 @@ def test_real_if_a_named_character_is_active():  # DPS Iceman: 'if Wolverine is 
     replay = play(cards, head, "P1 attack 74dps#1")
     assert replay.final.pending is None or replay.final.pending.kind != "choose"
     assert replay.final.die("P2:19sww#1").damage == 0
+
+
+def test_real_damage_to_target_character_or_opponent():  # FUS Hell Hound
+    cards = real_cards("17fus", "When")
+    head = scene("17fus", "P1 die 17fus#1 field L1")
+    options = set(run(cards, head + "P1 attack 17fus#1\n").final.pending.options)
+    assert {"P2", "P2:SK1", "P1:17fus#1"} <= options and "P1" not in options
+    replay = play(cards, head, "P1 attack 17fus#1", "P1 choose P2")
+    assert replay.final.player("P2").life == 19
+    replay = play(cards, head, "P1 attack 17fus#1", "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+def test_real_pay_to_deal_damage_to_character_or_opponent():  # HHS Leonardo: pay [F]
+    cards = real_cards("22hhs", "When")
+    head = scene("22hhs", "P1 die 22hhs#1 field L1", "P1 die SK7 reserve fist")
+    replay = play(cards, head, "P1 attack 22hhs#1", "P1 yes pay SK7", "P1 choose P2")
+    assert replay.final.player("P2").life == 18
+    replay = play(cards, head, "P1 attack 22hhs#1", "P1 no")
+    assert replay.final.player("P2").life == 20
+
+
+def test_real_per_villain_you_control_and_affiliation_lists():  # JL Deathstroke, DPS
+    assert spec_of("50jl", "When")["effects"][0]["amount"] == {
+        "count": {"pick": "each", "side": "yours", "affiliation": ["villain"]},
+        "times": 1,
+    }
+    cards = real_cards("50jl", "When")
+    lines, field = to_field("50jl")
+    replay = play(cards, scene("50jl", *lines, "P1 die 19sww#1 field L1"), field)
+    assert replay.final.player("P2").life == 19  # Deathstroke himself; Superman is no Villain
+    spec = spec_of("42dps", "When")
+    assert spec["effects"][0]["to"]["affiliation"] == ["xmen", "brotherhoodofmutants"]

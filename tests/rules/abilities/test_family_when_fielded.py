@@ -271,8 +271,8 @@ def test_real_self_gains_attack():  # TIW Kuo-toa
 
 def test_real_lines_that_stay_manual():
     for key, start in (
-        ("117asm", "When"),  # 'target character or player': no die-or-player choice
-        ("5jl", "When"),  # the same after 'he deals damage equal to his level'
+        ("3cw", "When"),  # 'with a fielding cost of 0': no such filter
+        ("55cw", "When"),  # 'with D less than or equal to NAME's D': no such filter
         ("106msw", "When"),  # 'non-[B]': no energy negation in the vocabulary
         ("69wol", "When"),  # [WT]: an affiliation the tokens don't know
         ("40aou", "When"),  # 'deals combat damage' to whom: not read
