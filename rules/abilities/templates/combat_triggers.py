@@ -30,6 +30,7 @@ _EVENTS = {
     "attacks": ("attacks",),
     "attacks alone": ("attacks_alone",),
     "is assigned to attack": ("attacks",),
+    "assigns to attack": ("attacks",),
     "blocks": ("blocks",),
     "is blocked": ("blocked",),
     "blocks or is blocked": ("blocks", "blocked"),
@@ -59,20 +60,34 @@ _EVENTS = {
     "is purchased": ("purchased",),
 }
 _EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
-_SELF = r"(?:this monster|this die|this character die|{name})"
+_SELF = r"(?:this monster|this die|this character die|an? {name} die|{name})"
+# Without a subject: 'When assigned to attack, ...', 'When blocked, ...', 'When KO'd, ...'.
+_BARE = {
+    "assigned to attack": "is assigned to attack",
+    "blocked": "is blocked",
+    "ko'd": "is ko'd",
+    "kod": "is ko'd",
+    "knocked out": "is knocked out",
+}
+_BARE_EVENT = "|".join(re.escape(e) for e in sorted(_BARE, key=len, reverse=True))
 
 
 @recogniser("combat_triggers", kinds=("ability", "burst"), priority=90)
 def when_this_die(line: Line) -> Match | None:
     name = t.self_names(line.card_name)
-    regex = rf"^(?:when|whenever) {_SELF.format(name=name)} (?P<event>{_EVENT}),? (?P<rest>.+)$"
+    subject = _SELF.format(name=name)
+    regex = (
+        rf"^(?:when|whenever|each time) (?:{subject} (?P<event>{_EVENT})|(?P<bare>{_BARE_EVENT}))"
+        r",? (?P<rest>.+)$"
+    )
     match = re.match(regex, line.text, re.IGNORECASE)
     if not match:
         return None
+    event = match["event"] or _BARE[match["bare"].lower()]
     spec = body.trigger_body(match["rest"], line)
     if spec is None:
         return None
-    events = _EVENTS[match["event"].lower()]
+    events = _EVENTS[event.lower()]
     if set(events) & {"kod", "kod_combat"} and _uses_own_stats(spec):
         return None  # a KO'd die has left the Field: its A, D or level is not known here
     specs = []

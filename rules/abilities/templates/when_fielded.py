@@ -1,8 +1,9 @@
 """'When fielded, <effect>' (also 'When <Name> is fielded', 'When this character is fielded',
-the Yu-Gi-Oh! wording 'When this monster is summoned'): a triggered ability on the card's
-own die being fielded. The body is read by `phrases_triggers.trigger_body`: 'you may ...',
-'you may pay [B] to ...', 'if <condition>, ...', '... if <condition>' and several sentences
-in turn, each a known effect clause (see that module for the readings chosen, T5.1)."""
+the Yu-Gi-Oh! wordings 'When summoned' and 'When this monster is summoned'): a triggered
+ability on the card's own die being fielded. The body is read by
+`phrases_triggers.trigger_body`: 'you may ...', 'you may pay [B] to ...', 'if <condition>,
+...', '... if <condition>' and several sentences in turn, each a known effect clause (see that
+module for the readings chosen, T5.1)."""
 
 import re
 
@@ -11,7 +12,8 @@ from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
 _PREFIX = (
-    r"^when (?:fielded|{name} is fielded|this monster is summoned|you summon this monster)"
+    r"^when (?:fielded|summoned|{name} is fielded|this monster is summoned"
+    r"|you summon this monster)"
     r",? (?P<rest>.+)$"
 )
 

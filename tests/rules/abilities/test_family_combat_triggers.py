@@ -243,3 +243,32 @@ def test_real_per_villain_you_control_and_affiliation_lists():  # JL Deathstroke
     assert replay.final.player("P2").life == 19  # Deathstroke himself; Superman is no Villain
     spec = spec_of("42dps", "When")
     assert spec["effects"][0]["to"]["affiliation"] == ["xmen", "brotherhoodofmutants"]
+
+
+def test_real_triggers_without_a_subject():  # BFF Manticore, MSW Ultimate Spider-Man
+    _, replay = _attack("42bff")
+    assert replay.final.player("P2").life == 19  # 'When assigned to attack'
+    cards = real_cards("135msw", "When")  # 'When KO'd, gain 2 life'
+    head = scene("135msw", "P1 die 135msw#1 field L1", "P1 life 10", active="P2")
+    replay = play(cards, head, "P2 attack 22uxm#1", "P1 block 135msw#1>22uxm#1", "P2 damage")
+    assert replay.final.die("P1:135msw#1").zone == Zone.PREP
+    assert replay.final.player("P1").life == 12
+
+
+def test_real_each_time_it_takes_damage():  # AVX Iron Man
+    cards = real_cards("14avx", "Each time")
+    head = scene("14avx", "P1 die 14avx#1 field L1", "P1 life 10", active="P2")
+    replay = play(cards, head, "P2 attack 21uxm#1", "P1 block 14avx#1>21uxm#1", "P2 damage")
+    assert replay.final.die("P1:14avx#1").zone == Zone.FIELD  # 3 damage on D5
+    assert replay.final.player("P1").life == 11
+
+
+def test_real_when_summoned_is_when_fielded():  # YGO Mystical Elf, La Jinn
+    assert spec_of("33ygo", "When")["when"] == "fielded"
+    cards = real_cards("33ygo", "When")
+    head = scene("33ygo", "P1 die 33ygo#1 reserve L1", "P1 life 10")
+    replay = play(cards, head, "P1 field 33ygo#1")
+    assert replay.final.player("P1").life == 11
+    assert spec_of("6ygo", "When summoned")["effects"] == [
+        {"do": "ko", "to": {"pick": "up_to", "count": 2, "side": "opposing", "what": "sidekick"}}
+    ]
