@@ -299,8 +299,8 @@ def stat_amount(text: str, line) -> dict | None:
     if not found:
         return None
     who = found["who"].strip()
-    if who.lower() in ("his", "her", "its", "their"):
-        pass
+    if who.lower() in ("his", "her"):
+        pass  # a character card's 'he': its own die (a clause after another is checked apart)
     elif not is_self(who, line):
         return None
     return {"stat": _STAT_WORDS[found["stat"].lower()], "of": "this"}
@@ -787,6 +787,27 @@ _IF_FIRST = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.IGNORECASE)
 _IF_LAST = re.compile(r"^(?P<rest>.+?),? if (?P<cond>[^,]+)$", re.IGNORECASE)
 
 
+def clauses_joined_by_and(text: str, line) -> list[dict] | None:
+    """'the defending player loses 1 life and you gain 1 life', 'KO target [DCB] character
+    die, and deal 1 damage to your opponent': two whole clauses, each known, one after the
+    other. A shared ending ('... and NAME gets +2A until end of turn') stays with the last
+    clause: one-off changes last until end of turn anyway (R13.1)."""
+    for match in re.finditer(r",? and ", text):
+        first, second = text[: match.start()], text[match.end() :]
+        one, two = phrases.effects(first, line), phrases.effects(second, line)
+        if two is not None and _pronoun_stat(second, two):
+            return None  # 'KO X and gain life equal to his level': whose level?
+        if one is not None and two is not None:
+            return one + two
+    return None
+
+
+def _pronoun_stat(text: str, effects) -> bool:
+    """A later clause's 'his/her level' may mean the die an earlier clause picked."""
+    uses_stat = any(isinstance(v, dict) and "stat" in v for e in effects for v in e.values())
+    return uses_stat and bool(re.search(r"\b(?:his|her|its|their)\b", text, re.IGNORECASE))
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"\.\s+(?=[A-Z\[])", text) if s.strip()]
 
@@ -824,11 +845,11 @@ def trigger_body(text: str, line) -> dict | None:
                 spec["if"] = test
                 text = last_if["rest"]
     effects: list[dict] = []
-    for sentence in sentences(text):
+    for number, sentence in enumerate(sentences(text)):
         if re.match(r"^(?:if|otherwise|you may|instead)\b", sentence, re.IGNORECASE):
             return None
-        found = phrases.effects(sentence, line)
-        if found is None:
+        found = phrases.effects(sentence, line) or clauses_joined_by_and(sentence, line)
+        if found is None or (number and _pronoun_stat(sentence, found)):
             return None
         effects += found
     if not effects:

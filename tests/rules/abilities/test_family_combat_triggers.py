@@ -272,3 +272,17 @@ def test_real_when_summoned_is_when_fielded():  # YGO Mystical Elf, La Jinn
     assert spec_of("6ygo", "When summoned")["effects"] == [
         {"do": "ko", "to": {"pick": "up_to", "count": 2, "side": "opposing", "what": "sidekick"}}
     ]
+
+
+def test_real_two_clauses_joined_by_and():  # ASM Silver Sable, Blade
+    _, replay = _attack("13asm", "P1 life 10", block="SK1>13asm#1")
+    assert replay.final.player("P2").life == 19 and replay.final.player("P1").life == 11
+    cards, replay = _attack("110asm", answers=["P1 choose P2:22uxm#1"])
+    state = replay.final
+    assert query.attack(state, cards, state.die("P2:22uxm#1")).value == 3
+    assert query.attack(state, cards, state.die("P1:110asm#1")).value == 6  # 4A +2
+
+
+def test_a_pronoun_stat_after_another_clause_stays_manual():  # AVX OP Thor: 'its level'
+    _, result = real_compiled("7avxop", "When")
+    assert result.status == "manual"

@@ -305,3 +305,10 @@ def test_real_move_all_affiliated_dice_from_the_used_pile():  # TMNT Shredder: a
     assert replay.final.die("P1:42tmnt#2").zone == Zone.PREP  # a Villain die
     assert replay.final.die("P1:19sww#2").zone == Zone.USED  # Justice League
     assert replay.final.die("P1:SK6").zone == Zone.USED
+
+
+def test_real_damage_and_reroll():  # MSW: deal 3 damage to a target, and reroll a target
+    answers = ["P1 choose P2:5sww#1", "P1 choose P2:22uxm#1", "P2 roll 22uxm#1=L3"]
+    _, replay = _fielded("29msw", answers=answers)
+    assert replay.final.die("P2:5sww#1").damage == 3
+    assert replay.final.die("P2:22uxm#1").level == 3
