@@ -402,6 +402,21 @@ def _player_takes(m, line):
     return [{"do": "damage_choice", "amount": t.number(m["n"]), "players": "any"}]
 
 
+@phrase(rf"(?:take|gain) control of (?P<who>.+?){_UNTIL}")
+def _take_control(m, line):
+    to = die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "control", "to": {**to, "side": "opposing"}}]
+
+
+@phrase(
+    r"(?:that|the) (?:character die|character|sidekick die|sidekick|die) must attack(?: this turn)?"
+)
+def _it_must_attack(m, line):
+    return [{"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}]
+
+
 @phrase(r"(?:KO|knock out) (?P<who>.+)")
 def _ko(m, line):
     to = die_selector(m["who"], line)
@@ -802,6 +817,14 @@ def clauses_joined_by_and(text: str, line) -> list[dict] | None:
     return None
 
 
+_RETURN_AT_END = re.compile(
+    r"return (?:it|them|that die|the character die|all sidekicks|those dice) to (?:its|their)"
+    r"(?: owner's| owners)?(?: field zone)?(?: at the same level(?: as when you took it)?)?"
+    r" at (?:the )?end of (?:the )?turn",
+    re.IGNORECASE,
+)
+
+
 def _pronoun_stat(text: str, effects) -> bool:
     """A later clause's 'his/her level' may mean the die an earlier clause picked."""
     uses_stat = any(isinstance(v, dict) and "stat" in v for e in effects for v in e.values())
@@ -848,6 +871,8 @@ def trigger_body(text: str, line) -> dict | None:
     for number, sentence in enumerate(sentences(text)):
         if re.match(r"^(?:if|otherwise|you may|instead)\b", sentence, re.IGNORECASE):
             return None
+        if _RETURN_AT_END.fullmatch(sentence) and any(e["do"] == "control" for e in effects):
+            continue  # what the engine does anyway when control ends (R15.2)
         found = phrases.effects(sentence, line) or clauses_joined_by_and(sentence, line)
         if found is None or (number and _pronoun_stat(sentence, found)):
             return None

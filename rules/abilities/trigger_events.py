@@ -301,13 +301,35 @@ def _describe_damage_choice(effect) -> str:
     return f"deal {amount} damage to {text}"
 
 
+def _control(ctx, effect, bursts, scope=None) -> None:
+    """'Take control of <dice>': each becomes the holder's, held by this die, until end of
+    turn, when the engine returns it where it was taken from (R15.2). Without this die in
+    the Field (it left meanwhile) there is nothing to hold it: nothing happens."""
+    from rules.abilities.runtime import pick
+    from rules.engine.state import IN_FIELD
+
+    source = ctx.state.die(ctx.source) if ctx.source else None
+    if source is None or source.zone not in IN_FIELD:
+        return
+    for target in pick(ctx, effect["to"], "take control", scope):
+        ctx.control(target)
+
+
+def _describe_control(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"take control of {describe_selector(effect['to'])} until end of turn"
+
+
 EFFECT_RUNNERS = {
+    "control": _control,
     "draw_roll": _draw_roll,
     "restrict": _restrict,
     "from_used": _from_used,
     "damage_choice": _damage_choice,
 }
 EFFECT_TEXT = {
+    "control": _describe_control,
     "draw_roll": _describe_draw_roll,
     "restrict": _describe_restrict,
     "from_used": _describe_from_used,

@@ -171,6 +171,8 @@ EFFECT_SCHEMAS["draw_roll"] = _effect("draw_roll", ["count"], count=_amt)
 EFFECT_SCHEMAS["restrict"] = _effect(
     "restrict", ["to", "what"], to=_to, what={"enum": ["block", "be_blocked"]}
 )
+# ... and 'take control of <dice>' (until end of turn, R15.2)
+EFFECT_SCHEMAS["control"] = _effect("control", ["to"], to=_to)
 # ... and 'deal N damage to target character or player' (one target, a die or a player)
 EFFECT_SCHEMAS["damage_choice"] = _effect(
     "damage_choice",

@@ -286,3 +286,11 @@ def test_real_two_clauses_joined_by_and():  # ASM Silver Sable, Blade
 def test_a_pronoun_stat_after_another_clause_stays_manual():  # AVX OP Thor: 'its level'
     _, result = real_compiled("7avxop", "When")
     assert result.status == "manual"
+
+
+def test_real_gain_control_and_that_die_must_attack():  # BAT Jervis Tetch
+    spec = spec_of("20bat", "When")
+    assert spec["effects"][1] == {"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}
+    _, replay = _attack("20bat", answers=["P1 choose P2:SK1"])
+    sidekick = replay.final.die("P2:SK1")
+    assert sidekick.controller == "P1" and "must_attack" in sidekick.keywords

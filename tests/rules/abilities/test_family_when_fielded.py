@@ -312,3 +312,18 @@ def test_real_damage_and_reroll():  # MSW: deal 3 damage to a target, and reroll
     _, replay = _fielded("29msw", answers=answers)
     assert replay.final.die("P2:5sww#1").damage == 3
     assert replay.final.die("P2:22uxm#1").level == 3
+
+
+def test_real_take_control_until_end_of_turn():  # SMC: take control of a [DCV] die
+    cards, replay = _fielded("24smc", answers=["P1 choose P2:5sww#1"])
+    assert replay.final.die("P2:5sww#1").controller == "P1"
+    lines, field = to_field("24smc")
+    replay = play(cards, scene("24smc", *lines), field, "P1 choose P2:5sww#1", "P1 end")
+    assert replay.final.die("P2:5sww#1").controller == "P2"  # returned at end of turn
+    assert replay.final.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_real_take_control_of_all_opposing_sidekicks():  # WF
+    _, replay = _fielded("98wf", opposing=("P2 die SK1 field L1", "P2 die SK2 field L1"))
+    assert replay.final.die("P2:SK1").controller == "P1"
+    assert replay.final.die("P2:SK2").controller == "P1"
