@@ -417,6 +417,18 @@ def _it_must_attack(m, line):
     return [{"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}]
 
 
+@phrase(rf"capture (?P<who>.+?){_UNTIL}")
+def _capture(m, line):
+    """The captor is this die (R15.1): only a character's own ability line, never a global
+    or an action die's."""
+    if line is None or line.kind == "global" or line.card_kind not in ("character",):
+        return None
+    to = die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "capture", "to": to}]
+
+
 @phrase(r"(?:KO|knock out) (?P<who>.+)")
 def _ko(m, line):
     to = die_selector(m["who"], line)

@@ -90,6 +90,8 @@ def when_this_die(line: Line) -> Match | None:
     events = _EVENTS[event.lower()]
     if set(events) & {"kod", "kod_combat"} and _uses_own_stats(spec):
         return None  # a KO'd die has left the Field: its A, D or level is not known here
+    if set(events) & _NO_HOLDER and _holds_dice(spec):
+        return None  # capture and control need this die in the Field to hold the other
     specs = []
     for when in events:
         one = {"when": when, **spec}
@@ -106,3 +108,12 @@ def _uses_own_stats(spec) -> bool:
             if isinstance(value, dict) and "stat" in value:
                 return True
     return False
+
+
+# Triggers after which this die may not be in the Field (KO'd; an unblocked attacker is Out of
+# Play once it has dealt its damage) or that are card-wide (no one die of the card).
+_NO_HOLDER = {"kod", "kod_combat", "combat_damage_opponent", "damage_opponent"}
+
+
+def _holds_dice(spec) -> bool:
+    return any(effect["do"] in ("capture", "control") for effect in spec["effects"])

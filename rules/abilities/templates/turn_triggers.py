@@ -23,7 +23,7 @@ def at_turn(line: Line) -> Match | None:
     if not match:
         return None
     spec = body.trigger_body(match["rest"], line)
-    if spec is None:
-        return None
+    if spec is None or any(e["do"] in ("capture", "control") for e in spec["effects"]):
+        return None  # card-wide: no one die of the card to hold a captured die
     when = "turn_end" if match["when"].lower() == "end" else "turn_start"
     return Match.ability({"when": when, **spec})

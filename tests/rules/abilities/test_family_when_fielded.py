@@ -327,3 +327,19 @@ def test_real_take_control_of_all_opposing_sidekicks():  # WF
     _, replay = _fielded("98wf", opposing=("P2 die SK1 field L1", "P2 die SK2 field L1"))
     assert replay.final.die("P2:SK1").controller == "P1"
     assert replay.final.die("P2:SK2").controller == "P1"
+
+
+def test_real_capture_all_opposing_fist_dice_until_end_of_turn():  # AVX
+    cards, replay = _fielded("24avx")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.CAPTURED  # Wolverine: Fist
+    assert replay.final.die("P2:19sww#1").zone == Zone.FIELD
+    lines, field = to_field("24avx")
+    replay = play(cards, scene("24avx", *lines), field, "P1 end")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.FIELD  # returned (R15.1)
+
+
+def test_capture_is_not_read_on_a_global_or_action():
+    result = compiled(
+        "19sww", global_lines=["Global: Pay [S]. Capture target opposing character die"]
+    )
+    assert result.status == "manual"
