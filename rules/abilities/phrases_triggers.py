@@ -44,7 +44,7 @@ _DETERMINER = re.compile(
     r"|(?P<theirs_each>(?:each|all) of (?:your|an|the) opponent's )"
     r"|(?P<theirs>(?:one |a )?(?:target )?(?:your |an |the )?opponent's )"
     rf"|(?P<n>{_COUNT_WORDS}) target "
-    r"|(?P<target>another target |a target |one target |target |an? |one )"
+    r"|(?P<target>another target |another |a target |one target |target |an? |one )"
     r"|(?P<each>each of (?:your |the )?|each |all of (?:your |the )?|all |every )"
     r"|(?P<your>your ))",
     re.IGNORECASE,

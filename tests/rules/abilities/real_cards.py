@@ -93,3 +93,13 @@ def to_field(key: str) -> tuple[list[str], str]:
     lines = [f"P1 die {key}#1 reserve L1", *(f"P1 die {sk} reserve wild" for sk in payers)]
     pay = f" pay {' '.join(payers)}" if payers else ""
     return lines, f"P1 field {key}#1{pay}"
+
+
+def whole_card(key: str, expect: str = "automated"):
+    """The demo cards plus real card `key` with all its lines compiled."""
+    record = pool()[key]
+    result = compile_card(record)
+    assert result.status == expect, (result.status, result.manual_lines)
+    cards = demo_cards()
+    cards[key] = engine_card(record, result.encoding)
+    return cards
