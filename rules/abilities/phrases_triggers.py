@@ -718,6 +718,12 @@ def _used_to_prep(m, line):
     return None if effect is None else [{"do": "from_used", "into": "prep", **effect}]
 
 
+@phrase(rf"roll {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED}")
+def _used_roll(m, line):
+    effect = used_dice(m["q"], m["kind"], line)
+    return None if effect is None else [{"do": "from_used", "into": "roll", **effect}]
+
+
 @phrase(
     rf"field {_USED_QUANTITY} (?P<kind>.+?) {_FROM_USED}"
     r"(?: at level (?P<level>[123]))?(?: for free)?"

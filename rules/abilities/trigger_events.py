@@ -201,8 +201,9 @@ def used_die_matches(cards, die, wanted) -> bool:
 
 
 def _from_used(ctx, effect, bursts, scope=None) -> None:
-    """Move dice from the holder's Used Pile to the Prep Area, or field them (free, at a
-    level: 'when fielded' triggers, R8.2). Which dice is the holder's choice."""
+    """Move dice from the holder's Used Pile to the Prep Area, roll them into the Reserve
+    Pool, or field them (free, at a level: 'when fielded' triggers, R8.2). Which dice is the
+    holder's choice; how they land is a recorded input."""
     wanted = effect.get("dice", {})
     used = [
         d.id
@@ -218,6 +219,9 @@ def _from_used(ctx, effect, bursts, scope=None) -> None:
         minimum = 0 if effect.get("up_to") else count
         prompt = f"{_describe_from_used(effect)}: choose"
         picked = ctx.choose(prompt, used, count=count, minimum=minimum)
+    if effect["into"] == "roll" and picked:  # rolled once into the Reserve Pool (R14.1)
+        ctx.roll(ctx.holder, tuple(picked))
+        return
     for die_id in picked:
         if effect["into"] == "field":
             ctx.field(die_id, effect.get("level", 1))
@@ -258,6 +262,8 @@ def _describe_from_used(effect) -> str:
     else:
         count = effect.get("count", 1)
         head = f"{count} {noun if count == 1 else noun.replace('die', 'dice')}"
+    if effect["into"] == "roll":
+        return f"roll {head} from your Used Pile into your Reserve Pool"
     if effect["into"] == "field":
         return f"field {head} from your Used Pile at level {effect.get('level', 1)}"
     return f"move {head} from your Used Pile to your Prep Area"

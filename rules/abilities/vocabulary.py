@@ -185,7 +185,7 @@ EFFECT_SCHEMAS["damage_choice"] = _effect(
 EFFECT_SCHEMAS["from_used"] = _effect(
     "from_used",
     ["into"],
-    into={"enum": ["prep", "field"]},
+    into={"enum": ["prep", "field", "roll"]},
     count={"type": "integer", "minimum": 1, "maximum": 10},
     up_to={"type": "boolean"},
     all={"type": "boolean"},

@@ -343,3 +343,11 @@ def test_capture_is_not_read_on_a_global_or_action():
         "19sww", global_lines=["Global: Pay [S]. Capture target opposing character die"]
     )
     assert result.status == "manual"
+
+
+def test_real_roll_a_sidekick_from_the_used_pile():  # AVX: 'you may roll a Sidekick die'
+    used = ("P1 die SK6 used", "P1 die 19sww#2 used")
+    answers = ["P1 yes", "P1 choose SK6", "P1 roll SK6=bolt"]
+    _, replay = _fielded("4avx", *used, answers=answers)
+    assert replay.final.die("P1:SK6").zone == Zone.RESERVE
+    assert replay.final.die("P1:19sww#2").zone == Zone.USED
