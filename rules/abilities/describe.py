@@ -207,6 +207,8 @@ def _filters(selector) -> str:
     filters = []
     if "max_level" in selector:
         filters.append(f"of level {selector['max_level']} or lower")
+    if selector.get("level_at_most_this"):
+        filters.append("of this die's level or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
     if selector.get("not_affiliation"):

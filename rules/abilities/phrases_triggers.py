@@ -62,7 +62,7 @@ _TAIL = re.compile(
     r"|in (?:the|your|your opponent's|their) field(?: zone)?|in play"
     r"|with the (?P<aff>villain|x-men|avengers|justice league) affiliation"
     r"|with (?:a )?purchase cost (?:of )?\[?(?P<cost>\d+)\]? or (?:less|lower)"
-    r"|of level (?P<lvl>\d) or lower))$",
+    r"|of level (?P<lvl>\d) or lower|(?P<eq>of (?:an )?equal or lower level)))$",
     re.IGNORECASE,
 )
 _LEVEL = re.compile(
@@ -133,7 +133,9 @@ def _die_selector(text: str, default_pick: str, card_name: str = "") -> dict | N
         return None
     while (tail := _TAIL.search(text)) is not None:
         word = tail["tail"].lower().strip(" ,")
-        if word == "including yours":
+        if tail["eq"]:
+            selector["level_at_most_this"] = True
+        elif word == "including yours":
             pass  # 'all Sidekicks, including yours': every one, as without it
         elif tail["aff"]:
             selector.setdefault("affiliation", []).append(t.affiliation(tail["aff"]))

@@ -80,6 +80,8 @@ _selector = {
         "other": {"type": "boolean"},
     },
 }
+# rules.abilities.phrases_triggers: 'of equal or lower level' (than the ability's own die)
+_selector["properties"]["level_at_most_this"] = {"const": True}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

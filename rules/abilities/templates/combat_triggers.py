@@ -88,7 +88,7 @@ def when_this_die(line: Line) -> Match | None:
     if spec is None:
         return None
     events = _EVENTS[event.lower()]
-    if set(events) & {"kod", "kod_combat"} and _uses_own_stats(spec):
+    if set(events) & {"kod", "kod_combat"} and (_uses_own_stats(spec) or _holds_dice(spec)):
         return None  # a KO'd die has left the Field: its A, D or level is not known here
     if set(events) & _NO_HOLDER and _holds_dice(spec):
         return None  # capture and control need this die in the Field to hold the other
@@ -116,4 +116,10 @@ _NO_HOLDER = {"kod", "kod_combat", "combat_damage_opponent", "damage_opponent"}
 
 
 def _holds_dice(spec) -> bool:
-    return any(effect["do"] in ("capture", "control") for effect in spec["effects"])
+    """Capture or control (this die holds the other), or 'of equal or lower level' (this
+    die's level): what needs this die in the Field when the ability resolves."""
+    return any(
+        effect["do"] in ("capture", "control")
+        or (isinstance(effect.get("to"), dict) and effect["to"].get("level_at_most_this"))
+        for effect in spec["effects"]
+    )

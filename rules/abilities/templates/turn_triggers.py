@@ -23,7 +23,11 @@ def at_turn(line: Line) -> Match | None:
     if not match:
         return None
     spec = body.trigger_body(match["rest"], line)
-    if spec is None or any(e["do"] in ("capture", "control") for e in spec["effects"]):
-        return None  # card-wide: no one die of the card to hold a captured die
+    if spec is None or any(
+        e["do"] in ("capture", "control")
+        or (isinstance(e.get("to"), dict) and e["to"].get("level_at_most_this"))
+        for e in spec["effects"]
+    ):
+        return None  # card-wide: no one die of the card to hold a die or to compare levels
     when = "turn_end" if match["when"].lower() == "end" else "turn_start"
     return Match.ability({"when": when, **spec})

@@ -73,6 +73,7 @@ from rules.engine import query  # noqa: E402
 from tests.rules.abilities.real_cards import (  # noqa: E402
     real_cards,
     real_compiled,
+    real_line,
     scene,
     spec_of,
     to_field,
@@ -351,3 +352,15 @@ def test_real_roll_a_sidekick_from_the_used_pile():  # AVX: 'you may roll a Side
     _, replay = _fielded("4avx", *used, answers=answers)
     assert replay.final.die("P1:SK6").zone == Zone.RESERVE
     assert replay.final.die("P1:19sww#2").zone == Zone.USED
+
+
+def test_real_ko_of_equal_or_lower_level():  # XFC: opposing [XMEN] of equal or lower level
+    assert _options("73xfc") == {"P2:22uxm#1"}  # fielded at level 1: Quicksilver L2 is out
+    _, replay = _fielded("73xfc", answers=["P1 choose P2:22uxm#1"])
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP
+    spec = spec_of("73xfc", "When")
+    assert spec["effects"][0]["to"]["level_at_most_this"] is True
+    assert compiled("19sww", ability_lines=[real_line("73xfc", "When")]).description == (
+        "When this die is fielded: KO target opposing X-Men character die of this die's level"
+        " or lower."
+    )
