@@ -40,7 +40,7 @@ from rules.abilities.phrases import phrase
 # -- dice ---------------------------------------------------------------------------------------
 _COUNT_WORDS = r"(?:\d+|one|two|three|four|five)"
 _DETERMINER = re.compile(
-    rf"^(?:(?P<upto>up to (?P<upto_n>{_COUNT_WORDS}) (?:target )?)"
+    rf"^(?:(?P<upto>(?:each of )?up to (?P<upto_n>{_COUNT_WORDS}) (?:target )?)"
     r"|(?P<theirs_each>(?:each|all) of (?:your|an|the) opponent's )"
     r"|(?P<theirs>(?:one |a )?(?:target )?(?:your |an |the )?opponent's )"
     rf"|(?P<n>{_COUNT_WORDS}) target "

@@ -60,6 +60,7 @@ _EVENTS = {
     "is purchased": ("purchased",),
 }
 _EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
+_ALONE = re.compile(r",? if (?:he|she|it) is the only attacking character(?: die)?$", re.IGNORECASE)
 _SELF = r"(?:this monster|this die|this character die|an? {name} die|{name})"
 # Without a subject: 'When assigned to attack, ...', 'When blocked, ...', 'When KO'd, ...'.
 _BARE = {
@@ -84,7 +85,11 @@ def when_this_die(line: Line) -> Match | None:
     if not match:
         return None
     event = match["event"] or _BARE[match["bare"].lower()]
-    spec = body.trigger_body(match["rest"], line)
+    rest = match["rest"]
+    alone = _ALONE.search(rest)
+    if alone and event.lower() == "attacks":  # '..., he gets +2A if he is the only attacker'
+        event, rest = "attacks alone", rest[: alone.start()]
+    spec = body.trigger_body(rest, line)
     if spec is None:
         return None
     events = _EVENTS[event.lower()]

@@ -294,3 +294,11 @@ def test_real_gain_control_and_that_die_must_attack():  # BAT Jervis Tetch
     _, replay = _attack("20bat", answers=["P1 choose P2:SK1"])
     sidekick = replay.final.die("P2:SK1")
     assert sidekick.controller == "P1" and "must_attack" in sidekick.keywords
+
+
+def test_real_only_attacking_die_condition_is_attacks_alone():  # GOTG Agent Venom
+    assert spec_of("42gotg", "When")["when"] == "attacks_alone"
+    cards, replay = _attack("42gotg")
+    own = replay.final.die("P1:42gotg#1")
+    printed = query.printed_face(cards, own).attack
+    assert query.attack(replay.final, cards, own).value == printed + 2

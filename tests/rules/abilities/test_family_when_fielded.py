@@ -364,3 +364,9 @@ def test_real_ko_of_equal_or_lower_level():  # XFC: opposing [XMEN] of equal or 
         "When this die is fielded: KO target opposing X-Men character die of this die's level"
         " or lower."
     )
+
+
+def test_real_each_of_up_to_two_targets():  # JL Green Arrow
+    _, replay = _fielded("10jl", answers=["P1 choose P2:22uxm#1 P2:21uxm#1"])
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP  # 2 damage on D2
+    assert replay.final.die("P2:21uxm#1").zone == Zone.PREP
