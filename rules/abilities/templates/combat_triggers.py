@@ -95,8 +95,10 @@ def when_this_die(line: Line) -> Match | None:
     events = _EVENTS[event.lower()]
     if set(events) & {"kod", "kod_combat"} and (_uses_own_stats(spec) or _holds_dice(spec)):
         return None  # a KO'd die has left the Field: its A, D or level is not known here
-    if set(events) & _NO_HOLDER and _holds_dice(spec):
-        return None  # capture and control need this die in the Field to hold the other
+    if set(events) & _NO_HOLDER and (_holds_dice(spec) or _uses_own_stats(spec)):
+        return None  # capture, control, its stats: they need this die in the Field
+    if set(events) & _NO_HOLDER and _about_this_die(spec):
+        return None  # 'spin him up' once he has left the Field (or card-wide): not read
     specs = []
     for when in events:
         one = {"when": when, **spec}
@@ -126,5 +128,12 @@ def _holds_dice(spec) -> bool:
     return any(
         effect["do"] in ("capture", "control")
         or (isinstance(effect.get("to"), dict) and effect["to"].get("level_at_most_this"))
+        for effect in spec["effects"]
+    )
+
+
+def _about_this_die(spec) -> bool:
+    return any(
+        isinstance(effect.get("to"), dict) and effect["to"].get("pick") == "this"
         for effect in spec["effects"]
     )

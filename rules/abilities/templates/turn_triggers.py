@@ -29,5 +29,7 @@ def at_turn(line: Line) -> Match | None:
         for e in spec["effects"]
     ):
         return None  # card-wide: no one die of the card to hold a die or to compare levels
+    if any(isinstance(v, dict) and "stat" in v for e in spec["effects"] for v in e.values()):
+        return None  # 'his level': which of the card's dice is not known card-wide
     when = "turn_end" if match["when"].lower() == "end" else "turn_start"
     return Match.ability({"when": when, **spec})
