@@ -247,11 +247,34 @@ def player_selector(text: str) -> dict | None:
     return None if side is None else {"pick": "player", "side": side}
 
 
+_SELF_WORDS = {
+    "this character",
+    "this die",
+    "this character die",
+    "this monster",
+    "he",
+    "she",
+    "it",
+    "they",
+    "him",
+    "her",
+    "itself",
+    "himself",
+    "herself",
+}
+
+
 def is_self(text: str, line) -> bool:
-    """Whether the words name the ability's own die: its name, 'he', 'this character' ..."""
-    name = t.self_names(line.card_name if line is not None else "")
-    extra = r"(?:this \S+ (?:die|character die)|this monster|him|her|itself|himself|herself)"
-    return bool(re.fullmatch(rf"(?:{name}|{extra})", text.strip(), re.IGNORECASE))
+    """Whether the words name the ability's own die: its name, 'he', 'this character', 'this
+    NAME die', 'a NAME die' ... (compared as words: no pattern per card name)."""
+    words = re.sub(r"\s+", " ", text.strip().lower())
+    if words in _SELF_WORDS:
+        return True
+    name = (line.card_name if line is not None else "").strip().lower()
+    if not name:
+        return False
+    forms = {name, f"this {name} die", f"this {name} character die", f"a {name} die"}
+    return words in forms or words == f"an {name} die"
 
 
 def target_of(text: str, line) -> dict | None:

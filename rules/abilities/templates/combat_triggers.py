@@ -23,7 +23,6 @@ would read the stats of a die no longer showing a character face).
 import re
 
 from rules.abilities import phrases_triggers as body
-from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
 _EVENTS = {
@@ -61,7 +60,6 @@ _EVENTS = {
 }
 _EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
 _ALONE = re.compile(r",? if (?:he|she|it) is the only attacking character(?: die)?$", re.IGNORECASE)
-_SELF = r"(?:this monster|this die|this character die|an? {name} die|{name})"
 # Without a subject: 'When assigned to attack, ...', 'When blocked, ...', 'When KO'd, ...'.
 _BARE = {
     "assigned to attack": "is assigned to attack",
@@ -71,18 +69,20 @@ _BARE = {
     "knocked out": "is knocked out",
 }
 _BARE_EVENT = "|".join(re.escape(e) for e in sorted(_BARE, key=len, reverse=True))
+_WHEN = re.compile(
+    r"^(?:when|whenever|each time) "
+    rf"(?:(?P<subject>.+?) (?P<event>{_EVENT})|(?P<bare>{_BARE_EVENT})),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+# Triggers whose die shows no face when they resolve (KO'd to the Prep Area, bought to the
+# Used Pile): a burst line can't be read for them.
+UNROLLED = {"kod", "kod_combat", "purchased"}
 
 
 @recogniser("combat_triggers", kinds=("ability", "burst"), priority=90)
 def when_this_die(line: Line) -> Match | None:
-    name = t.self_names(line.card_name)
-    subject = _SELF.format(name=name)
-    regex = (
-        rf"^(?:when|whenever|each time) (?:{subject} (?P<event>{_EVENT})|(?P<bare>{_BARE_EVENT}))"
-        r",? (?P<rest>.+)$"
-    )
-    match = re.match(regex, line.text, re.IGNORECASE)
-    if not match:
+    match = _WHEN.match(line.text)
+    if not match or (match["subject"] and not body.is_self(match["subject"], line)):
         return None
     event = match["event"] or _BARE[match["bare"].lower()]
     rest = match["rest"]
@@ -93,6 +93,8 @@ def when_this_die(line: Line) -> Match | None:
     if spec is None:
         return None
     events = _EVENTS[event.lower()]
+    if line.kind == "burst" and set(events) & UNROLLED:
+        return None  # the die shows no face by then: its bursts can't be read
     if set(events) & {"kod", "kod_combat"} and (_uses_own_stats(spec) or _holds_dice(spec)):
         return None  # a KO'd die has left the Field: its A, D or level is not known here
     if set(events) & _NO_HOLDER and (_holds_dice(spec) or _uses_own_stats(spec)):

@@ -27,6 +27,8 @@ def burst_variant(line: Line) -> Match | None:
         return None
     if previous.get("when") not in _TRIGGERED or previous.get("bursts"):
         return None
+    if previous["when"] in ("kod", "kod_combat", "purchased"):
+        return None  # the die shows no face when these resolve: no bursts to read
     instead, also = _INSTEAD.match(line.text), _ALSO.match(line.text)
     if instead:
         text, mode = instead["a"] or instead["b"], "instead"

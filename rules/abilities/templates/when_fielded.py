@@ -8,21 +8,19 @@ module for the readings chosen, T5.1)."""
 import re
 
 from rules.abilities import phrases_triggers as body
-from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_PREFIX = (
-    r"^when (?:fielded|summoned|{name} is fielded|this monster is summoned"
-    r"|you summon this monster)"
-    r",? (?P<rest>.+)$"
+_PREFIX = re.compile(
+    r"^when (?:fielded|summoned|this monster is summoned|you summon this monster"
+    r"|(?P<subject>.+?) is fielded),? (?P<rest>.+)$",
+    re.IGNORECASE,
 )
 
 
 @recogniser("when_fielded", kinds=("ability", "burst"))
 def when_fielded(line: Line) -> Match | None:
-    regex = _PREFIX.format(name=t.self_names(line.card_name))
-    match = re.match(regex, line.text, re.IGNORECASE)
-    if not match:
+    match = _PREFIX.match(line.text)
+    if not match or (match["subject"] and not body.is_self(match["subject"], line)):
         return None
     spec = body.trigger_body(match["rest"], line)
     if spec is None:

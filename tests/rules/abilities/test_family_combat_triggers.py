@@ -302,3 +302,13 @@ def test_real_only_attacking_die_condition_is_attacks_alone():  # GOTG Agent Ven
     own = replay.final.die("P1:42gotg#1")
     printed = query.printed_face(cards, own).attack
     assert query.attack(replay.final, cards, own).value == printed + 2
+
+
+def test_a_burst_line_after_a_ko_is_not_read():
+    """A KO'd die shows no face when its ability resolves: its bursts can't be read."""
+    result = compiled("19sww", ability_lines=["* When Superman is KO'd, gain 2 life"])
+    assert result.status == "manual"
+    result = compiled(
+        "19sww", ability_lines=["When Superman is KO'd, gain 1 life", "* Gain 2 life instead"]
+    )
+    assert result.status == "partial"
