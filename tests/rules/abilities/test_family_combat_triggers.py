@@ -306,8 +306,14 @@ def test_real_only_attacking_die_condition_is_attacks_alone():  # GOTG Agent Ven
 
 def test_a_burst_line_after_a_ko_is_not_read():
     """A KO'd die shows no face when its ability resolves: its bursts can't be read."""
-    result = compiled("19sww", ability_lines=["* When Superman is KO'd, gain 2 life"])
-    assert result.status == "manual"
+    from rules.abilities.templates import Line
+    from rules.abilities.templates.combat_triggers import when_this_die
+
+    burst = Line(
+        "When Superman is KO'd, gain 2 life", "", "burst", card_name="Superman", bursts=(1,)
+    )
+    assert when_this_die(burst) is None
+    assert when_this_die(Line(burst.text, "", "ability", card_name="Superman")) is not None
     result = compiled(
         "19sww", ability_lines=["When Superman is KO'd, gain 1 life", "* Gain 2 life instead"]
     )
