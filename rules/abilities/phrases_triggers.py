@@ -314,6 +314,12 @@ def per_amount(text: str, line, times: int = 1) -> dict | None:
     return {"count": selector, "times": times}
 
 
+_AFTER_KO = re.compile(
+    r"^(?:when|whenever|each time|if) .*?(?:is ko'?d|is knocked out|gets knocked out)\b",
+    re.IGNORECASE,
+)
+
+
 def stat_amount(text: str, line) -> dict | None:
     """ "NAME's A", 'his level', 'its attack' -> {'stat': ..., 'of': 'this'}."""
     found = re.fullmatch(
@@ -323,6 +329,8 @@ def stat_amount(text: str, line) -> dict | None:
     )
     if not found:
         return None
+    if line is not None and _AFTER_KO.match(line.text):
+        return None  # a KO'd die has left the Field: its A, D and level are gone with its face
     who = found["who"].strip()
     if who.lower() in ("his", "her"):
         pass  # a character card's 'he': its own die (a clause after another is checked apart)

@@ -38,10 +38,6 @@ def when_this_die(line: Line) -> Match | None:
     if effects is None:
         return None
     when = _EVENTS[match["event"].lower()]
-    if when == "kod" and any(
-        isinstance(v, dict) and "stat" in v for e in effects for v in e.values()
-    ):
-        return None  # a KO'd die's A/D/level is gone with its face (see combat_triggers)
     spec = {"when": when, "effects": effects}
     if optional:
         spec["optional"] = True
