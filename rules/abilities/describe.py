@@ -4,6 +4,8 @@ can compare with the printed card. Generated, never copied from card text."""
 from collections.abc import Mapping
 from typing import Any
 
+from rules.abilities.trigger_events import EFFECT_TEXT, WHEN_TEXT
+
 _WHEN = {
     "fielded": "When this die is fielded",
     "attacks": "When this die attacks",
@@ -23,6 +25,7 @@ _WHEN = {
     "global_used": "When a global ability is used",
     "turn_started": "At the start of a turn",
     "end_of_turn": "At the end of a turn",
+    **WHEN_TEXT,  # rules.abilities.trigger_events
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -64,6 +67,8 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
         head += f", if {describe_condition(spec['if'])}"
     body = describe_effects(spec["effects"], static=when in ("while_active", "static")) or "nothing"
     if spec.get("optional"):
+        if spec.get("cost") and when not in ("global", "activated"):
+            body = f"pay {spec['cost']} to {body}"  # a triggered ability's optional cost
         body = "you may " + body
     text = f"{head}: {body}."
     for bursts, variant in sorted(spec.get("bursts", {}).items()):
@@ -104,7 +109,12 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
         if effect.get("into") == "reserve":
-            return f"{who[effect.get('player', 'yours')]} {count} {noun} and rolls them"
+            rolls = {
+                "yours": "you draw and roll",
+                "opposing": "your opponent draws and rolls",
+                "each": "each player draws and rolls",
+            }[effect.get("player", "yours")]
+            return f"{rolls} {count} {noun} into the Reserve Pool"
         return f"{who[effect.get('player', 'yours')]} {count} {noun} into the Prep Area"
     if do == "modify" and _per_count(effect):
         return _modify_per_count(effect, to, static)
@@ -126,19 +136,6 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         if player == "opposing" or player == "each":
             verb += "s"
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
-    if do == "prevent_damage":
-        source = f" by {_counted_noun(effect['from'])}" if effect.get("from") else ""
-        return f"prevent all damage dealt to {to}{source}"
-    if do == "purchase_cost":
-        this = effect["to"]["pick"] == "this"
-        what = "this card costs" if this else f"{_counted_noun(effect['to'])} cost"
-        less = effect["less"]
-        if isinstance(less, dict) and "count" in less:
-            counted = _counted_noun(less["count"])
-            per = f"different character among {counted}" if less.get("distinct") else counted
-            per = f"of {per}" if per.startswith("your ") else per
-            return f"{what} you {less.get('times', 1)} less to purchase for each {per}"
-        return f"{what} you {describe_amount(less)} less to purchase"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
     if do == "cost":
@@ -152,6 +149,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         if effect.get("from"):
             source = " from " + describe_selector(effect["from"]).replace("all ", "any ", 1)
         return f"prevent {how} to {to}{source}"
+    if do in EFFECT_TEXT:  # rules.abilities.trigger_events
+        return EFFECT_TEXT[do](effect)
     raise ValueError(f"Unknown effect {do!r}.")
 
 
@@ -187,6 +186,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     if pick == "that":
         return "that die"
     if pick == "player":
+        if selector.get("count") and selector.get("side", "opposing") == "any":
+            return "target player"
         return {"yours": "you", "opposing": "your opponent", "any": "each player"}[
             selector.get("side", "opposing")
         ]
@@ -213,7 +214,7 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
             "yours": f"up to {count} of your",
             "opposing": f"up to {count} opposing",
         }[side]
-    either = " or player" if selector.get("or_player") else ""
+    either = {True: " or player", "opposing": " or opponent"}.get(selector.get("or_player"), "")
     return f"{head} {noun}{_filters(selector)}{either}"
 
 
@@ -249,6 +250,8 @@ def _filters(selector) -> str:
         selector = {k: v for k, v in selector.items() if k not in ("max_level", "min_level")}
     if "max_level" in selector:
         filters.append(f"of level {selector['max_level']} or lower")
+    if selector.get("level_at_most_this"):
+        filters.append("of this die's level or lower")
     if "max_cost" in selector:
         filters.append(f"costing {selector['max_cost']} or less")
     if "min_cost" in selector:
@@ -370,8 +373,15 @@ def _watched_die(selector) -> str:
     return f"{side} {_noun(selector, selector.get('side') == 'yours')}{_filters(selector)}"
 
 
+_TURN_HEAD = {"turn_started": "At the start of", "end_of_turn": "At the end of"}
+
+
 def _watch_head(spec) -> str:
-    """'While active, when your opponent fields a Villain character die'."""
+    """'While active, when your opponent fields a Villain character die'; 'At the end of your
+    turn' (while active)."""
+    if spec["when"] in _TURN_HEAD and "any" not in spec:
+        whose = {"yours": "your turn", "opposing": "your opponent's turn", "any": "each turn"}
+        return f"{_TURN_HEAD[spec['when']]} {whose[spec['by']]}"
     passive, active = _WATCHED[spec["when"]]
     who = {"yours": "you", "opposing": "your opponent", "any": "a player"}.get(spec.get("by", ""))
     if "any" in spec:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts, statics, watchers
+from rules.abilities import scripts, statics, trigger_events, watchers
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
 from rules.abilities.vocabulary import (
@@ -69,6 +69,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
         return watchers.watcher(spec, index, text, resolve)
     if when in CARD_TRIGGER_EVENTS:
         return _card_trigger(spec, index, text, resolve)
+    if when in trigger_events.EXTRA_TRIGGERS:
+        return trigger_events.ability(spec, index, text, resolve, _trigger_condition(spec))
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",
@@ -76,8 +78,8 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
             text,
             trigger=TRIGGER_EVENTS[when],
             condition=_trigger_condition(spec),
-            resolve=resolve,
-            optional=bool(spec.get("optional")),
+            resolve=trigger_events.paid(spec, resolve),
+            optional=bool(spec.get("optional")) and "cost" not in spec,
             limit=limit,
         )
     if when == "global":
@@ -199,7 +201,10 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
     valid target: the effect does nothing (the weaker reading, T5.1). 'it': the dice the
     previous effect picked, still in the game."""
     if selector["pick"] == "player":
-        return sel.players(selector, ctx.holder)
+        found = sel.players(selector, ctx.holder)
+        if "count" in selector and len(found) > 1:  # 'target player': the holder chooses one
+            return list(ctx.choose(f"{effect_text}: choose target player", found, count=1))
+        return found
     if selector["pick"] == "it":
         if scope is None or scope.picked is None:  # the first effect: the trigger's own die
             return _remember(scope, watchers.that(ctx, selector))
@@ -216,8 +221,9 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
         return _remember(scope, found)
     kind = statics.targeting_kind(ctx)  # 'can't be targeted by ...' (R13.7)
     found = [d for d in found if statics.targetable(ctx.state, ctx.cards, d, ctx.holder, kind)]
-    if selector.get("or_player"):
-        found += sel.players({"side": "any"}, ctx.holder)  # 'target player': either one
+    if selector.get("or_player"):  # '... or player' (either one) / '... or opponent'
+        side = "opposing" if selector["or_player"] == "opposing" else "any"
+        found += sel.players({"side": side}, ctx.holder)
     if not found:
         return []
     count = min(selector.get("count", 1), len(found))
@@ -381,6 +387,7 @@ EFFECT_RUNNERS = {
     "script": _script,
     "restrict": _restrict,
 }
+EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # draw_roll ...
 
 
 # -- continuous (while active) ---------------------------------------------------------------

@@ -83,6 +83,10 @@ def matches(
         return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
+    if selector.get("level_at_most_this"):  # 'of equal or lower level' than this die
+        own = state.die(source) if source else None
+        if own is None or not own.is_character or die.level > own.level:
+            return False
     if "max_cost" in selector:
         cost = card_def.cost if card_def else 0
         if cost > selector["max_cost"]:

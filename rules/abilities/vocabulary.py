@@ -27,6 +27,8 @@ from typing import Any
 
 import jsonschema
 
+from rules.abilities.trigger_events import EXTRA_TRIGGERS
+
 TRIGGERS = (
     "fielded",
     "attacks",
@@ -46,6 +48,7 @@ TRIGGERS = (
     "static",  # always, even while the card is not active (its own cost, for one)
     "you_damaged",
     "energize",
+    *EXTRA_TRIGGERS,  # rules.abilities.trigger_events: turn start/end, combat damage ...
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -118,7 +121,8 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
-        "or_player": {"type": "boolean"},  # a target pick that may be a player instead
+        # a target pick that may be a player instead: either player (true) or the opponent
+        "or_player": {"enum": [True, "opposing"]},
         "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
         "min_attack": {"type": "integer", "minimum": 0},
         "shares_affiliation": {"type": "boolean"},  # with the ability's own card
@@ -128,6 +132,8 @@ _selector = {
         "not_name": {"type": "string", "minLength": 1},
     },
 }
+# rules.abilities.phrases_triggers: 'of equal or lower level' (than the ability's own die)
+_selector["properties"]["level_at_most_this"] = {"const": True}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},
@@ -255,6 +261,32 @@ EFFECT_SCHEMAS = {
         **{"from": _to},
     ),
 }
+# rules.abilities.trigger_events: 'take control of <dice>' (until end of turn, R15.2)
+EFFECT_SCHEMAS["control"] = _effect("control", ["to"], to=_to)
+# ... and 'move / Prep / field <dice> from your Used Pile' (the holder's choice of dice)
+EFFECT_SCHEMAS["from_used"] = _effect(
+    "from_used",
+    ["into"],
+    into={"enum": ["prep", "field", "roll"]},
+    count={"type": "integer", "minimum": 1, "maximum": 10},
+    up_to={"type": "boolean"},
+    all={"type": "boolean"},
+    level={"type": "integer", "minimum": 1, "maximum": 3},
+    dice={
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "what": {
+                "enum": ["any", "character", "sidekick", "non_sidekick", "action", "basic_action"]
+            },
+            "energy": {"type": "array", "items": {"enum": list(ENERGY)}, "minItems": 1},
+            "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            "name": {"type": "string", "minLength": 1},
+            "max_cost": {"type": "integer", "minimum": 0},
+            "min_cost": {"type": "integer", "minimum": 0},
+        },
+    },
+)
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
 SCHEMA: dict[str, Any] = {

@@ -250,9 +250,13 @@ def test_actions_outside_the_vocabulary_stay_manual(key):
     assert compile_card(real(key)).status == "manual"
 
 
-def test_a_bare_villain_die_is_not_read_as_a_character_die():
+def test_a_bare_villain_die_is_a_villain_character_die():
+    # since the families merged, 'a Villain die' is read by the trigger families' dice words:
+    # a target character die of the Villain affiliation (action dice have no affiliation)
     result = compiled("22sww", global_lines=["Global: Pay [M] to reroll a Villain die"])
-    assert result.status == "manual"
+    assert result.encoding["abilities"][0]["effects"] == [
+        {"do": "reroll", "to": {"pick": "target", "affiliation": ["villain"]}}
+    ]
 
 
 def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
@@ -269,7 +273,7 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     }
     assert validate(encoding) == encoding
     text = describe(encoding)
-    assert "target character die or player" in text and "2 dice and rolls them" in text
+    assert "target character die or player" in text and "draw and roll 2 dice" in text
     combat = {"pick": "target", "combat": "blocking"}
     encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
     assert "target blocking character die" in describe(validate(encoding))

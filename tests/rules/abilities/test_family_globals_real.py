@@ -168,12 +168,18 @@ def test_wasp_two_generic_to_deal_one_damage():
         "Global: Pay [S] and take 2 damage to draw a die and place it in your prep area.",
         # 'prevent' is not an effect clause of the vocabulary
         "Global: Pay [S]. Prevent 1 damage to target character die or player.",
-        # a second sentence we do not read
-        "Global: Pay [F]. Target character die gets +1A. It can't be blocked this turn.",
     ],
 )
 def test_globals_outside_the_family_stay_manual(line):
     assert compiled(HOLDER, global_lines=[line]).status == "manual"
+
+
+def test_a_second_sentence_about_the_same_target():
+    # 'It can't be blocked this turn' became a shared clause (a restriction this turn on the
+    # dice the previous effect picked) when families merged
+    line = "Global: Pay [F]. Target character die gets +1A. It can't be blocked this turn."
+    effects = compiled(HOLDER, global_lines=[line]).encoding["abilities"][0]["effects"]
+    assert effects[1] == {"do": "restrict", "to": {"pick": "it"}, "action": "be_blocked"}
 
 
 def test_on_your_turn_is_a_condition_of_the_global():

@@ -8,7 +8,7 @@ import pytest
 from rules.abilities import compile_card, describe, templates
 from rules.abilities.tokens import clean
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import pool, real_line
+from tests.rules.abilities.real_cards import demo_line, raw_pool
 from tests.rules.abilities.scenario import (
     board,
     compiled,
@@ -23,8 +23,8 @@ NAMES = {"19sww": "Superman", "5sww": "Cheetah"}
 
 
 def cards_with(code: str, contains: str = "", key: str = "19sww"):
-    card = pool()[code]
-    line = real_line(code, contains or card["name"].split()[0], as_name=NAMES[key])
+    card = raw_pool()[code]
+    line = demo_line(code, contains or card["name"].split()[0], as_name=NAMES[key])
     return compiled_cards(key, ability_lines=[line])
 
 
@@ -156,7 +156,7 @@ def test_a_count_bonus_is_dealt_as_combat_damage():
 
 
 def test_the_description_is_our_own_words():
-    line = real_line("14uxm", "Kitty", as_name="Superman")
+    line = demo_line("14uxm", "Kitty", as_name="Superman")
     assert describe(compiled("19sww", ability_lines=[line]).encoding) == (
         "While active: this die can't be blocked by any Sidekick dice."
     )
@@ -188,7 +188,7 @@ MUST_STAY_MANUAL = [
 
 @pytest.mark.parametrize("code, contains", MUST_STAY_MANUAL)
 def test_lines_our_families_must_not_recognise(code, contains):
-    card = pool()[code]
+    card = raw_pool()[code]
     result = compile_card(card)
     wanted = [line for line in card["ability_lines"] if contains.lower() in line.lower() and line]
     families = dict(result.recognised)
@@ -204,7 +204,7 @@ def test_the_whole_pool_compiles_and_our_encodings_build():
 
     stand_in = demo_cards()["19sww"]
     ours = 0
-    for card in pool().values():
+    for card in raw_pool().values():
         result = compile_card(card)
         assert result.status in ("automated", "partial", "manual")
         if {f for _, f in result.recognised} & {"while_active", "self_statics"}:
@@ -252,8 +252,8 @@ def test_a_defence_brought_to_zero_kos_the_die():
 def test_a_bonus_while_another_named_character_is_active(code):
     # 'While <other> is active, NAME gets +2A and +2D', the other character played by Wonder
     # Woman's dice: the real line's other name is replaced by 'Wonder Woman'.
-    card = pool()[code]
-    line = real_line(code, "active", as_name="Superman")
+    card = raw_pool()[code]
+    line = demo_line(code, "active", as_name="Superman")
     other = line.split(" is active")[0].removeprefix("While ")
     cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
     assert stats(cards, FIELD, "P1:19sww#1") == (6, 8), card["name"]
@@ -300,7 +300,7 @@ def test_prevent_all_damage_by_villains_to_your_named_dice():
 
 
 def test_cannot_be_damaged_while_another_character_is_active():
-    line = real_line("2def", "cannot be damaged", as_name="Superman")
+    line = demo_line("2def", "cannot be damaged", as_name="Superman")
     other = line.split(" is active")[0].removeprefix("While ")
     cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
     assert _damage_to_superman(cards, "5sww#1>19sww#1") == 0
@@ -309,7 +309,7 @@ def test_cannot_be_damaged_while_another_character_is_active():
 
 
 def test_prevention_is_described():
-    line = real_line("48bat", "while", as_name="Superman")
+    line = demo_line("48bat", "while", as_name="Superman")
     assert compiled("19sww", ability_lines=[line]).description == (
         "While active: prevent all damage to all Newgods character dice from any Villain "
         "character dice; prevent all damage to all Newgods character dice from any action dice."
@@ -317,7 +317,7 @@ def test_prevention_is_described():
 
 
 def test_cannot_attack_or_block_unless_another_character_is_active():
-    line = real_line("72wol", "unless", as_name="Superman")  # ... unless <other> is active
+    line = demo_line("72wol", "unless", as_name="Superman")  # ... unless <other> is active
     other = line.split(" unless ")[1].split(" is active")[0]
     cards = compiled_cards("19sww", ability_lines=[line.replace(other, "Wonder Woman")])
     play(cards, FIELD, "P1 attack 19sww#1")  # Wonder Woman is in P1's Field
@@ -325,12 +325,12 @@ def test_cannot_attack_or_block_unless_another_character_is_active():
     refused(cards, alone + "P1 attack 19sww#1\n", "R13.7")
     # A non-NAME filter in the condition: 'another non-NAME [DCV] character die' (102bat).
     result = compiled(
-        "5sww", ability_lines=[real_line("102bat", "[DCV] character", as_name="Cheetah")]
+        "5sww", ability_lines=[demo_line("102bat", "[DCV] character", as_name="Cheetah")]
     )
     condition = result.encoding["abilities"][0]["if"]
     assert condition["test"] == "count_at_most" and condition["of"]["other"] is True
     cards = compiled_cards(
-        "5sww", ability_lines=[real_line("102bat", "[DCV] character", as_name="Cheetah")]
+        "5sww", ability_lines=[demo_line("102bat", "[DCV] character", as_name="Cheetah")]
     )
     their_turn = FIELD.replace("active P1", "active P2").replace("turn 3", "turn 4")
     refused(cards, their_turn + "P2 attack 5sww#1\n", "R13.7")  # the other Cheetah is no help
@@ -343,7 +343,7 @@ def test_own_purchase_cost_falls_for_each_counted_die():
     assert query.purchase_cost(state, cards, "P2", "5sww").value == 2
     one = FIELD.replace("P2 die 5sww#2 field L1\n", "")
     assert query.purchase_cost(play(cards, one).final, cards, "P2", "5sww").value == 3
-    result = compiled("5sww", ability_lines=[real_line("24ki", "costs", as_name="Cheetah")])
+    result = compiled("5sww", ability_lines=[demo_line("24ki", "costs", as_name="Cheetah")])
     assert result.encoding["abilities"][0]["when"] == "static"
 
 
@@ -366,7 +366,7 @@ def test_own_fielding_is_free_while_the_condition_holds_even_when_not_active():
 def _targets_of_a_when_fielded(code: str, contains: str) -> tuple[str, ...]:
     """P2 fields Cheetah, whose 'when fielded, 2 damage to target character die' asks for a
     target; Superman (P1) holds the real line under test. The options offered."""
-    shield = compiled("19sww", ability_lines=[real_line(code, contains, as_name="Superman")])
+    shield = compiled("19sww", ability_lines=[demo_line(code, contains, as_name="Superman")])
     ping = compiled("5sww", ability_lines=["When fielded, deal 2 damage to target character die"])
     cards = encoded_cards({"19sww": shield.encoding, "5sww": ping.encoding})
     setup = board(
@@ -391,7 +391,7 @@ def test_cannot_be_targeted_by_opposing_abilities():
 
 
 def test_your_own_effects_may_still_target_an_opposing_only_shield():
-    line = real_line("68jl", "targeted", as_name="Superman")
+    line = demo_line("68jl", "targeted", as_name="Superman")
     ping = "When fielded, deal 1 damage to target character die"
     cards = compiled_cards("19sww", ability_lines=[line, ping])
     setup = board("P1 die 19sww#1 field L1", "P1 die 19sww#2 reserve L1", "P1 die SK1 reserve mask")
@@ -402,7 +402,7 @@ def test_your_own_effects_may_still_target_an_opposing_only_shield():
 def test_an_opposing_global_cannot_target_and_cannot_be_used_without_a_target():
     # 'Global Abilities activated by your opponent cannot target character dice you control'
     # (the real 22sww, held by P1's Wonder Woman): P2's global pinging a character die.
-    shield = compiled("22sww", ability_lines=[real_line("22sww", "global", as_name="Wonder Woman")])
+    shield = compiled("22sww", ability_lines=[demo_line("22sww", "global", as_name="Wonder Woman")])
     ping = {
         "abilities": [
             {
@@ -454,7 +454,7 @@ def test_every_recognised_line_of_ours_answers_the_engines_queries():
     setup = FIELD + "P1 die 19sww#2 reserve L2\nP1 die SK2 reserve fist\n"
     state = play(base, setup).final
     checked = 0
-    for card in pool().values():
+    for card in raw_pool().values():
         result = compile_card(card)
         if not {f for _, f in result.recognised} & {"while_active", "self_statics"}:
             continue

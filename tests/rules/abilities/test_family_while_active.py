@@ -7,7 +7,7 @@ import pytest
 
 from rules.abilities import describe
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import real_line
+from tests.rules.abilities.real_cards import demo_line
 from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused, run
 
 NAMES = {"19sww": "Superman", "22sww": "Wonder Woman", "5sww": "Cheetah"}
@@ -15,7 +15,7 @@ NAMES = {"19sww": "Superman", "22sww": "Wonder Woman", "5sww": "Cheetah"}
 
 def cards_with(code: str, contains: str = "while", key: str = "19sww"):
     """The demo cards with card `key` playing the real line (fully automated)."""
-    return compiled_cards(key, ability_lines=[real_line(code, contains, as_name=NAMES[key])])
+    return compiled_cards(key, ability_lines=[demo_line(code, contains, as_name=NAMES[key])])
 
 
 def stats(cards, setup: str, die: str, *actions: str) -> tuple[int, int]:
@@ -133,7 +133,7 @@ def test_a_keyword_grant_reaches_the_keyword_query():
 
 
 def test_a_keyword_the_engine_does_not_play_stays_manual():
-    line = real_line("117bat", as_name="Superman")  # your Sidekicks gain Swarm
+    line = demo_line("117bat", as_name="Superman")  # your Sidekicks gain Swarm
     assert compiled("19sww", ability_lines=[line]).status == "manual"
 
 
@@ -260,7 +260,7 @@ def test_while_you_have_energy_in_your_reserve_pool():
 
 
 def test_the_description_is_our_own_words():
-    result = compiled("19sww", ability_lines=[real_line("7jll", "while", as_name="Superman")])
+    result = compiled("19sww", ability_lines=[demo_line("7jll", "while", as_name="Superman")])
     assert describe(result.encoding) == (
         "While active: all your character dice that are not Villain get +1A and +1D."
     )
@@ -431,7 +431,7 @@ def test_when_an_opposing_character_die_attacks_it_takes_damage():
 
 
 def test_watchers_are_described_in_our_own_words():
-    result = compiled("19sww", ability_lines=[real_line("97xfc", "while")])
+    result = compiled("19sww", ability_lines=[demo_line("97xfc", "while")])
     assert result.description == (
         "While active, when your opponent fields an opposing character die: spin that die "
         "down 1 level."
@@ -508,7 +508,7 @@ def test_at_the_start_of_each_players_turn_that_player_loses_life():
     replay = play(cards, TURN_END + "P1 life 20\n", "P1 end")
     assert replay.final.player("P2").life == 19
     assert replay.final.player("P1").life == 20
-    result = compiled("19sww", ability_lines=[real_line("47wwe", "while")])
+    result = compiled("19sww", ability_lines=[demo_line("47wwe", "while")])
     assert [spec["by"] for spec in result.encoding["abilities"]] == ["yours", "opposing"]
 
 
@@ -606,7 +606,7 @@ def test_pawn_icons_are_sidekicks_and_new_affiliation_tokens_are_read():
     assert stats(cards, FIELD, "P1:SK1") == (2, 2)
     assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
     assert tokens.affiliation("[KO]") == "orks" and tokens.affiliation("[CWTB]") == "thunderbolts"
-    result = compiled("19sww", ability_lines=[real_line("7ork", "while")])
+    result = compiled("19sww", ability_lines=[demo_line("7ork", "while")])
     assert result.encoding["abilities"][0]["effects"][0]["to"]["affiliation"] == ["orks"]
 
 

@@ -45,9 +45,15 @@ def _needs_a_scenario_of_its_own(spec) -> bool:
     affiliation, name or level. Their families' own tests play those."""
     if "if" in spec or "any" in spec or "by" in spec:
         return True
+    if "cost" in spec and spec["when"] not in ("global", "activated"):
+        return True  # 'you may pay [M] to ...': the answers below pay nothing
+    if sum(effect.get("to", {}).get("pick") == "target" for effect in spec["effects"]) > 1:
+        return True  # two targets: the answers below can't tell which is which
+    if any(e.get("sign") == -1 and e["to"]["pick"] == "target" for e in spec["effects"]):
+        return True  # a penalty to a target beside a bonus: the answers pick the holder's dice
     for effect in spec["effects"]:
-        if "while" in effect:
-            return True
+        if "while" in effect or effect["do"] == "from_used":
+            return True  # a bonus only in combat; dice from an (empty) Used Pile
         if set(effect.get("to", {})) & {"combat", "affiliation", "name", "max_level"}:
             return True  # a die the board may not have (no attacker, no Avengers, ...)
         amounts = [effect.get(k) for k in ("amount", "attack", "defense", "count")]
