@@ -822,3 +822,27 @@ def steve_trevor(card):
             )
 
     return (_triggered("kod", "kod", "buy a Wonder Woman at a discount", resolve),)
+
+
+@card_script(
+    "time_wizard",
+    text="When fielded: name a die in your bag, then draw one: the named die goes to your Prep "
+    "Area, any other back into the bag.",
+    status="partial",
+    manual="* when KO'd, it may take a Fist character costing 4 or less down with it (the KO'd "
+    "die shows no face to read the burst from)",
+)
+def time_wizard(card):
+    def resolve(ctx):
+        bag = [d.id for d in ctx.state.zone(ctx.holder, Zone.BAG)]
+        if not bag:
+            return
+        named = ctx.choose("name a die in your bag", bag)[0]
+        drawn = ctx.draw(ctx.holder, 1)
+        for die in drawn:
+            if die != named:
+                ctx.move(die, Zone.BAG)
+                ctx.emit("moved", f"{die} went back into the bag ({ctx.label})", die=die,
+                         player=ctx.holder)  # fmt: skip
+
+    return (_triggered("fielded", "fielded", "name a die, draw one", resolve),)

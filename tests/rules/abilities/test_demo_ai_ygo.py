@@ -231,7 +231,7 @@ def test_monster_reborn_fields_a_rolled_level_face(cards):
     assert state.die("P1:19sww#1").zone == Zone.BAG
 
 
-@pytest.mark.parametrize("key", ["1ai", "5ygo", "8ygo", "22uxm", "115ygo", "117ygo", "120ygo"])
+@pytest.mark.parametrize("key", ["1ai", "5ygo", "22uxm", "115ygo", "117ygo", "120ygo"])
 def test_cards_left_manual_say_so(key):
     from rules.abilities import compile_card
     from rules.catalogue import read_demo_catalogue
@@ -239,3 +239,20 @@ def test_cards_left_manual_say_so(key):
     record = next(r for r in read_demo_catalogue().cards if r.key == key)
     result = compile_card(record)
     assert result.status == "manual" and result.encoding == {}
+
+
+def test_time_wizard_keeps_the_named_die_only(cards):
+    setup = board(
+        "P1 die 8ygo#1 reserve L1", "P1 die SK5 bag", "P1 die SK6 bag",
+        teams=("8ygo:2 basic 31sww", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    hit = play(cards, setup, "P1 field 8ygo#1", "P1 choose SK5", "P1 draw SK5").final
+    assert hit.die("P1:SK5").zone == Zone.PREP
+    miss = play(cards, setup, "P1 field 8ygo#1", "P1 choose SK5", "P1 draw SK6").final
+    assert miss.die("P1:SK6").zone == Zone.BAG and miss.die("P1:SK5").zone == Zone.BAG
+    from rules.abilities import compile_card
+    from rules.catalogue import read_demo_catalogue
+
+    record = next(r for r in read_demo_catalogue().cards if r.key == "8ygo")
+    result = compile_card(record)
+    assert result.status == "partial" and "take a Fist character" in result.note
