@@ -846,3 +846,48 @@ def time_wizard(card):
                          player=ctx.holder)  # fmt: skip
 
     return (_triggered("fielded", "fielded", "name a die, draw one", resolve),)
+
+
+def _is_character_die(ctx, die) -> bool:
+    card = ctx.cards.get(die.card) if die.card else None
+    return die.is_sidekick or (card is not None and card.kind == "character")
+
+
+@card_script(
+    "mystic_box",
+    text="Action: pick an opposing character die; the opponent draws a die: a character die "
+    "swaps places with the picked one (at level 1), anything else goes back into the bag. "
+    "Global (pay [S]): one of your character dice and an opposing one trade their A this turn.",
+)
+def mystic_box(card):
+    def action(ctx):
+        theirs = [d.id for d in ctx.characters(ctx.opponent)]
+        if not theirs:
+            return
+        picked = ctx.choose("an opposing character die", theirs)[0]
+        drawn = ctx.draw(ctx.opponent, 1)
+        for die in drawn:
+            if _is_character_die(ctx, ctx.die(die)):
+                ctx.swap(picked, die)
+            else:
+                ctx.move(die, Zone.BAG)
+                ctx.emit("moved", f"{die} went back into the bag ({ctx.label})", die=die,
+                         player=ctx.opponent)  # fmt: skip
+
+    def trade(ctx):
+        mine = [d.id for d in ctx.characters(ctx.holder)]
+        theirs = [d.id for d in ctx.characters(ctx.opponent)]
+        if not mine or not theirs:
+            return
+        first = ctx.die(ctx.choose("one of your character dice", mine)[0])
+        second = ctx.die(ctx.choose("an opposing character die", theirs)[0])
+        a, b = ctx.attack(first), ctx.attack(second)
+        ctx.modify(first.id, attack=b - a)
+        ctx.modify(second.id, attack=a - b)
+
+    return (
+        Ability(
+            "action", "action", "a drawn character die takes a picked die's place", resolve=action
+        ),  # fmt: skip
+        Ability("global", "global", "trade A", resolve=trade),
+    )
