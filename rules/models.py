@@ -78,7 +78,7 @@ class Card(models.Model):
     automation = models.CharField(
         max_length=10, choices=Automation.choices, default=Automation.MANUAL
     )
-    automation_note = models.TextField(blank=True, help_text="What stays manual.")
+    automation_note = models.TextField(blank=True, default="", help_text="What stays manual.")
     ability_encoding = models.JSONField(default=dict, blank=True)
 
     class Meta:

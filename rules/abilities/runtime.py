@@ -169,31 +169,43 @@ def _resolver(spec, when):
             spec.get("if"), ctx.state, ctx.cards, holder=ctx.holder, this=this, card=ctx.card
         ):
             return
-        run_effects(ctx, effects_for(spec, bursts), bursts=bursts, kind=when)
+        effects = effects_for(spec, bursts)
+        times = 1
+        if when == "global" and any(e["do"] in SCALABLE for e in effects):
+            # A batch of uses paid at once resolves as one effect (R10.3): amounts scale.
+            times = getattr(ctx, "times", 1)
+        run_effects(ctx, effects, bursts=bursts, kind=when, times=times)
 
     return resolve
+
+
+# Effects whose size a batch of a global's uses multiplies (R10.3); the others (a KO, a
+# keyword, a target picked) resolve once, and the engine tells the judge about the rest.
+SCALABLE = frozenset({"damage", "modify", "gain_life", "lose_life", "draw", "spin"})
 
 
 class Scope:
     """What one resolution remembers between its effects: the dice the last effect picked
     (for 'it'; None before any effect picked), and the kind of ability."""
 
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, times: int = 1):
         self.kind = kind
+        self.times = times  # uses of a global paid in one batch (R10.3)
         self.picked: list[str] | None = None
 
 
-def run_effects(ctx, effects, *, bursts: int = 0, kind: str = "") -> None:
-    scope = Scope(kind)
+def run_effects(ctx, effects, *, bursts: int = 0, kind: str = "", times: int = 1) -> None:
+    scope = Scope(kind, times)
     for effect in effects:
         EFFECT_RUNNERS[effect["do"]](ctx, effect, bursts, scope)
 
 
-def _amount(ctx, value, bursts) -> int:
+def _amount(ctx, value, bursts, scope=None) -> int:
     this = ctx.state.die(ctx.source) if ctx.source else None
-    return sel.amount(
+    found = sel.amount(
         value, ctx.state, ctx.cards, holder=ctx.holder, this=this, card=ctx.card, bursts=bursts
     )
+    return found * (scope.times if scope is not None else 1)
 
 
 def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[str]:
@@ -239,7 +251,7 @@ def _remember(scope: Scope | None, picked: list[str]) -> list[str]:
 
 
 def _damage(ctx, effect, bursts, scope=None):
-    amount = _amount(ctx, effect["amount"], bursts)
+    amount = _amount(ctx, effect["amount"], bursts, scope)
     for target in pick(ctx, effect["to"], f"deal {amount} damage", scope):
         ctx.damage(target, amount)
 
@@ -250,7 +262,7 @@ def _ko(ctx, effect, bursts, scope=None):
 
 
 def _spin(ctx, effect, bursts, scope=None):
-    levels = effect["levels"]
+    levels = effect["levels"] * (scope.times if scope is not None else 1)
     for target in pick(ctx, effect["to"], "spin", scope):
         for _ in range(abs(levels)):  # one level at a time, stopping at the top or bottom
             if not ctx.spin(target, 1 if levels > 0 else -1):
@@ -287,7 +299,7 @@ def _reroll(ctx, effect, bursts, scope=None):
 
 
 def _draw(ctx, effect, bursts, scope=None):
-    count = _amount(ctx, effect["count"], bursts)
+    count = _amount(ctx, effect["count"], bursts, scope)
     zone = Zone.RESERVE if effect.get("into") == "reserve" else Zone.PREP
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
         ctx.draw(player, count, to=zone)
@@ -295,8 +307,8 @@ def _draw(ctx, effect, bursts, scope=None):
 
 def _modify(ctx, effect, bursts, scope=None):
     sign = effect.get("sign", 1)
-    attack = sign * _amount(ctx, effect.get("attack", 0), bursts)
-    defense = sign * _amount(ctx, effect.get("defense", 0), bursts)
+    attack = sign * _amount(ctx, effect.get("attack", 0), bursts, scope)
+    defense = sign * _amount(ctx, effect.get("defense", 0), bursts, scope)
     for target in pick(ctx, effect["to"], describe_effects([effect]), scope):
         ctx.modify(target, attack, defense)
 
@@ -307,13 +319,13 @@ def _grant(ctx, effect, bursts, scope=None):
 
 
 def _gain_life(ctx, effect, bursts, scope=None):
-    amount = _amount(ctx, effect["amount"], bursts)
+    amount = _amount(ctx, effect["amount"], bursts, scope)
     for player in sel.players({"side": effect.get("player", "yours")}, ctx.holder):
         ctx.gain_life(player, amount)
 
 
 def _lose_life(ctx, effect, bursts, scope=None):
-    amount = _amount(ctx, effect["amount"], bursts)
+    amount = _amount(ctx, effect["amount"], bursts, scope)
     for player in sel.players({"side": effect.get("player", "opposing")}, ctx.holder):
         ctx.lose_life(player, amount)
 

@@ -50,7 +50,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="card",
             name="automation_note",
-            field=models.TextField(blank=True, help_text="What stays manual."),
+            field=models.TextField(blank=True, default="", help_text="What stays manual."),
         ),
         migrations.AddField(
             model_name="card",

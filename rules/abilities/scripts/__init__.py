@@ -3,14 +3,14 @@ card's engine Abilities with the same engine API the vocabulary uses (EffectCont
 
 Register with::
 
-    @card_script("cheetah_goddess", text="When fielded: ...")          # used by encodings
-    @card_script("5sww", text="...", card="5sww")                        # and/or bound to a card
+    @card_script("cheetah_goddess", text="When fielded: ...")   # used by encodings
+    @card_script("12abc", text="...")                             # bound to card 12abc
     def cheetah_goddess(card: CardDef) -> tuple[Ability, ...]: ...
 
 An encoding names the scripts it uses (`{"scripts": ["cheetah_goddess"]}`); a script bound
-to a card (`card=`) joins that card's compiled encoding whatever its text says, so bind only
-scripts written for the real card text. For one effect inside an encoded ability
-(`{"do": "script", "name": ...}`)::
+to a card (named by its key, or `card=`) joins that card's compiled encoding whatever its
+text says, so bind only scripts written for the real card text. For one effect inside an
+encoded ability (`{"do": "script", "name": ...}`)::
 
     @effect_script("trade_with_used_pile")
     def trade(ctx, bursts): ...
@@ -43,8 +43,12 @@ _loaded = False
 
 
 def card_script(
-    name: str, *, text: str, status: str = "automated", manual: str = "", card: str = ""
+    name: str, *, text: str, status: str = "automated", manual: str = "", card: str | None = None
 ):
+    """Register a script under `name`. It is bound to the card key `card` (by default the
+    name itself, so `@card_script("12abc", ...)` scripts card 12abc); a script named for what
+    it does (the demo's) binds to no real card and is used through encodings."""
+    card = name if card is None else card
     if status not in ("automated", "partial"):
         raise ValueError(f"A card script is automated or partial, not {status!r}.")
     if status == "partial" and not manual:
@@ -87,6 +91,9 @@ def script_for_card(key: str) -> CardScript | None:
     """The script bound to this card key, if any."""
     _load()
     return next((s for s in _CARD_SCRIPTS.values() if s.card and s.card == key), None)
+
+
+script_for = script_for_card  # the name it had first
 
 
 def build(name: str, card: CardDef) -> tuple:

@@ -822,3 +822,72 @@ def steve_trevor(card):
             )
 
     return (_triggered("kod", "kod", "buy a Wonder Woman at a discount", resolve),)
+
+
+@card_script(
+    "time_wizard",
+    text="When fielded: name a die in your bag, then draw one: the named die goes to your Prep "
+    "Area, any other back into the bag.",
+    status="partial",
+    manual="* when KO'd, it may take a Fist character costing 4 or less down with it (the KO'd "
+    "die shows no face to read the burst from)",
+)
+def time_wizard(card):
+    def resolve(ctx):
+        bag = [d.id for d in ctx.state.zone(ctx.holder, Zone.BAG)]
+        if not bag:
+            return
+        named = ctx.choose("name a die in your bag", bag)[0]
+        drawn = ctx.draw(ctx.holder, 1)
+        for die in drawn:
+            if die != named:
+                ctx.move(die, Zone.BAG)
+                ctx.emit("moved", f"{die} went back into the bag ({ctx.label})", die=die,
+                         player=ctx.holder)  # fmt: skip
+
+    return (_triggered("fielded", "fielded", "name a die, draw one", resolve),)
+
+
+def _is_character_die(ctx, die) -> bool:
+    card = ctx.cards.get(die.card) if die.card else None
+    return die.is_sidekick or (card is not None and card.kind == "character")
+
+
+@card_script(
+    "mystic_box",
+    text="Action: pick an opposing character die; the opponent draws a die: a character die "
+    "swaps places with the picked one (at level 1), anything else goes back into the bag. "
+    "Global (pay [S]): one of your character dice and an opposing one trade their A this turn.",
+)
+def mystic_box(card):
+    def action(ctx):
+        theirs = [d.id for d in ctx.characters(ctx.opponent)]
+        if not theirs:
+            return
+        picked = ctx.choose("an opposing character die", theirs)[0]
+        drawn = ctx.draw(ctx.opponent, 1)
+        for die in drawn:
+            if _is_character_die(ctx, ctx.die(die)):
+                ctx.swap(picked, die)
+            else:
+                ctx.move(die, Zone.BAG)
+                ctx.emit("moved", f"{die} went back into the bag ({ctx.label})", die=die,
+                         player=ctx.opponent)  # fmt: skip
+
+    def trade(ctx):
+        mine = [d.id for d in ctx.characters(ctx.holder)]
+        theirs = [d.id for d in ctx.characters(ctx.opponent)]
+        if not mine or not theirs:
+            return
+        first = ctx.die(ctx.choose("one of your character dice", mine)[0])
+        second = ctx.die(ctx.choose("an opposing character die", theirs)[0])
+        a, b = ctx.attack(first), ctx.attack(second)
+        ctx.modify(first.id, attack=b - a)
+        ctx.modify(second.id, attack=a - b)
+
+    return (
+        Ability(
+            "action", "action", "a drawn character die takes a picked die's place", resolve=action
+        ),  # fmt: skip
+        Ability("global", "global", "trade A", resolve=trade),
+    )

@@ -16,8 +16,8 @@ _ALSO = re.compile(r"^also,? (?P<rest>.+)$", re.IGNORECASE)
 def burst_variant(line: Line) -> Match | None:
     if line.previous is None or line.card_kind in ("basic_action", "action"):
         return None
-    if line.previous["when"] == "while_active":
-        return None
+    if line.previous["when"] in ("while_active", "kod", "purchased"):
+        return None  # no bursts to read: continuous, or the die is unrolled by then
     instead, also = _INSTEAD.match(line.text), _ALSO.match(line.text)
     if instead:
         text, mode = instead["a"] or instead["b"], "instead"

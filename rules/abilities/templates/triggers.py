@@ -20,6 +20,8 @@ _EVENTS = {
     "is damaged": "damaged",
     "is purchased": "purchased",
 }
+# Triggers whose die is unrolled when they resolve (KO'd to Prep, bought to the Used Pile).
+UNROLLED_TRIGGERS = ("kod", "purchased")
 _EVENT = "|".join(re.escape(e) for e in sorted(_EVENTS, key=len, reverse=True))
 _WHEN = re.compile(
     rf"^(?:when|whenever) (?P<subject>.+?) (?P<event>{_EVENT}),? (?P<rest>.+)$", re.IGNORECASE
@@ -39,6 +41,8 @@ def when_this_die(line: Line) -> Match | None:
     if effects is None:
         return None
     when = _EVENTS[match["event"].lower()]
+    if line.kind == "burst" and when in UNROLLED_TRIGGERS:
+        return None  # the die shows no face by then: its bursts can't be read
     spec = {"when": when, "effects": effects}
     if optional:
         spec["optional"] = True

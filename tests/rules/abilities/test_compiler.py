@@ -90,3 +90,23 @@ def test_every_real_card_compiles_to_a_valid_encoding():
         if result.status == "partial":
             assert result.manual_lines and result.recognised
     assert seen == {"automated", "partial", "manual"}
+
+
+def test_a_script_named_by_a_card_key_joins_that_cards_compiled_encoding():
+    from rules.abilities import scripts
+    from rules.engine import Ability
+
+    @scripts.card_script("99zz", text="Scripted for a test card.", status="partial",
+                         manual="the rest")  # fmt: skip
+    def test_card(card):
+        return (Ability("static", "static", "nothing"),)
+
+    try:
+        result = compile_card({"tb_code": "99zz", "type": "character", "ability_lines": ["Hum"]})
+        assert result.status == "partial" and result.encoding == {"scripts": ["99zz"]}
+        assert (
+            result.note == "Manual: the rest" and "Scripted for a test card." in result.description
+        )
+        assert scripts.script_for("99zz").name == "99zz"
+    finally:
+        del scripts._CARD_SCRIPTS["99zz"]

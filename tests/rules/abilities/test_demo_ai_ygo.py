@@ -231,7 +231,7 @@ def test_monster_reborn_fields_a_rolled_level_face(cards):
     assert state.die("P1:19sww#1").zone == Zone.BAG
 
 
-@pytest.mark.parametrize("key", ["1ai", "5ygo", "8ygo", "22uxm", "115ygo", "117ygo", "120ygo"])
+@pytest.mark.parametrize("key", ["1ai", "5ygo", "22uxm", "115ygo", "120ygo"])
 def test_cards_left_manual_say_so(key):
     from rules.abilities import compile_card
     from rules.catalogue import read_demo_catalogue
@@ -239,3 +239,43 @@ def test_cards_left_manual_say_so(key):
     record = next(r for r in read_demo_catalogue().cards if r.key == key)
     result = compile_card(record)
     assert result.status == "manual" and result.encoding == {}
+
+
+def test_time_wizard_keeps_the_named_die_only(cards):
+    setup = board(
+        "P1 die 8ygo#1 reserve L1", "P1 die SK5 bag", "P1 die SK6 bag",
+        teams=("8ygo:2 basic 31sww", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    hit = play(cards, setup, "P1 field 8ygo#1", "P1 choose SK5", "P1 draw SK5").final
+    assert hit.die("P1:SK5").zone == Zone.PREP
+    miss = play(cards, setup, "P1 field 8ygo#1", "P1 choose SK5", "P1 draw SK6").final
+    assert miss.die("P1:SK6").zone == Zone.BAG and miss.die("P1:SK5").zone == Zone.BAG
+    from rules.abilities import compile_card
+    from rules.catalogue import read_demo_catalogue
+
+    record = next(r for r in read_demo_catalogue().cards if r.key == "8ygo")
+    result = compile_card(record)
+    assert result.status == "partial" and "take a Fist character" in result.note
+
+
+def test_mystic_box_swaps_in_a_drawn_character_and_its_global_trades_attack(cards):
+    setup = board(
+        "P1 die BA:117ygo#1 reserve action", "P2 die 5sww#1 field L3", "P2 die SK5 bag",
+        "P2 die BA:34sww#1 bag",
+        teams=("19sww:2 basic 117ygo", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    actions = ("P1 use BA:117ygo#1", "P1 choose P2:5sww#1")
+    swapped = play(cards, setup, *actions, "P2 draw SK5").final
+    assert swapped.die("P2:SK5").zone == Zone.FIELD and swapped.die("P2:SK5").level == 1
+    assert swapped.die("P2:5sww#1").zone == Zone.PREP
+    missed = play(cards, setup, *actions, "P2 draw BA:34sww#1").final
+    assert missed.die("BA:34sww#1").zone == Zone.BAG
+    assert missed.die("P2:5sww#1").zone == Zone.FIELD
+    fight = board(
+        "P1 die 19sww#1 field L1", "P1 die SK1 reserve shield", "P2 die 5sww#1 field L3",
+        teams=("19sww:2 basic 117ygo", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    state = play(cards, fight, "P1 global 117ygo pay SK1", "P1 choose 19sww#1",
+                 "P1 choose P2:5sww#1").final  # fmt: skip
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 5
+    assert query.attack(state, cards, state.die("P2:5sww#1")).value == 4

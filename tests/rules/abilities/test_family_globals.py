@@ -42,3 +42,17 @@ def test_once_per_turn_is_a_limit():
 
 def test_an_unknown_global_effect_stays_manual():
     assert compiled("22sww", global_lines=["Global: Pay [S]. Swap two worlds"]).status == "manual"
+
+
+def test_a_batch_of_uses_scales_the_amounts_once_the_engine_has_batches():
+    """R10.3: uses of a global paid for in one batch resolve as one effect whose amounts the
+    batch multiplies (ctx.times); an engine without batches resolves single uses."""
+    from rules.engine.effects.queue import QueuedEffect
+
+    batches = "times" in QueuedEffect.__dataclass_fields__
+    cards = compiled_cards("22sww", global_lines=["Global: Pay [S]. Target character die gets +1D"])
+    line = "P1 global 22sww times 2 pay SK1 SK2" if batches else "P1 global 22sww pay SK1"
+    state = play(cards, SETUP, f"{line} target 19sww#1").final
+    stat = query.defense(state, cards, state.die("P1:19sww#1"))
+    assert stat.value == 6 + (2 if batches else 1)
+    assert not [s for s in play(cards, SETUP, f"{line} target 19sww#1").steps if s.manual]

@@ -52,3 +52,12 @@ def test_when_this_die_blocks_and_when_kod():
     assert replay.final.player("P2").life == 12  # blocked: +2
     assert replay.final.player("P1").life == 19  # KO'd: P1 loses 1
     assert replay.final.die("P2:5sww#1").zone == Zone.PREP
+
+
+def test_burst_text_on_a_kod_trigger_stays_manual():
+    """A KO'd die is unrolled (it shows no face), so a burst condition on it can't be read."""
+    assert (
+        compiled("5sww", ability_lines=["* When Cheetah is KO'd, gain 1 life"]).status == "manual"
+    )
+    lines = ["When Cheetah is KO'd, gain 1 life", "* Also, gain 1 life"]
+    assert compiled("5sww", ability_lines=lines).status == "partial"
