@@ -162,8 +162,8 @@ def test_wasp_two_generic_to_deal_one_damage():
 @pytest.mark.parametrize(
     "line",
     [
-        # on your turn only: not in the vocabulary (the engine would let P2 use it)
-        "Global: Pay [F]. Once per turn, on your turn, deal 1 damage to target character die.",
+        # giving an affiliation: not in the vocabulary
+        "Global: Pay [S]. Target character die gains the Villain affiliation.",
         # a reactive global
         "Global: Pay [S] when a character die you control is KO'd. Gain 1 life.",
         # an extra cost beside the energy
