@@ -75,6 +75,8 @@ def _filters(words: str, selector: dict) -> bool:
         elif low in ("active", "fielded"):
             continue  # a character die in the Field is what every selector means (R13.2)
         elif low in ("attacking", "blocking", "blocked", "unblocked"):
+            if selector.get("combat") in ("blocked", "unblocked") and low == "attacking":
+                continue  # 'unblocked attacking character dice': the narrower word stands
             selector["combat"] = low
         elif low == "level 1":
             selector["max_level"] = 1
@@ -168,7 +170,11 @@ def dice_selector(text: str) -> dict | None:
         return _finish(selector)
     # a plural noun with who controls them: 'character dice you control', 'opposing Sidekicks'
     selector = {"pick": "each"}
-    if _body(text, selector) and selector.pop("_plural") and "side" in selector:
+    if (
+        _body(text, selector)
+        and selector.pop("_plural")
+        and ("side" in selector or "combat" in selector)
+    ):
         return _finish(selector)
     return None
 
@@ -229,7 +235,11 @@ def _damage_per_die(m, line):
     """'deal 1 damage to target opponent for each of your active characters': N times the
     number of matching dice in the Field when it resolves."""
     who = receiver(m["who"])
-    per = counted(m["per"])
+    per_text = m["per"]
+    if who is not None and who.get("pick") == "player" and who.get("side") == "opposing":
+        # 'target opponent for each character die in their Field Zone': theirs are opposing
+        per_text = re.sub(r" in their field", " in your opponent's field", per_text, flags=_I)
+    per = counted(per_text)
     if who is None or per is None:
         return None
     return [{"do": "damage", "to": who, "amount": {"count": per, "times": t.number(m["n"])}}]

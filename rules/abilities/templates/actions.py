@@ -38,6 +38,10 @@ def action_effect(line: Line) -> Match | None:
         amount = _AMOUNT_ONLY.fullmatch(text)
         if amount and (also is None):
             return _new_amount(line, t.number(amount["n"]))
+    if line.kind != "burst":
+        inline = _INLINE_BURST.fullmatch(text)
+        if inline:  # 'KO target level 1 character die. ** Instead, KO ...' on one line
+            return _with_inline_burst(line, inline)
     effects = phrases.effects(text, line)
     if effects is None:
         return None
@@ -46,6 +50,29 @@ def action_effect(line: Line) -> Match | None:
             mode = "instead"
         return Match(variant={"mode": mode, "effects": effects})
     return Match.ability({"when": "action", "effects": effects})
+
+
+_INLINE_BURST = re.compile(r"(?P<base>.+?)\.? (?P<stars>\*/\*\*|\*\*|\*) (?P<burst>.+)")
+
+
+def _with_inline_burst(line: Line, found) -> Match | None:
+    base = phrases.effects(found["base"], line)
+    if base is None:
+        return None
+    text, mode = found["burst"], "also"
+    instead = _INSTEAD.match(text)
+    also = _ALSO.match(text)
+    if instead:
+        text, mode = instead["a"] or instead["b"], "instead"
+    elif also:
+        text = also["rest"]
+    effects = phrases.effects(text, line)
+    if effects is None:
+        return None
+    bursts = {"*": (1,), "**": (2,), "*/**": (1, 2)}[found["stars"]]
+    variant = {"mode": mode, "effects": effects}
+    spec = {"when": "action", "effects": base, "bursts": {str(b): variant for b in bursts}}
+    return Match.ability(spec)
 
 
 def _base_damage(line: Line) -> dict | None:

@@ -353,3 +353,28 @@ def test_kryptonite_threat_forbids_a_block_and_its_burst_preps_a_die():
     legal_block = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1",
                        "P1 draw SK5", "P1 attack 19sww#1", "P2 block SK1>19sww#1")  # fmt: skip
     assert legal_block.final.die("P2:SK1").blocking == "P1:19sww#1"
+
+
+def test_a_burst_written_on_the_same_line_is_a_variant():
+    lines = real("4thor").ability_lines  # Thor: 'KO target level 1 ... ** Instead, KO ...'
+    assert len(lines) == 1
+    cards = action_cards("4thor", lines=lines)
+    state = use(cards, "**", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:SK1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_the_front_line_pumps_only_unblocked_attackers():
+    cards = action_cards("32cw", lines=real("32cw").ability_lines)  # CW (its global: manual)
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L1")
+    setup += "P1 attack 19sww#1 SK1\nP2 block 5sww#1>19sww#1\n"
+    state = play(cards, setup, f"P1 use BA:{ACTION}#1").final
+    assert attack(state, cards, "P1:SK1") == 4  # unblocked
+    assert attack(state, cards, "P1:19sww#1") == 4  # blocked: unchanged
+
+
+def test_betrayal_counts_the_opponents_field():
+    cards = action_cards("27asm", lines=real("27asm").ability_lines[:1])  # ASM: first line
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L1")
+    assert state.player("P2").life == 18  # P2 has two character dice in the Field
