@@ -115,9 +115,6 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"{who[player]} {verb} {describe_amount(effect['amount'])} life"
     if do == "script":
         return f"{effect['name'].replace('_', ' ')} (scripted)"
-    if do == "forbid":
-        verb = effect["action"].replace("_", " ")
-        return f"{to} can't {verb} this turn"
     raise ValueError(f"Unknown effect {do!r}.")
 
 

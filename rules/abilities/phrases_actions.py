@@ -401,20 +401,6 @@ def _dice_must_attack(m, line):
     return [{"do": "grant", "to": selector, "keyword": "must_attack"}]
 
 
-@phrase(
-    r"(?P<dice>.+?) (?:can't|cannot|can not) (?P<what>attack or block|attack|block)"
-    r"(?: this turn| until (?:the )?end of (?:the )?turn)?"
-)
-def _dice_cant(m, line):
-    """'target character die can't block this turn'; without a duration the weaker reading,
-    this turn only (T5.1)."""
-    selector = dice_selector(m["dice"])
-    if selector is None:
-        return None
-    action = m["what"].lower().replace(" or ", "_or_")
-    return [{"do": "forbid", "to": selector, "action": action}]
-
-
 # -- drawing, life -------------------------------------------------------------------------------
 @phrase(
     rf"(?:draw (?P<n>{_COUNT}) (?:dic?e)(?: from your bag)?,? and "

@@ -42,7 +42,7 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     built = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
-    return tuple(built) + _forbidding(encoding)
+    return tuple(built)
 
 
 def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
@@ -299,46 +299,6 @@ def _lose_life(ctx, effect, bursts, scope=None):
         ctx.lose_life(player, amount)
 
 
-def _forbid(ctx, effect, bursts, scope=None):
-    """Each die picked can't attack / block until the end of the turn: a lasting effect whose
-    restriction (R13.7) names the die (the card's 'forbid_<action>' ability, _forbidding)."""
-    for target in pick(ctx, effect["to"], f"forbid to {effect['action']}", scope):
-        ctx.last(f"{ctx.card}.forbid_{effect['action']}", subject=target)
-
-
-def _forbidding(encoding) -> tuple[Ability, ...]:
-    """The lasting abilities the card's 'forbid' effects start."""
-    wanted = {
-        effect["action"]
-        for spec in encoding.get("abilities", ())
-        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
-        for effect in effects
-        if effect["do"] == "forbid"
-    }
-    return tuple(
-        Ability(
-            f"forbid_{action}",
-            "lasting",
-            f"can't {action.replace('_', ' ')} this turn",
-            restrict=_forbidden(action),
-        )  # fmt: skip
-        for action in sorted(wanted)
-    )
-
-
-def _forbidden(action: str):
-    actions = ("attack", "block") if action == "attack_or_block" else (action,)
-
-    def restrict(q: Query) -> str | None:
-        # a lasting effect's query has the die it is about first in params; as a card
-        # ability (no params) it forbids nothing
-        if q.stat in actions and q.die is not None and q.params and q.die.id == q.params[0]:
-            return f"{q.die.id} can't {q.stat} this turn ({q.card})"
-        return None
-
-    return restrict
-
-
 def _script(ctx, effect, bursts, scope=None):
     scripts.effect_script_fn(effect["name"])(ctx, bursts)
 
@@ -357,7 +317,6 @@ EFFECT_RUNNERS = {
     "gain_life": _gain_life,
     "lose_life": _lose_life,
     "script": _script,
-    "forbid": _forbid,
 }
 
 

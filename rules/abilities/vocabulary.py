@@ -166,10 +166,6 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
-    # 'target character die can't block this turn': a lasting restriction on the dice picked
-    "forbid": _effect(
-        "forbid", ["to", "action"], to=_to, action={"enum": ["attack", "block", "attack_or_block"]}
-    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 

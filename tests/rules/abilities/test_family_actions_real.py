@@ -63,7 +63,7 @@ def defense(state, cards, die):
         "27avx", "28avx", "29avx", "31avx", "33avx", "30uxm", "129bff", "25jl", "29aou",
         "26wf", "50tmnt", "55tmnt", "7dc2016", "30imw", "31sww", "6thor", "51bfu", "11ig",
         "12msw", "14msw", "10m2017", "32wf", "70xmf", "14skc", "34asm", "27cw", "28wol",
-        "33aou", "1ig", "54ai", "29wf",
+        "33aou", "1ig", "54ai",
     ],
 )  # fmt: skip
 def test_real_action_cards_are_fully_automated(key):
@@ -339,20 +339,6 @@ def test_wallop_double_burst_reaches_level_two():
     assert state.die("P2:5sww#1").zone == Zone.FIELD  # without bursts: level 1 only
     setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L2")
     refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.2")
-
-
-def test_kryptonite_threat_forbids_a_block_and_its_burst_preps_a_die():
-    cards = action_cards("29wf")  # WF: target can't block until end of turn; */** also prep
-    setup = board(f"P1 die BA:{ACTION}#1 reserve action*", *DICE, "P2 die 5sww#1 field L1",
-                  "P1 die SK5 bag")  # fmt: skip
-    state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1", "P1 draw SK5")
-    assert state.final.die("P1:SK5").zone == Zone.PREP
-    then = "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
-    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\nP1 draw SK5\n" + then,
-            "R13.7")  # fmt: skip
-    legal_block = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1",
-                       "P1 draw SK5", "P1 attack 19sww#1", "P2 block SK1>19sww#1")  # fmt: skip
-    assert legal_block.final.die("P2:SK1").blocking == "P1:19sww#1"
 
 
 def test_a_burst_written_on_the_same_line_is_a_variant():

@@ -171,7 +171,7 @@ def test_wasp_two_generic_to_deal_one_damage():
         # 'prevent' is not an effect clause of the vocabulary
         "Global: Pay [S]. Prevent 1 damage to target character die or player.",
         # a second sentence we do not read
-        "Global: Pay [F]. Target character die gets +1A. It can't be blocked this turn.",
+        "Global: Pay [F]. Target character die gets +1A. Its controller names a card.",
     ],
 )
 def test_globals_outside_the_family_stay_manual(line):
@@ -219,15 +219,3 @@ def test_orcus_damages_an_attacker_and_dove_weakens_one():
     cards = global_cards("13bat")  # BAT: [S], target attacking die gets -1A
     state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK7 target 19sww#1").final
     assert attack(state, cards, "P1:19sww#1") == 3
-
-
-def test_relentless_global_forbids_blocking_this_turn_only():
-    line = pool()["31uxm"].global_lines[0]  # UXM: [M], target character cannot block
-    cards = compiled_cards(HOLDER, global_lines=[line])
-    used = "P1 global 22sww pay SK5 target P2:5sww#1"
-    attack_and_block = "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
-    refused(cards, setup() + used + "\n" + attack_and_block, "R13.7")
-    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1").final
-    assert state.die("P2:5sww#1").blocking == "P1:19sww#1"  # without the global it may
-    state = play(cards, setup(), used).final
-    assert state.effects and state.effects[0].subject == "P2:5sww#1"
