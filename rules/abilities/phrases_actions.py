@@ -26,7 +26,8 @@ _N = rf"(?P<n>{t.NUMBER})"
 _COUNT = r"(?:a|an|one|two|three|four|\d+)"
 _NOUN = (
     r"(?P<noun>character dice|character die|characters|character|sidekick dice|sidekick die|"
-    r"sidekicks|sidekick|attackers|attacker|blockers|blocker|dice|die)"
+    r"sidekicks|sidekick|attackers|attacker|blockers|blocker|superstar dice|superstar die|"
+    r"monsters|monster|dice|die)"
 )
 _TAIL = (
     r"(?P<tail> you control| your opponent controls| in (?:the|your|your opponent's) field"
@@ -51,6 +52,7 @@ _IT = {
     "these character dice",
 }
 _PLURAL = {"character dice", "characters", "sidekick dice", "sidekicks", "attackers", "blockers"}
+_PLURAL |= {"superstar dice", "monsters"}  # WWE Superstar dice and YGO monsters: character dice
 _PLURAL |= {"dice"}
 
 
@@ -66,7 +68,7 @@ def _filters(words: str, selector: dict) -> bool:
         match = re.match(r"(\S+(?: \d)?)\s*", text)
         word, text = match.group(1), text[match.end() :]
         low = word.lower()
-        if low == "opposing":
+        if low in ("opposing", "enemy"):
             selector["side"] = "opposing"
         elif low == "other":
             selector["other"] = True
@@ -131,6 +133,17 @@ def dice_selector(text: str) -> dict | None:
     low = text.lower()
     if low in _IT:
         return {"pick": "it"}
+    theirs = re.fullmatch(
+        r"(?P<head>an|one of|one of your|each of|each of your|all of)?\s*(?:your )?opponent's "
+        r"(?P<body>.+)",
+        text,
+        _I,
+    )
+    if theirs:  # "an opponent's [F] character", "each of your opponent's Sidekicks"
+        head = (theirs["head"] or "").lower().replace(" your", "")
+        lead = {"an": "an", "one of": "one", "each of": "each", "all of": "all", "": "all"}[head]
+        found = dice_selector(f"{lead} opposing {theirs['body']}")
+        return found
     # targets: 'target X', 'two target X', 'up to two of your target X', 'one target X',
     # 'a X' / 'one X' (a choice, read as a target)
     match = re.fullmatch(

@@ -219,3 +219,24 @@ def test_orcus_damages_an_attacker_and_dove_weakens_one():
     cards = global_cards("13bat")  # BAT: [S], target attacking die gets -1A
     state = play(cards, fight(), *FIGHT, "P1 global 22sww pay SK7 target 19sww#1").final
     assert attack(state, cards, "P1:19sww#1") == 3
+
+
+def test_venom_spins_down_only_an_opponents_fist_character():
+    cards = global_cards("60avx")  # AVX: [F] to spin an opponent's [F] character down 1 level
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 10sww:2 basic 34sww 32sww")
+    board_ = board(
+        *ENERGY, *DICE, "P2 die 10sww#1 field L2", "P1 die 10sww#1 field L2", teams=teams
+    )  # fmt: skip  (Jimmy Olsen: a fist character on each side)
+    state = play(cards, board_, "P1 global 22sww pay SK1 target P2:10sww#1").final
+    assert state.die("P2:10sww#1").level == 1
+    refused(cards, board_ + "P1 global 22sww pay SK1 target P2:5sww#1\n", "R13.2")  # mask
+    refused(cards, board_ + "P1 global 22sww pay SK1 target P1:10sww#1\n", "R13.2")  # mine
+
+
+def test_superstar_and_monster_dice_are_character_dice():
+    cards = global_cards("13tag")  # TAG: [B], target Superstar die must attack this turn
+    state = play(cards, setup(), "P1 global 22sww pay SK3 target P2:5sww#1").final
+    assert "must_attack" in state.die("P2:5sww#1").keywords
+    cards = global_cards("101ygo")  # YGO: [B] to deal 1 damage to target monster
+    state = play(cards, setup(), "P1 global 22sww pay SK3 target P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
