@@ -71,6 +71,9 @@ def describe_effects(effects, *, static: bool = False) -> str:
 def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     do = effect["do"]
     to = describe_selector(effect["to"]) if "to" in effect else ""
+    if do == "spin_either":
+        levels = effect["levels"]
+        return f"spin {to} up or down {levels} level{'s' if levels != 1 else ''} (your choice)"
     if do == "damage":
         amount = effect["amount"]
         if isinstance(amount, dict) and "count" in amount:

@@ -307,6 +307,14 @@ def _spin_dice(m, line):
     return [{"do": "spin", "to": selector, "levels": levels}]
 
 
+@phrase(rf"spin (?P<dice>.+?) up or down {_N} levels?")
+def _spin_up_or_down(m, line):
+    selector = dice_selector(m["dice"])
+    if selector is None:
+        return None
+    return [{"do": "spin_either", "to": selector, "levels": t.number(m["n"])}]
+
+
 @phrase(r"spin (?P<dice>.+?) to level (?P<level>[13])")
 def _spin_to_level(m, line):
     """To level 3 is up two levels, stopping at the top; to level 1 down two (R13: a die

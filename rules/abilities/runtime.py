@@ -317,7 +317,18 @@ EFFECT_RUNNERS = {
     "gain_life": _gain_life,
     "lose_life": _lose_life,
     "script": _script,
+    "spin_either": lambda ctx, effect, bursts, scope=None: _spin_either(ctx, effect, scope),
 }
+
+
+def _spin_either(ctx, effect, scope=None) -> None:
+    """Spin each picked die up or down (the holder's answer, one per die), one level at a
+    time, stopping at its top or bottom level."""
+    for target in pick(ctx, effect["to"], "spin up or down", scope):
+        way = ctx.choose(f"spin {target} up or down", ("up", "down"))[0]
+        for _ in range(effect["levels"]):
+            if not ctx.spin(target, 1 if way == "up" else -1):
+                break
 
 
 # -- continuous (while active) ---------------------------------------------------------------

@@ -166,6 +166,10 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
+    # 'spin target character die up or down one level': the holder says which way, per die
+    "spin_either": _effect(
+        "spin_either", ["to", "levels"], to=_to, levels={"type": "integer", "minimum": 1}
+    ),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 

@@ -239,7 +239,7 @@ def test_shockwave_kos_level_one_dice_and_a_burst_hits_the_opponent():
 @pytest.mark.parametrize(
     "key",
     [
-        "26avx",  # spin up OR down: the user picks the direction (not in the vocabulary)
+        "25avx",  # the opponent picks targets; a global moving an attacker back
         "6avxop",  # more damage if the target is a Villain
         "25uxm",  # +1A per opposing character
         "28uxm",  # capture with a total cost
@@ -364,3 +364,24 @@ def test_betrayal_counts_the_opponents_field():
     cards = action_cards("27asm", lines=real("27asm").ability_lines[:1])  # ASM: first line
     state = use(cards, "", *DICE, "P2 die 5sww#1 field L1")
     assert state.player("P2").life == 18  # P2 has two character dice in the Field
+
+
+def test_focus_spins_up_or_down_as_the_user_says():
+    cards = action_cards("5ig")  # IG: target up or down one level; ** all character dice
+    result = compile_card(real("5ig"))
+    assert result.status == "automated"
+    assert "up or down 1 level (your choice)" in result.description
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2",
+                answers=("P1 choose P2:5sww#1", "P1 choose down"))  # fmt: skip
+    assert state.die("P2:5sww#1").level == 1
+    state = use(cards, "", *DICE, answers=("P1 choose 19sww#1", "P1 choose up"))
+    assert state.die("P1:19sww#1").level == 2
+    # ** adds (a plain burst clause adds to the effect): the target, then each die its own way
+    answers = ("P1 choose 19sww#1", "P1 choose up", "P1 choose up", "P1 choose up",
+               "P1 choose up")  # fmt: skip
+    state = use(cards, "**", *DICE, answers=answers)
+    assert state.die("P1:19sww#1").level == 3  # up as the target, up again as one of all
+    assert state.die("P1:SK1").level == 1  # a Sidekick has no level 2
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE)
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose 19sww#1\nP1 choose sideways\n",
+            "R13.2")  # fmt: skip
