@@ -12,7 +12,20 @@ Readings (T5.1, the weaker one where the text allows two):
 - 'level 1 character' is max_level 1; other exact levels ('level 2 character') stay manual;
 - 'your characters' / 'your character dice' are each of your character dice in the Field;
 - a sentence '<A>. <B>' is A then B, only when both are known clauses;
-- 'Prep a die from your bag' is 'draw a die into your Prep Area' (K-PREP).
+- 'Prep a die from your bag' is 'draw a die into your Prep Area' (K-PREP);
+- 'target character die or player' is one target that may be either player (selector
+  `or_player`); 'target character die or opponent' is not read;
+- 'attacking' / 'blocking' / 'blocked' / 'unblocked' dice and 'attacker' / 'blocker' are
+  what they are when the effect resolves (selector `combat`);
+- 'for each X' counts the matching dice in the Field when the effect resolves; 'in their
+  Field Zone' is read only after 'target opponent';
+- 'with A of N or greater' reads the die's A then (selector `min_attack`);
+- 'spin X to level 3' is up two levels, 'to level 1' down two (a die stops at its top or
+  bottom); 'spin X up or down N levels' asks the holder the way for each die (spin_either);
+- 'an opponent's X' / 'enemy X' are opposing dice; 'Superstar die' (WWE) and 'monster' (YGO)
+  are character dice;
+- clauses about dice outside the Field ('a Villain die', 'from your Used Pile'), 'another
+  target', '... unless ...' and 'if ...' stay manual.
 """
 
 import re
