@@ -33,6 +33,13 @@ def keyword_with_reminder(line: Line) -> Match | None:
     sentence = reminder_of(line.raw)
     if not sentence or len(sentence.split()) < 4:
         return None  # '(reroll when KO'd)' and the like: a note, not the ability's text
+    if line.card_name:  # the families name the card's own die ('While Zatanna is active')
+        sentence = re.sub(
+            r"^while this (?:character|character die|die) is active",
+            f"While {line.card_name} is active",
+            sentence,
+            flags=re.IGNORECASE,
+        )
     inner = replace(line, text=sentence, raw=sentence)
     for entry in templates.recognisers():
         if entry.family == "keyword_reminders" or "ability" not in entry.kinds:

@@ -61,3 +61,23 @@ def test_real_keywords_whose_reminder_is_not_read_stay_manual(key, keyword):
     result = compile_card(record)
     assert any(m.startswith(keyword) for m in result.manual_lines), (key, result.recognised)
     assert line  # the real line exists in the card file
+
+
+def test_the_reminder_names_the_cards_own_die_as_the_families_expect(monkeypatch):
+    from rules.abilities import templates
+    from rules.abilities.templates import Match, Recogniser
+
+    offered = []
+
+    def spy(line):
+        offered.append(line.text)
+        return Match.keyword("spied") if line.text.startswith("While Superman") else None
+
+    spy_entry = Recogniser("spy", "spy", ("ability",), spy, 50)
+    monkeypatch.setattr(templates, "_RECOGNISERS", [*templates.recognisers(), spy_entry])
+    line = (
+        "Attune <em>(While this character is active, when you use an action die, gain 1 life.)</em>"
+    )
+    result = compiled("19sww", ability_lines=[line])
+    assert "While Superman is active, when you use an action die, gain 1 life" in offered
+    assert result.status == "automated" and result.encoding == {"keywords": ["spied"]}
