@@ -154,13 +154,15 @@ def dice_selector(text: str) -> dict | None:
     )
     if theirs:  # "an opponent's [F] character", "each of your opponent's Sidekicks"
         head = (theirs["head"] or "").lower().replace(" your", "")
-        lead = {"an": "an", "one of": "one", "each of": "each", "all of": "all", "": "all"}[head]
+        lead = {"an": "an", "one of": "one of", "each of": "each of", "all of": "all of"}.get(
+            head, "all"
+        )
         found = dice_selector(f"{lead} opposing {theirs['body']}")
         return found
     # targets: 'target X', 'two target X', 'up to two of your target X', 'one target X',
     # 'a X' / 'one X' (a choice, read as a target)
     match = re.fullmatch(
-        rf"(?:(?P<upto>up to )?(?P<count>{_COUNT}) (?:of )?)?(?P<your>your )?"
+        rf"(?:(?P<upto>up to )?(?P<count>{_COUNT}) (?P<of>of )?)?(?P<your>your )?"
         r"(?P<target>target )?(?P<body>.+)",
         text,
         _I,
@@ -173,7 +175,8 @@ def dice_selector(text: str) -> dict | None:
             return None
         plural = selector.pop("_plural")
         count = t.number(match["count"]) if match["count"] else 1
-        if plural != (count > 1) and not (match["upto"] and plural):
+        partitive = bool(match["of"])  # 'one of your characters': a plural noun
+        if plural != (count > 1 or partitive) and not (match["upto"] and plural):
             return None  # 'two target character die': not a phrase we know
         if count > 1:
             selector["count"] = count

@@ -385,3 +385,35 @@ def test_focus_spins_up_or_down_as_the_user_says():
     setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE)
     refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose 19sww#1\nP1 choose sideways\n",
             "R13.2")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("words", "selector"),
+    [
+        ("target character die", {"pick": "target"}),
+        ("one of your characters", {"pick": "target", "side": "yours"}),
+        ("two of your target characters", {"pick": "target", "side": "yours", "count": 2}),
+        ("up to two target character dice", {"pick": "up_to", "count": 2}),
+        ("each of your opponent's Sidekicks", {"pick": "each", "what": "sidekick",
+                                               "side": "opposing"}),
+        ("an opponent's [F] character", {"pick": "target", "side": "opposing",
+                                         "energy": ["fist"]}),
+        ("target non-[SF] character die", {"pick": "target", "not_affiliation": ["spideyfriends"]}),
+        ("target level 1 or level 2 character die", {"pick": "target", "max_level": 2}),
+        ("target character die with A of 5 or greater", {"pick": "target", "min_attack": 5}),
+        ("unblocked attacking character dice", {"pick": "each", "combat": "unblocked"}),
+        ("target blocker", {"pick": "target", "combat": "blocking"}),
+        ("character dice you control", {"pick": "each", "side": "yours"}),
+        ("those characters", {"pick": "it"}),
+        ("target Superstar die", {"pick": "target"}),
+        # not read: a die anywhere, a singular 'all', a count that disagrees with the noun
+        ("a Villain die", None),
+        ("all character die", None),
+        ("two target character die", None),
+        ("target level 2 character die", None),
+    ],
+)  # fmt: skip
+def test_dice_noun_phrases(words, selector):
+    from rules.abilities.phrases_actions import dice_selector
+
+    assert dice_selector(words) == selector
