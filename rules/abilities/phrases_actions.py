@@ -301,7 +301,10 @@ def _damage_list(text: str, amount: int) -> list[dict] | None:
     if not match:
         return None
     first = receiver(match["a"])
-    rest = _damage_list(match["b"], t.number(match["n"]) if match["n"] else amount)
+    b_text = match["b"]
+    if first is not None and match["a"].lower().startswith("each ") and receiver(b_text) is None:
+        b_text = "each " + b_text  # 'each player and character die': 'each' for both
+    rest = _damage_list(b_text, t.number(match["n"]) if match["n"] else amount)
     if first is None or rest is None:
         return None
     return [{"do": "damage", "to": first, "amount": amount}, *rest]
