@@ -177,7 +177,9 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
             "yours": f"up to {count} of your",
             "opposing": f"up to {count} opposing",
         }[side]
-    either = " or player" if selector.get("or_player") else ""
+    either = {True: " or player", "opposing": " or your opponent"}.get(
+        selector.get("or_player"), ""
+    )
     return f"{head} {noun}{_filters(selector)}{either}"
 
 

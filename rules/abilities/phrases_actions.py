@@ -228,7 +228,9 @@ _PLAYER = {
 
 
 _EITHER = re.compile(
-    r"(?P<a>.+?) or (?:target )?player|(?:target )?player or (?:target )?(?P<b>.+)", _I
+    r"(?P<a>.+?) or (?:target )?(?P<who>player|opponent)"
+    r"|(?:target )?(?P<who2>player|opponent) or (?:target )?(?P<b>.+)",
+    _I,
 )
 
 
@@ -241,12 +243,13 @@ def receiver(text: str) -> dict | None:
     either = _EITHER.fullmatch(text.strip())
     if either:
         dice = either["a"] or either["b"]
-        if not dice.lower().startswith(("target", "one target")):
+        if not dice.lower().startswith(("target", "one target", "a ", "one ")):
             dice = "target " + dice
         selector = dice_selector(dice)
         if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:
             return None
-        return {**selector, "or_player": True}
+        opponent = (either["who"] or either["who2"]).lower() == "opponent"
+        return {**selector, "or_player": "opposing" if opponent else True}
     return dice_selector(text)
 
 

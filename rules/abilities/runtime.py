@@ -194,7 +194,8 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
     if scope is not None and scope.kind == "global":
         found = [d for d in found if not _cant_target(ctx, d)]
     if selector.get("or_player"):
-        found += sel.players({"side": "any"}, ctx.holder)  # 'target player': either one
+        side = "opposing" if selector["or_player"] == "opposing" else "any"
+        found += sel.players({"side": side}, ctx.holder)  # 'target player': either one
     if not found:
         return []
     count = min(selector.get("count", 1), len(found))

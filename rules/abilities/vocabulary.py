@@ -75,7 +75,8 @@ _selector = {
         "max_level": {"type": "integer", "minimum": 1},
         "max_cost": {"type": "integer", "minimum": 0},
         "other": {"type": "boolean"},
-        "or_player": {"type": "boolean"},  # a target pick that may be a player instead
+        # a target pick that may be a player instead: either player (true) or the opponent
+        "or_player": {"enum": [True, "opposing"]},
         "combat": {"enum": ["attacking", "blocking", "blocked", "unblocked"]},
         "min_attack": {"type": "integer", "minimum": 0},
     },

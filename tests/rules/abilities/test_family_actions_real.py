@@ -417,3 +417,33 @@ def test_dice_noun_phrases(words, selector):
     from rules.abilities.phrases_actions import dice_selector
 
     assert dice_selector(words) == selector
+
+
+def test_or_opponent_may_pick_the_opponent_but_not_yourself():
+    line = next(li for li in real("27xmf").ability_lines if li.startswith("When fielded"))
+    cards = compiled_cards("19sww", ability_lines=[line])  # XMF Jubilee's clause, on Superman
+    setup = board(
+        "P1 die 19sww#1 reserve L1", "P1 die SK1 reserve shield", "P2 die 5sww#1 field L1"
+    )
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose P2").final
+    assert state.player("P2").life == 18
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    refused(cards, setup + "P1 field 19sww#1 pay SK1\nP1 choose P1\n", "R13.2")
+    text = describe(
+        {
+            "abilities": [
+                {
+                    "when": "action",
+                    "effects": [
+                        {
+                            "do": "damage",
+                            "to": {"pick": "target", "or_player": "opposing"},
+                            "amount": 1,
+                        }
+                    ],
+                }
+            ]
+        }
+    )
+    assert "target character die or your opponent" in text  # fmt: skip
