@@ -14,7 +14,7 @@ Readings (T5.1, the weaker one where the text allows two):
 - a sentence '<A>. <B>' is A then B, only when both are known clauses;
 - 'Prep a die from your bag' is 'draw a die into your Prep Area' (K-PREP);
 - 'target character die or player' is one target that may be either player (selector
-  `or_player`); 'target character die or opponent' is not read;
+  `or_player`: true); '... or opponent' may be the opponent only (`or_player`: 'opposing');
 - 'attacking' / 'blocking' / 'blocked' / 'unblocked' dice and 'attacker' / 'blocker' are
   what they are when the effect resolves (selector `combat`);
 - 'for each X' counts the matching dice in the Field when the effect resolves; 'in their
