@@ -28,6 +28,8 @@ Readings (T5.1, the weaker one where the text allows two):
   target', '... unless ...' and 'if ...' stay manual.
 """
 
+import contextlib
+import contextvars
 import re
 
 from rules.abilities import phrases
@@ -140,12 +142,28 @@ def _body(body: str, selector: dict) -> bool:
     return True
 
 
+# 'it', 'that character', 'those dice' mean the dice an earlier effect picked only where one
+# did: after a first sentence, and on action cards (no die of their own to mean). Elsewhere
+# ('When NAME attacks, it gets +3A') the words are the card's own or the trigger's die, which
+# other families read: declined here.
+_IT_ALLOWED = contextvars.ContextVar("fam3_it_allowed", default=False)
+
+
+@contextlib.contextmanager
+def allowing_it():
+    token = _IT_ALLOWED.set(True)
+    try:
+        yield
+    finally:
+        _IT_ALLOWED.reset(token)
+
+
 def dice_selector(text: str) -> dict | None:
     """The selector a dice noun phrase means, or None when we don't read it."""
     text = re.sub(r"\s+", " ", text.strip())
     low = text.lower()
     if low in _IT:
-        return {"pick": "it"}
+        return {"pick": "it"} if _IT_ALLOWED.get() else None
     theirs = re.fullmatch(
         r"(?P<head>an|one of|one of your|each of|each of your|all of)?\s*(?:your )?opponent's "
         r"(?P<body>.+)",
@@ -481,5 +499,6 @@ def _sentences(m, line):
     first = phrases.effects(m["a"], line)
     if first is None:
         return None
-    second = phrases.effects(m["b"], line)
+    with allowing_it():
+        second = phrases.effects(m["b"], line)
     return None if second is None else first + second

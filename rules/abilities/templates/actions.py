@@ -25,6 +25,11 @@ _AMOUNT_ONLY = re.compile(rf"deal (?P<n>{t.NUMBER}) damage", re.IGNORECASE)
 def action_effect(line: Line) -> Match | None:
     if line.card_kind not in ACTION_KINDS:
         return None
+    with phrases_actions.allowing_it():  # an action die has no die of its own for 'it'
+        return _action_effect(line)
+
+
+def _action_effect(line: Line) -> Match | None:
     text, mode = line.text, "also"
     if line.kind == "burst":
         # '*/** - Deal 2 damage instead', '** KO target character die (of any level) instead'

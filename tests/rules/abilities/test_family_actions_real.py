@@ -404,7 +404,7 @@ def test_focus_spins_up_or_down_as_the_user_says():
         ("unblocked attacking character dice", {"pick": "each", "combat": "unblocked"}),
         ("target blocker", {"pick": "target", "combat": "blocking"}),
         ("character dice you control", {"pick": "each", "side": "yours"}),
-        ("those characters", {"pick": "it"}),
+        ("those characters", None),  # only after an effect (see below)
         ("target Superstar die", {"pick": "target"}),
         # not read: a die anywhere, a singular 'all', a count that disagrees with the noun
         ("a Villain die", None),
@@ -447,3 +447,18 @@ def test_or_opponent_may_pick_the_opponent_but_not_yourself():
         }
     )
     assert "target character die or your opponent" in text  # fmt: skip
+
+
+def test_it_means_earlier_dice_only_after_an_effect_or_on_an_action():
+    from rules.abilities.phrases_actions import allowing_it, dice_selector
+
+    with allowing_it():
+        assert dice_selector("those characters") == {"pick": "it"}
+    # on a character, 'it' in a trigger is the die itself (the self clause), not earlier dice
+    result = compiled("19sww", ability_lines=["When Superman attacks, it gets +3A"])
+    effects = result.encoding["abilities"][0]["effects"]
+    assert effects == [{"do": "modify", "to": {"pick": "this"}, "attack": 3}]
+    # after a first sentence it is the dice that sentence picked
+    line = "When fielded, target character die gets +1A. That character die must attack this turn"
+    effects = compiled("19sww", ability_lines=[line]).encoding["abilities"][0]["effects"]
+    assert effects[1] == {"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}
