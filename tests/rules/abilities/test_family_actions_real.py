@@ -250,11 +250,6 @@ def test_actions_outside_the_vocabulary_stay_manual(key):
     assert compile_card(real(key)).status == "manual"
 
 
-def test_a_bare_villain_die_is_not_read_as_a_character_die():
-    result = compiled("22sww", global_lines=["Global: Pay [M] to reroll a Villain die"])
-    assert result.status == "manual"
-
-
 def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     encoding = {
         "abilities": [
