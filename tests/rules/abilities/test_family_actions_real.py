@@ -241,7 +241,6 @@ def test_shockwave_kos_level_one_dice_and_a_burst_hits_the_opponent():
     [
         "25avx",  # the opponent picks targets; a global moving an attacker back
         "6avxop",  # more damage if the target is a Villain
-        "25uxm",  # +1A per opposing character
         "28uxm",  # capture with a total cost
         "30jl",  # a damage cap per blocker
     ],
