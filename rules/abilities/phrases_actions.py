@@ -347,6 +347,17 @@ def _spin_dice(m, line):
     return [{"do": "spin", "to": selector, "levels": levels}]
 
 
+@phrase(r"(?P<dice>.+?) deals? no (?P<combat>combat )?damage(?: this turn)?")
+def _deals_no_damage(m, line):
+    selector = dice_selector(m["dice"])
+    if selector is None:
+        return None
+    effect = {"do": "no_damage", "to": selector}
+    if m["combat"]:
+        effect["combat_only"] = True
+    return [effect]
+
+
 @phrase(rf"spin (?P<dice>.+?) up or down {_N} levels?")
 def _spin_up_or_down(m, line):
     selector = dice_selector(m["dice"])

@@ -167,6 +167,8 @@ EFFECT_SCHEMAS = {
     "gain_life": _effect("gain_life", ["amount"], amount=_amt, player=_player),
     "lose_life": _effect("lose_life", ["amount"], amount=_amt, player=_player),
     "script": _effect("script", ["name"], name={"type": "string"}),
+    # 'target blocked character die deals no (combat) damage': this turn, prevented (R13.4)
+    "no_damage": _effect("no_damage", ["to"], to=_to, combat_only={"type": "boolean"}),
     # 'spin target character die up or down one level': the holder says which way, per die
     "spin_either": _effect(
         "spin_either", ["to", "levels"], to=_to, levels={"type": "integer", "minimum": 1}

@@ -63,7 +63,7 @@ def defense(state, cards, die):
         "27avx", "28avx", "29avx", "31avx", "33avx", "30uxm", "129bff", "25jl", "29aou",
         "26wf", "50tmnt", "55tmnt", "7dc2016", "30imw", "31sww", "6thor", "51bfu", "11ig",
         "12msw", "14msw", "10m2017", "32wf", "70xmf", "14skc", "34asm", "27cw", "28wol",
-        "33aou", "1ig", "54ai",
+        "33aou", "1ig", "54ai", "5ig", "4thor", "9m2019", "16msw", "32avx", "114ygo", "29imw",
     ],
 )  # fmt: skip
 def test_real_action_cards_are_fully_automated(key):
@@ -264,6 +264,9 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     assert validate(encoding) == encoding
     text = describe(encoding)
     assert "target character die or player" in text and "2 dice and rolls them" in text
+    silenced = {"do": "no_damage", "to": {"pick": "target"}, "combat_only": True}
+    encoding = {"abilities": [{"when": "action", "effects": [silenced]}]}
+    assert "target character die deals no combat damage this turn" in describe(encoding)
     combat = {"pick": "target", "combat": "blocking"}
     encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
     assert "target blocking character die" in describe(validate(encoding))

@@ -240,3 +240,22 @@ def test_superstar_and_monster_dice_are_character_dice():
     cards = global_cards("101ygo")  # YGO: [B] to deal 1 damage to target monster
     state = play(cards, setup(), "P1 global 22sww pay SK3 target P2:SK1").final
     assert state.die("P2:SK1").zone == Zone.PREP
+
+
+def test_a_blocked_attacker_deals_no_damage_this_turn():
+    line = pool()["4thor"].global_lines[0]  # Thor basic action's global: blocked, no damage
+    cards = compiled_cards(HOLDER, global_lines=[line])
+    fight_ = setup("P2 die SK2 reserve fist")
+    actions = ("P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 pass",
+               "P2 global 22sww pay SK2 target P1:19sww#1", "P1 damage")  # fmt: skip
+    replay = play(cards, fight_, *actions)
+    assert replay.final.die("P2:5sww#1").zone == Zone.FIELD  # Superman's 4 damage prevented
+    events = [e.text for step in replay.steps for e in step.events]
+    assert any(t.startswith("4 damage to P2:5sww#1 prevented") for t in events), events
+    assert any(t.startswith("P1:19sww#1 took 4 damage") for t in events)  # the blocker's isn't
+    plain = play(cards, fight_, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 pass",
+                 "P2 pass", "P1 damage").final  # fmt: skip
+    assert plain.die("P2:5sww#1").zone == Zone.PREP  # without it Cheetah (D2) is KO'd
+    # only a blocked attacker: P2's own blocker is not a target
+    refused(cards, fight_ + "\n".join(actions[:3]) + "\nP2 global 22sww pay SK2 target 5sww#1\n",
+            "R13.2")  # fmt: skip
