@@ -85,6 +85,12 @@ def describe_effects(effects, *, static: bool = False) -> str:
 def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     do = effect["do"]
     to = describe_selector(effect["to"]) if "to" in effect else ""
+    if do == "no_damage":
+        kind = "combat damage" if effect.get("combat_only") else "damage"
+        return f"{to} {'deals' if _singular(effect['to']) else 'deal'} no {kind} this turn"
+    if do == "spin_either":
+        levels = effect["levels"]
+        return f"spin {to} up or down {levels} level{'s' if levels != 1 else ''} (your choice)"
     if do == "damage":
         amount = effect["amount"]
         if isinstance(amount, dict) and "count" in amount:
@@ -214,7 +220,9 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
             "yours": f"up to {count} of your",
             "opposing": f"up to {count} opposing",
         }[side]
-    either = {True: " or player", "opposing": " or opponent"}.get(selector.get("or_player"), "")
+    either = {True: " or player", "opposing": " or your opponent"}.get(
+        selector.get("or_player"), ""
+    )
     return f"{head} {noun}{_filters(selector)}{either}"
 
 

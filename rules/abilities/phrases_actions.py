@@ -12,9 +12,24 @@ Readings (T5.1, the weaker one where the text allows two):
 - 'level 1 character' is max_level 1; other exact levels ('level 2 character') stay manual;
 - 'your characters' / 'your character dice' are each of your character dice in the Field;
 - a sentence '<A>. <B>' is A then B, only when both are known clauses;
-- 'Prep a die from your bag' is 'draw a die into your Prep Area' (K-PREP).
+- 'Prep a die from your bag' is 'draw a die into your Prep Area' (K-PREP);
+- 'target character die or player' is one target that may be either player (selector
+  `or_player`: true); '... or opponent' may be the opponent only (`or_player`: 'opposing');
+- 'attacking' / 'blocking' / 'blocked' / 'unblocked' dice and 'attacker' / 'blocker' are
+  what they are when the effect resolves (selector `combat`);
+- 'for each X' counts the matching dice in the Field when the effect resolves; 'in their
+  Field Zone' is read only after 'target opponent';
+- 'with A of N or greater' reads the die's A then (selector `min_attack`);
+- 'spin X to level 3' is up two levels, 'to level 1' down two (a die stops at its top or
+  bottom); 'spin X up or down N levels' asks the holder the way for each die (spin_either);
+- 'an opponent's X' / 'enemy X' are opposing dice; 'Superstar die' (WWE) and 'monster' (YGO)
+  are character dice;
+- clauses about dice outside the Field ('a Villain die', 'from your Used Pile'), 'another
+  target', '... unless ...' and 'if ...' stay manual.
 """
 
+import contextlib
+import contextvars
 import re
 
 from rules.abilities import phrases
@@ -26,7 +41,8 @@ _N = rf"(?P<n>{t.NUMBER})"
 _COUNT = r"(?:a|an|one|two|three|four|\d+)"
 _NOUN = (
     r"(?P<noun>character dice|character die|characters|character|sidekick dice|sidekick die|"
-    r"sidekicks|sidekick|attackers|attacker|blockers|blocker|dice|die)"
+    r"sidekicks|sidekick|attackers|attacker|blockers|blocker|superstar dice|superstar die|"
+    r"monsters|monster|dice|die)"
 )
 _TAIL = (
     r"(?P<tail> you control| your opponent controls| in (?:the|your|your opponent's) field"
@@ -51,6 +67,7 @@ _IT = {
     "these character dice",
 }
 _PLURAL = {"character dice", "characters", "sidekick dice", "sidekicks", "attackers", "blockers"}
+_PLURAL |= {"superstar dice", "monsters"}  # WWE Superstar dice and YGO monsters: character dice
 _PLURAL |= {"dice"}
 
 
@@ -66,7 +83,7 @@ def _filters(words: str, selector: dict) -> bool:
         match = re.match(r"(\S+(?: \d)?)\s*", text)
         word, text = match.group(1), text[match.end() :]
         low = word.lower()
-        if low == "opposing":
+        if low in ("opposing", "enemy"):
             selector["side"] = "opposing"
         elif low == "other":
             selector["other"] = True
@@ -75,6 +92,8 @@ def _filters(words: str, selector: dict) -> bool:
         elif low in ("active", "fielded"):
             continue  # a character die in the Field is what every selector means (R13.2)
         elif low in ("attacking", "blocking", "blocked", "unblocked"):
+            if selector.get("combat") in ("blocked", "unblocked") and low == "attacking":
+                continue  # 'unblocked attacking character dice': the narrower word stands
             selector["combat"] = low
         elif low == "level 1":
             selector["max_level"] = 1
@@ -123,16 +142,45 @@ def _body(body: str, selector: dict) -> bool:
     return True
 
 
+# 'it', 'that character', 'those dice' mean the dice an earlier effect picked only where one
+# did: after a first sentence, and on action cards (no die of their own to mean). Elsewhere
+# ('When NAME attacks, it gets +3A') the words are the card's own or the trigger's die, which
+# other families read: declined here.
+_IT_ALLOWED = contextvars.ContextVar("fam3_it_allowed", default=False)
+
+
+@contextlib.contextmanager
+def allowing_it():
+    token = _IT_ALLOWED.set(True)
+    try:
+        yield
+    finally:
+        _IT_ALLOWED.reset(token)
+
+
 def dice_selector(text: str) -> dict | None:
     """The selector a dice noun phrase means, or None when we don't read it."""
     text = re.sub(r"\s+", " ", text.strip())
     low = text.lower()
     if low in _IT:
-        return {"pick": "it"}
+        return {"pick": "it"} if _IT_ALLOWED.get() else None
+    theirs = re.fullmatch(
+        r"(?P<head>an|one of|one of your|each of|each of your|all of)?\s*(?:your )?opponent's "
+        r"(?P<body>.+)",
+        text,
+        _I,
+    )
+    if theirs:  # "an opponent's [F] character", "each of your opponent's Sidekicks"
+        head = (theirs["head"] or "").lower().replace(" your", "")
+        lead = {"an": "an", "one of": "one of", "each of": "each of", "all of": "all of"}.get(
+            head, "all"
+        )
+        found = dice_selector(f"{lead} opposing {theirs['body']}")
+        return found
     # targets: 'target X', 'two target X', 'up to two of your target X', 'one target X',
     # 'a X' / 'one X' (a choice, read as a target)
     match = re.fullmatch(
-        rf"(?:(?P<upto>up to )?(?P<count>{_COUNT}) (?:of )?)?(?P<your>your )?"
+        rf"(?:(?P<upto>up to )?(?P<count>{_COUNT}) (?P<of>of )?)?(?P<your>your )?"
         r"(?P<target>target )?(?P<body>.+)",
         text,
         _I,
@@ -145,7 +193,8 @@ def dice_selector(text: str) -> dict | None:
             return None
         plural = selector.pop("_plural")
         count = t.number(match["count"]) if match["count"] else 1
-        if plural != (count > 1) and not (match["upto"] and plural):
+        partitive = bool(match["of"])  # 'one of your characters': a plural noun
+        if plural != (count > 1 or partitive) and not (match["upto"] and plural):
             return None  # 'two target character die': not a phrase we know
         if count > 1:
             selector["count"] = count
@@ -168,7 +217,11 @@ def dice_selector(text: str) -> dict | None:
         return _finish(selector)
     # a plural noun with who controls them: 'character dice you control', 'opposing Sidekicks'
     selector = {"pick": "each"}
-    if _body(text, selector) and selector.pop("_plural") and "side" in selector:
+    if (
+        _body(text, selector)
+        and selector.pop("_plural")
+        and ("side" in selector or "combat" in selector)
+    ):
         return _finish(selector)
     return None
 
@@ -193,7 +246,9 @@ _PLAYER = {
 
 
 _EITHER = re.compile(
-    r"(?P<a>.+?) or (?:target )?player|(?:target )?player or (?:target )?(?P<b>.+)", _I
+    r"(?P<a>.+?) or (?:target )?(?P<who>player|opponent)"
+    r"|(?:target )?(?P<who2>player|opponent) or (?:target )?(?P<b>.+)",
+    _I,
 )
 
 
@@ -206,12 +261,13 @@ def receiver(text: str) -> dict | None:
     either = _EITHER.fullmatch(text.strip())
     if either:
         dice = either["a"] or either["b"]
-        if not dice.lower().startswith(("target", "one target")):
+        if not dice.lower().startswith(("target", "one target", "a ", "one ")):
             dice = "target " + dice
         selector = dice_selector(dice)
         if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:
             return None
-        return {**selector, "or_player": True}
+        opponent = (either["who"] or either["who2"]).lower() == "opponent"
+        return {**selector, "or_player": "opposing" if opponent else True}
     return dice_selector(text)
 
 
@@ -229,7 +285,11 @@ def _damage_per_die(m, line):
     """'deal 1 damage to target opponent for each of your active characters': N times the
     number of matching dice in the Field when it resolves."""
     who = receiver(m["who"])
-    per = counted(m["per"])
+    per_text = m["per"]
+    if who is not None and who.get("pick") == "player" and who.get("side") == "opposing":
+        # 'target opponent for each character die in their Field Zone': theirs are opposing
+        per_text = re.sub(r" in their field", " in your opponent's field", per_text, flags=_I)
+    per = counted(per_text)
     if who is None or per is None:
         return None
     return [{"do": "damage", "to": who, "amount": {"count": per, "times": t.number(m["n"])}}]
@@ -262,7 +322,10 @@ def _damage_list(text: str, amount: int) -> list[dict] | None:
     if not match:
         return None
     first = receiver(match["a"])
-    rest = _damage_list(match["b"], t.number(match["n"]) if match["n"] else amount)
+    b_text = match["b"]
+    if first is not None and match["a"].lower().startswith("each ") and receiver(b_text) is None:
+        b_text = "each " + b_text  # 'each player and character die': 'each' for both
+    rest = _damage_list(b_text, t.number(match["n"]) if match["n"] else amount)
     if first is None or rest is None:
         return None
     return [{"do": "damage", "to": first, "amount": amount}, *rest]
@@ -282,6 +345,25 @@ def _spin_dice(m, line):
         return None
     levels = t.number(m["n"]) * (1 if m["way"].lower() == "up" else -1)
     return [{"do": "spin", "to": selector, "levels": levels}]
+
+
+@phrase(r"(?P<dice>.+?) deals? no (?P<combat>combat )?damage(?: this turn)?")
+def _deals_no_damage(m, line):
+    selector = dice_selector(m["dice"])
+    if selector is None:
+        return None
+    effect = {"do": "no_damage", "to": selector}
+    if m["combat"]:
+        effect["combat_only"] = True
+    return [effect]
+
+
+@phrase(rf"spin (?P<dice>.+?) up or down {_N} levels?")
+def _spin_up_or_down(m, line):
+    selector = dice_selector(m["dice"])
+    if selector is None:
+        return None
+    return [{"do": "spin_either", "to": selector, "levels": t.number(m["n"])}]
 
 
 @phrase(r"spin (?P<dice>.+?) to level (?P<level>[13])")
@@ -392,12 +474,12 @@ def _dice_must_attack(m, line):
 
 
 @phrase(
-    r"(?P<dice>.+?) (?:can't|cannot|can not) (?P<what>attack or block|attack|block)"
+    r"(?P<dice>.+?) (?:can't|cannot|can not) (?P<what>attack or block|attack)"
     r"(?: this turn| until (?:the )?end of (?:the )?turn)?"
 )
 def _dice_cant(m, line):
-    """'target character die can't block this turn'; without a duration the weaker reading,
-    this turn only (T5.1)."""
+    """'target character die can't attack (or block) this turn'; without a duration the weaker
+    reading, this turn only (T5.1). 'can't block' alone is phrases_triggers' clause."""
     selector = dice_selector(m["dice"])
     if selector is None:
         return None
@@ -442,5 +524,6 @@ def _sentences(m, line):
     first = phrases.effects(m["a"], line)
     if first is None:
         return None
-    second = phrases.effects(m["b"], line)
+    with allowing_it():
+        second = phrases.effects(m["b"], line)
     return None if second is None else first + second

@@ -45,7 +45,7 @@ def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
 
 def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability, ...]:
     validate(encoding)
-    built = []
+    built = list(_damage_stoppers(encoding))  # what 'deals no damage' effects need
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
     return tuple(built) + _restricting(encoding)
@@ -398,8 +398,55 @@ EFFECT_RUNNERS = {
     "lose_life": _lose_life,
     "script": _script,
     "restrict": _restrict,
+    "spin_either": lambda ctx, effect, bursts, scope=None: _spin_either(ctx, effect, scope),
+    "no_damage": lambda ctx, effect, bursts, scope=None: _no_damage(ctx, effect, bursts, scope),
 }
 EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # draw_roll ...
+
+
+def _no_damage(ctx, effect, bursts, scope=None) -> None:
+    """Each die picked deals no damage (or no combat damage) this turn: a lasting effect about
+    the die, which the card's interrupt (below) sees when that die's damage is about to be
+    dealt, and prevents (R13.4)."""
+    name = "no_combat_damage" if effect.get("combat_only") else "no_damage"
+    for target in pick(ctx, effect["to"], "deal no damage this turn", scope):
+        ctx.last(f"{ctx.card}.{name}", subject=target)
+
+
+def _damage_stoppers(encoding) -> tuple[Ability, ...]:
+    names = {
+        "no_combat_damage" if effect.get("combat_only") else "no_damage"
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for effect in effects
+        if effect["do"] == "no_damage"
+    }
+    return tuple(_damage_stopper(name) for name in sorted(names))
+
+
+def _damage_stopper(name: str) -> Ability:
+    def stops(tc: TriggerContext) -> bool:
+        pending = tc.event
+        if name == "no_combat_damage" and not pending.combat:
+            return False
+        key = f"{tc.card}.{name}"
+        return any(e.ability == key and e.subject == pending.source for e in tc.state.effects)
+
+    def prevent_all(ctx) -> None:
+        ctx.prevent()
+
+    text = "deals no combat damage this turn" if "combat" in name else "deals no damage this turn"
+    return Ability(name, "static", text, interrupt=True, condition=stops, resolve=prevent_all)
+
+
+def _spin_either(ctx, effect, scope=None) -> None:
+    """Spin each picked die up or down (the holder's answer, one per die), one level at a
+    time, stopping at its top or bottom level."""
+    for target in pick(ctx, effect["to"], "spin up or down", scope):
+        way = ctx.choose(f"spin {target} up or down", ("up", "down"))[0]
+        for _ in range(effect["levels"]):
+            if not ctx.spin(target, 1 if way == "up" else -1):
+                break
 
 
 # -- continuous (while active) ---------------------------------------------------------------

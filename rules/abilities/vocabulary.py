@@ -253,12 +253,13 @@ EFFECT_SCHEMAS = {
     # Static prevention (R13.4) of damage to the dice `to` means, from the dice `from` means
     # (any source without it): `amount` per damage, or all of it.
     "prevent": _effect(
-        "prevent",
-        ["to"],
-        to=_to,
-        amount=_amt,
-        all={"const": True},
-        **{"from": _to},
+        "prevent", ["to"], to=_to, amount=_amt, all={"const": True}, **{"from": _to}
+    ),
+    # 'target blocked character die deals no (combat) damage': this turn, prevented (R13.4)
+    "no_damage": _effect("no_damage", ["to"], to=_to, combat_only={"type": "boolean"}),
+    # 'spin target character die up or down one level': the holder says which way, per die
+    "spin_either": _effect(
+        "spin_either", ["to", "levels"], to=_to, levels={"type": "integer", "minimum": 1}
     ),
 }
 # rules.abilities.trigger_events: 'take control of <dice>' (until end of turn, R15.2)

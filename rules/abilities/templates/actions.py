@@ -25,6 +25,11 @@ _AMOUNT_ONLY = re.compile(rf"deal (?P<n>{t.NUMBER}) damage", re.IGNORECASE)
 def action_effect(line: Line) -> Match | None:
     if line.card_kind not in ACTION_KINDS:
         return None
+    with phrases_actions.allowing_it():  # an action die has no die of its own for 'it'
+        return _action_effect(line)
+
+
+def _action_effect(line: Line) -> Match | None:
     text, mode = line.text, "also"
     if line.kind == "burst":
         # '*/** - Deal 2 damage instead', '** KO target character die (of any level) instead'
@@ -38,6 +43,10 @@ def action_effect(line: Line) -> Match | None:
         amount = _AMOUNT_ONLY.fullmatch(text)
         if amount and (also is None):
             return _new_amount(line, t.number(amount["n"]))
+    if line.kind != "burst":
+        inline = _INLINE_BURST.fullmatch(text)
+        if inline:  # 'KO target level 1 character die. ** Instead, KO ...' on one line
+            return _with_inline_burst(line, inline)
     effects = phrases.effects(text, line)
     if effects is None:
         return None
@@ -46,6 +55,29 @@ def action_effect(line: Line) -> Match | None:
             mode = "instead"
         return Match(variant={"mode": mode, "effects": effects})
     return Match.ability({"when": "action", "effects": effects})
+
+
+_INLINE_BURST = re.compile(r"(?P<base>.+?)\.? (?P<stars>\*/\*\*|\*\*|\*) (?P<burst>.+)")
+
+
+def _with_inline_burst(line: Line, found) -> Match | None:
+    base = phrases.effects(found["base"], line)
+    if base is None:
+        return None
+    text, mode = found["burst"], "also"
+    instead = _INSTEAD.match(text)
+    also = _ALSO.match(text)
+    if instead:
+        text, mode = instead["a"] or instead["b"], "instead"
+    elif also:
+        text = also["rest"]
+    effects = phrases.effects(text, line)
+    if effects is None:
+        return None
+    bursts = {"*": (1,), "**": (2,), "*/**": (1, 2)}[found["stars"]]
+    variant = {"mode": mode, "effects": effects}
+    spec = {"when": "action", "effects": base, "bursts": {str(b): variant for b in bursts}}
+    return Match.ability(spec)
 
 
 def _base_damage(line: Line) -> dict | None:

@@ -4,10 +4,10 @@ Runs after the `globals` family (priority 110), so it only sees the lines that o
 The engine reads a global's cost from the line itself (rules.engine.faces.global_defs): a line
 whose cost the engine would read differently is not recognised (the two must agree).
 
-Left manual (T5.1: no weaker reading that is still the card): globals limited to 'your turn'
-/ 'during your turn' (the engine lets either player use a global whenever they may, R10.1,
-and the vocabulary has no turn restriction), reactive globals ('Pay [S] when ...'), costs with
-something besides energy ('pay [S] and take 2 damage', 'Sacrifice ...', '[F] or [B]')."""
+Not read here: globals limited to 'your turn' / 'during your turn' (that is the `globals`
+family's to decide: a turn limit is not this module's vocabulary), reactive globals ('Pay [S]
+when ...'), costs with something besides energy ('pay [S] and take 2 damage', 'Sacrifice
+...', '[F] or [B]')."""
 
 import re
 

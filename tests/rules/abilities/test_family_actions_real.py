@@ -63,7 +63,7 @@ def defense(state, cards, die):
         "27avx", "28avx", "29avx", "31avx", "33avx", "30uxm", "129bff", "25jl", "29aou",
         "26wf", "50tmnt", "55tmnt", "7dc2016", "30imw", "31sww", "6thor", "51bfu", "11ig",
         "12msw", "14msw", "10m2017", "32wf", "70xmf", "14skc", "34asm", "27cw", "28wol",
-        "33aou", "1ig", "54ai", "29wf",
+        "33aou", "1ig", "54ai", "5ig", "4thor", "9m2019", "16msw", "32avx", "114ygo", "29imw",
     ],
 )  # fmt: skip
 def test_real_action_cards_are_fully_automated(key):
@@ -239,9 +239,8 @@ def test_shockwave_kos_level_one_dice_and_a_burst_hits_the_opponent():
 @pytest.mark.parametrize(
     "key",
     [
-        "26avx",  # spin up OR down: the user picks the direction (not in the vocabulary)
+        "25avx",  # the opponent picks targets; a global moving an attacker back
         "6avxop",  # more damage if the target is a Villain
-        "25uxm",  # +1A per opposing character
         "28uxm",  # capture with a total cost
         "30jl",  # a damage cap per blocker
     ],
@@ -274,6 +273,9 @@ def test_or_player_and_draw_roll_are_vocabulary_with_their_own_words():
     assert validate(encoding) == encoding
     text = describe(encoding)
     assert "target character die or player" in text and "draw and roll 2 dice" in text
+    silenced = {"do": "no_damage", "to": {"pick": "target"}, "combat_only": True}
+    encoding = {"abilities": [{"when": "action", "effects": [silenced]}]}
+    assert "target character die deals no combat damage this turn" in describe(encoding)
     combat = {"pick": "target", "combat": "blocking"}
     encoding = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": combat}]}]}
     assert "target blocking character die" in describe(validate(encoding))
@@ -345,15 +347,124 @@ def test_wallop_double_burst_reaches_level_two():
     refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\n", "R13.2")
 
 
-def test_kryptonite_threat_forbids_a_block_and_its_burst_preps_a_die():
-    cards = action_cards("29wf")  # WF: target can't block until end of turn; */** also prep
-    setup = board(f"P1 die BA:{ACTION}#1 reserve action*", *DICE, "P2 die 5sww#1 field L1",
-                  "P1 die SK5 bag")  # fmt: skip
-    state = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1", "P1 draw SK5")
-    assert state.final.die("P1:SK5").zone == Zone.PREP
-    then = "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
-    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose P2:5sww#1\nP1 draw SK5\n" + then,
-            "R13.7")  # fmt: skip
-    legal_block = play(cards, setup, f"P1 use BA:{ACTION}#1", "P1 choose P2:5sww#1",
-                       "P1 draw SK5", "P1 attack 19sww#1", "P2 block SK1>19sww#1")  # fmt: skip
-    assert legal_block.final.die("P2:SK1").blocking == "P1:19sww#1"
+def test_a_burst_written_on_the_same_line_is_a_variant():
+    lines = real("4thor").ability_lines  # Thor: 'KO target level 1 ... ** Instead, KO ...'
+    assert len(lines) == 1
+    cards = action_cards("4thor", lines=lines)
+    state = use(cards, "**", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2", answers=("P1 choose P2:SK1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_the_front_line_pumps_only_unblocked_attackers():
+    cards = action_cards("32cw", lines=real("32cw").ability_lines)  # CW (its global: manual)
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE, "P2 die 5sww#1 field L1")
+    setup += "P1 attack 19sww#1 SK1\nP2 block 5sww#1>19sww#1\n"
+    state = play(cards, setup, f"P1 use BA:{ACTION}#1").final
+    assert attack(state, cards, "P1:SK1") == 4  # unblocked
+    assert attack(state, cards, "P1:19sww#1") == 4  # blocked: unchanged
+
+
+def test_betrayal_counts_the_opponents_field():
+    cards = action_cards("27asm", lines=real("27asm").ability_lines[:1])  # ASM: first line
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L1")
+    assert state.player("P2").life == 18  # P2 has two character dice in the Field
+
+
+def test_focus_spins_up_or_down_as_the_user_says():
+    cards = action_cards("5ig")  # IG: target up or down one level; ** all character dice
+    result = compile_card(real("5ig"))
+    assert result.status == "automated"
+    assert "up or down 1 level (your choice)" in result.description
+    state = use(cards, "", *DICE, "P2 die 5sww#1 field L2",
+                answers=("P1 choose P2:5sww#1", "P1 choose down"))  # fmt: skip
+    assert state.die("P2:5sww#1").level == 1
+    state = use(cards, "", *DICE, answers=("P1 choose 19sww#1", "P1 choose up"))
+    assert state.die("P1:19sww#1").level == 2
+    # ** adds (a plain burst clause adds to the effect): the target, then each die its own way
+    answers = ("P1 choose 19sww#1", "P1 choose up", "P1 choose up", "P1 choose up",
+               "P1 choose up")  # fmt: skip
+    state = use(cards, "**", *DICE, answers=answers)
+    assert state.die("P1:19sww#1").level == 3  # up as the target, up again as one of all
+    assert state.die("P1:SK1").level == 1  # a Sidekick has no level 2
+    setup = board(f"P1 die BA:{ACTION}#1 reserve action", *DICE)
+    refused(cards, setup + f"P1 use BA:{ACTION}#1\nP1 choose 19sww#1\nP1 choose sideways\n",
+            "R13.2")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("words", "selector"),
+    [
+        ("target character die", {"pick": "target"}),
+        ("one of your characters", {"pick": "target", "side": "yours"}),
+        ("two of your target characters", {"pick": "target", "side": "yours", "count": 2}),
+        ("up to two target character dice", {"pick": "up_to", "count": 2}),
+        ("each of your opponent's Sidekicks", {"pick": "each", "what": "sidekick",
+                                               "side": "opposing"}),
+        ("an opponent's [F] character", {"pick": "target", "side": "opposing",
+                                         "energy": ["fist"]}),
+        ("target non-[SF] character die", {"pick": "target", "not_affiliation": ["spideyfriends"]}),
+        ("target level 1 or level 2 character die", {"pick": "target", "max_level": 2}),
+        ("target character die with A of 5 or greater", {"pick": "target", "min_attack": 5}),
+        ("unblocked attacking character dice", {"pick": "each", "combat": "unblocked"}),
+        ("target blocker", {"pick": "target", "combat": "blocking"}),
+        ("character dice you control", {"pick": "each", "side": "yours"}),
+        ("those characters", None),  # only after an effect (see below)
+        ("target Superstar die", {"pick": "target"}),
+        # not read: a die anywhere, a singular 'all', a count that disagrees with the noun
+        ("a Villain die", None),
+        ("all character die", None),
+        ("two target character die", None),
+        ("target level 2 character die", None),
+    ],
+)  # fmt: skip
+def test_dice_noun_phrases(words, selector):
+    from rules.abilities.phrases_actions import dice_selector
+
+    assert dice_selector(words) == selector
+
+
+def test_or_opponent_may_pick_the_opponent_but_not_yourself():
+    line = next(li for li in real("27xmf").ability_lines if li.startswith("When fielded"))
+    cards = compiled_cards("19sww", ability_lines=[line])  # XMF Jubilee's clause, on Superman
+    setup = board(
+        "P1 die 19sww#1 reserve L1", "P1 die SK1 reserve shield", "P2 die 5sww#1 field L1"
+    )
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose P2").final
+    assert state.player("P2").life == 18
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    refused(cards, setup + "P1 field 19sww#1 pay SK1\nP1 choose P1\n", "R13.2")
+    text = describe(
+        {
+            "abilities": [
+                {
+                    "when": "action",
+                    "effects": [
+                        {
+                            "do": "damage",
+                            "to": {"pick": "target", "or_player": "opposing"},
+                            "amount": 1,
+                        }
+                    ],
+                }
+            ]
+        }
+    )
+    assert "target character die or your opponent" in text  # fmt: skip
+
+
+def test_it_means_earlier_dice_only_after_an_effect_or_on_an_action():
+    from rules.abilities.phrases_actions import allowing_it, dice_selector
+
+    with allowing_it():
+        assert dice_selector("those characters") == {"pick": "it"}
+    # on a character, 'it' in a trigger is the die itself (the self clause), not earlier dice
+    result = compiled("19sww", ability_lines=["When Superman attacks, it gets +3A"])
+    effects = result.encoding["abilities"][0]["effects"]
+    assert effects == [{"do": "modify", "to": {"pick": "this"}, "attack": 3}]
+    # after a first sentence it is the dice that sentence picked
+    line = "When fielded, target character die gets +1A. That character die must attack this turn"
+    effects = compiled("19sww", ability_lines=[line]).encoding["abilities"][0]["effects"]
+    assert effects[1] == {"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}

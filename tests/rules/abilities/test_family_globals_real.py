@@ -162,12 +162,16 @@ def test_wasp_two_generic_to_deal_one_damage():
 @pytest.mark.parametrize(
     "line",
     [
+        # giving an affiliation: not in the vocabulary
+        "Global: Pay [S]. Target character die gains the Villain affiliation.",
         # a reactive global
         "Global: Pay [S] when a character die you control is KO'd. Gain 1 life.",
         # an extra cost beside the energy
         "Global: Pay [S] and take 2 damage to draw a die and place it in your prep area.",
         # 'prevent' is not an effect clause of the vocabulary
         "Global: Pay [S]. Prevent 1 damage to target character die or player.",
+        # a second sentence we do not read
+        "Global: Pay [F]. Target character die gets +1A. Its controller names a card.",
     ],
 )
 def test_globals_outside_the_family_stay_manual(line):
@@ -232,13 +236,41 @@ def test_orcus_damages_an_attacker_and_dove_weakens_one():
     assert attack(state, cards, "P1:19sww#1") == 3
 
 
-def test_relentless_global_forbids_blocking_this_turn_only():
-    line = pool()["31uxm"].global_lines[0]  # UXM: [M], target character cannot block
+def test_venom_spins_down_only_an_opponents_fist_character():
+    cards = global_cards("60avx")  # AVX: [F] to spin an opponent's [F] character down 1 level
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 10sww:2 basic 34sww 32sww")
+    board_ = board(
+        *ENERGY, *DICE, "P2 die 10sww#1 field L2", "P1 die 10sww#1 field L2", teams=teams
+    )  # fmt: skip  (Jimmy Olsen: a fist character on each side)
+    state = play(cards, board_, "P1 global 22sww pay SK1 target P2:10sww#1").final
+    assert state.die("P2:10sww#1").level == 1
+    refused(cards, board_ + "P1 global 22sww pay SK1 target P2:5sww#1\n", "R13.2")  # mask
+    refused(cards, board_ + "P1 global 22sww pay SK1 target P1:10sww#1\n", "R13.2")  # mine
+
+
+def test_superstar_and_monster_dice_are_character_dice():
+    cards = global_cards("13tag")  # TAG: [B], target Superstar die must attack this turn
+    state = play(cards, setup(), "P1 global 22sww pay SK3 target P2:5sww#1").final
+    assert "must_attack" in state.die("P2:5sww#1").keywords
+    cards = global_cards("101ygo")  # YGO: [B] to deal 1 damage to target monster
+    state = play(cards, setup(), "P1 global 22sww pay SK3 target P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+
+
+def test_a_blocked_attacker_deals_no_damage_this_turn():
+    line = pool()["4thor"].global_lines[0]  # Thor basic action's global: blocked, no damage
     cards = compiled_cards(HOLDER, global_lines=[line])
-    used = "P1 global 22sww pay SK5 target P2:5sww#1"
-    attack_and_block = "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n"
-    refused(cards, setup() + used + "\n" + attack_and_block, "R13.7")
-    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1").final
-    assert state.die("P2:5sww#1").blocking == "P1:19sww#1"  # without the global it may
-    state = play(cards, setup(), used).final
-    assert state.effects and state.effects[0].subject == "P2:5sww#1"
+    fight_ = setup("P2 die SK2 reserve fist")
+    actions = ("P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 pass",
+               "P2 global 22sww pay SK2 target P1:19sww#1", "P1 damage")  # fmt: skip
+    replay = play(cards, fight_, *actions)
+    assert replay.final.die("P2:5sww#1").zone == Zone.FIELD  # Superman's 4 damage prevented
+    events = [e.text for step in replay.steps for e in step.events]
+    assert any(t.startswith("4 damage to P2:5sww#1 prevented") for t in events), events
+    assert any(t.startswith("P1:19sww#1 took 4 damage") for t in events)  # the blocker's isn't
+    plain = play(cards, fight_, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 pass",
+                 "P2 pass", "P1 damage").final  # fmt: skip
+    assert plain.die("P2:5sww#1").zone == Zone.PREP  # without it Cheetah (D2) is KO'd
+    # only a blocked attacker: P2's own blocker is not a target
+    refused(cards, fight_ + "\n".join(actions[:3]) + "\nP2 global 22sww pay SK2 target 5sww#1\n",
+            "R13.2")  # fmt: skip
