@@ -125,6 +125,14 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     if do == "prevent_damage":
         source = f" by {_counted_noun(effect['from'])}" if effect.get("from") else ""
         return f"prevent all damage dealt to {to}{source}"
+    if do == "draw_and_roll":
+        count = describe_amount(effect["count"])
+        noun = "die and roll it" if effect["count"] == 1 else "dice and roll them"
+        return f"draw {count} {noun} into your Reserve Pool"
+    if do == "prep_from_used":
+        noun = _noun({**effect["of"], "what": effect["of"].get("what", "character")}, False)
+        noun = noun.replace("character die", "die") if "what" not in effect["of"] else noun
+        return f"move one {noun} from your Used Pile to your Prep Area"
     if do == "purchase_cost":
         this = effect["to"]["pick"] == "this"
         what = "this card costs" if this else f"{_counted_noun(effect['to'])} cost"

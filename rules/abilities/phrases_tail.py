@@ -123,3 +123,52 @@ def _up_to_targets_get(m, line):
         selector["what"] = "sidekick"
     effect["to"] = selector
     return [effect]
+
+
+_LEVEL_WORD = rf"(?P<n>{t.NUMBER}) levels?"
+
+
+@phrase(
+    r"spin (?:all|each) (?:of )?your (?:active )?character dice (?:in the field(?: zone)? )?"
+    rf"up {_LEVEL_WORD}"
+)
+def _spin_all_yours_up(m, line):
+    """'Spin all of your active character dice up one level'."""
+    return [{"do": "spin", "to": {"pick": "each", "side": "yours"}, "levels": t.number(m["n"])}]
+
+
+_ATTACK_WORDS = r"\+(?P<a>\d+)(?:A| attack)(?: and \+(?P<d>\d+)(?:D| defense))?|\+(?P<d2>\d+)D"
+
+
+@phrase(
+    r"(?:all (?:of )?)?your (?:active )?(?:(?P<token>\[[A-Za-z0-9]+\]) )?"
+    rf"(?:character dice|characters) get (?P<mods>{_ATTACK_WORDS}){_UNTIL}"
+)
+def _your_filtered_dice_get(m, line):
+    """'Your active character dice get +1A and +1D', 'all of your [GG] characters get +1D
+    this turn', 'Your [F4] character dice get +2 attack this turn'."""
+    effect = _modify_this(m)
+    selector = {"pick": "each", "side": "yours"}
+    if m["token"]:
+        selector.update(t.token_filter(m["token"]))
+    effect["to"] = selector
+    return [effect]
+
+
+@phrase(r"reroll all opposing character dice")
+def _reroll_all_opposing(m, line):
+    return [{"do": "reroll", "to": {"pick": "each", "side": "opposing"}}]
+
+
+@phrase(r"draw and roll (?P<n>a|one|two|three|\d+) dic?e?")
+def _draw_and_roll(m, line):
+    return [{"do": "draw_and_roll", "count": t.number(m["n"])}]
+
+
+@phrase(
+    r"(?:move|prep) an? (?P<token>\[[A-Za-z0-9]+\]) (?:character )?die from your used pile "
+    r"(?:to|into) your prep area"
+)
+def _prep_from_used(m, line):
+    """'Move an [XMEN] die from your Used Pile to your Prep Area'."""
+    return [{"do": "prep_from_used", "of": {"pick": "each", **t.token_filter(m["token"])}}]

@@ -301,6 +301,31 @@ def _script(ctx, effect, bursts, scope=None):
     scripts.effect_script_fn(effect["name"])(ctx, bursts)
 
 
+def _draw_and_roll(ctx, effect, bursts, scope=None):
+    from rules.engine.state import Zone
+
+    ctx.draw(ctx.holder, _amount(ctx, effect["count"], bursts), to=Zone.RESERVE)
+
+
+def _prep_from_used(ctx, effect, bursts, scope=None):
+    """One of the holder's Used Pile dice of a matching card (a Sidekick only for a Sidekick
+    selector) to the Prep Area; none there: nothing (T5.1)."""
+    from rules.engine.state import Zone
+
+    selector = effect["of"]
+    found = [
+        d.id
+        for d in ctx.state.zone(ctx.holder, Zone.USED)
+        if (d.is_sidekick and selector.get("what") == "sidekick")
+        or (d.card and sel.card_matches(ctx.cards, selector, d.card, card=ctx.card))
+    ]
+    if not found:
+        return
+    prompt = f"move {describe_selector({**selector, 'pick': 'target'})} to your Prep Area"
+    for die_id in ctx.choose(prompt, found, count=1):
+        ctx.prep(die_id)
+
+
 EFFECT_RUNNERS = {
     "damage": _damage,
     "ko": _ko,
@@ -316,6 +341,8 @@ EFFECT_RUNNERS = {
     "lose_life": _lose_life,
     "script": _script,
 }
+EFFECT_RUNNERS["draw_and_roll"] = _draw_and_roll
+EFFECT_RUNNERS["prep_from_used"] = _prep_from_used
 
 
 # -- continuous (while active) ---------------------------------------------------------------

@@ -193,6 +193,10 @@ EFFECT_SCHEMAS = {
     # While active (or 'static': from the team, active or not): the holder's purchases of the
     # cards "to" means ('this': this card) cost `less` less (R7.3: never below 1).
     "purchase_cost": _effect("purchase_cost", ["to", "less"], to=_to, less=_amt),
+    # Draw dice from your bag and roll them into your Reserve Pool (R4.3).
+    "draw_and_roll": _effect("draw_and_roll", ["count"], count=_amt),
+    # Move one of your dice in your Used Pile whose card "of" means to your Prep Area.
+    "prep_from_used": _effect("prep_from_used", ["of"], of=_to),
 }
 EFFECTS = tuple(EFFECT_SCHEMAS)
 

@@ -56,7 +56,12 @@ def energize(line: Line) -> Match | None:
     match = _ENERGIZE.match(line.text)
     if not match:
         return None
-    rest = match["rest"]
+    # Energize's own reminder text, and '(until end of turn)' written as a parenthesis
+    # inside the line before it.
+    rest = re.sub(r"\s*\(whenever you roll this die[^()]*\)\.?", "", match["rest"],
+                  flags=re.IGNORECASE)  # fmt: skip
+    rest = re.sub(r"\s*\(\s*until (?:the )?end of (?:the )?turn\.?\s*\)", " until end of turn",
+                  rest, flags=re.IGNORECASE).strip().rstrip(".")  # fmt: skip
     optional = rest.lower().startswith("you may ")
     if optional:
         rest = rest[len("you may ") :]

@@ -163,3 +163,15 @@ def test_energize_trigger_validates_and_describes():
     assert describe(validate({"abilities": [spec]})) == (
         "When you roll one of this card's dice on a double energy face: you gain 2 life."
     )
+
+
+def test_draw_and_roll_and_prep_from_used_validate_and_describe():
+    effects = [
+        {"do": "draw_and_roll", "count": 2},
+        {"do": "prep_from_used", "of": {"pick": "each", "affiliation": ["xmen"]}},
+    ]
+    text = describe(validate({"abilities": [{"when": "fielded", "effects": effects}]}))
+    assert "draw 2 dice and roll them into your Reserve Pool" in text
+    assert "move one X-Men die from your Used Pile to your Prep Area" in text
+    with pytest.raises(EncodingError):
+        validate({"abilities": [{"when": "fielded", "effects": [{"do": "prep_from_used"}]}]})
