@@ -277,6 +277,8 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         if test["n"] == 0:
             return f"there are no {_counted(test)}"
         return f"there are at most {test['n']} {_counted(test)}"
+    if kind == "opponent_more_field_dice":
+        return "your opponent has more character dice in their Field Zone than you"
     if kind == "attacking":
         return "this die is attacking"
     if kind == "blocking":

@@ -72,3 +72,51 @@ def energize(line: Line) -> Match | None:
     if optional:
         spec["optional"] = True
     return Match.ability(spec)
+
+
+# Underdog, where the card prints its reminder text: 'You may use this effect when your
+# opponent has more character dice in their Field Zone than you do.'
+_UNDERDOG = re.compile(r"^underdog\s*[-–—:]*\s*(?P<rest>.+)$", re.IGNORECASE)
+_UNDERDOG_REMINDER = re.compile(
+    r"you may use this e\w*ect when your opponent has more (?:character|superstar) dice in "
+    r"their field zone than you do",
+    re.IGNORECASE,
+)
+_SELF_BONUS = r"\+(?P<a>\d+)A(?: and \+(?P<d>\d+)D)?|\+(?P<d2>\d+)D"
+
+
+@recogniser("ability_words", kinds=("ability",), priority=50)
+def underdog(line: Line) -> Match | None:
+    """'Underdog - <ability>' with its reminder text on the card: the ability works only while
+    the opponent has more character dice in their Field Zone than the holder ('you may use':
+    a triggered effect asks). The ability is a self bonus ('<this die> gets +1A and +1D',
+    continuous while the condition holds) or any line another family reads that has no
+    condition of its own. Without the reminder text on the card the line stays manual
+    (Underdog is not defined alike in every set)."""
+    from rules.abilities import tokens as t
+
+    match = _UNDERDOG.match(line.text)
+    raw = re.sub(r"\s+", " ", line.raw.replace("\ufb02", "fl"))  # the "ﬂ" ligature
+    if not match or not _UNDERDOG_REMINDER.search(raw):
+        return None
+    condition = {"test": "opponent_more_field_dice"}
+    rest = match["rest"].strip()
+    bonus = re.fullmatch(rf"{t.self_names(line.card_name)} (?:gets|gains) (?:{_SELF_BONUS})",
+                         rest, re.IGNORECASE)  # fmt: skip
+    if bonus:
+        effect: dict = {"do": "modify", "to": {"pick": "this"}}
+        if bonus["a"]:
+            effect["attack"] = int(bonus["a"])
+        if bonus["d"] or bonus["d2"]:
+            effect["defense"] = int(bonus["d"] or bonus["d2"])
+        return Match.ability({"when": "while_active", "if": condition, "effects": [effect]})
+    inner = templates.recognise(replace(line, text=rest[0].upper() + rest[1:]))
+    if inner is None or inner.variant is not None or inner.keywords or len(inner.abilities) != 1:
+        return None
+    spec = dict(inner.abilities[0])
+    if "if" in spec or spec["when"] in ("global", "action", "activated", "static"):
+        return None
+    spec["if"] = condition
+    if spec["when"] != "while_active":
+        spec["optional"] = True
+    return Match.ability(spec)

@@ -175,3 +175,19 @@ def test_draw_and_roll_and_prep_from_used_validate_and_describe():
     assert "move one X-Men die from your Used Pile to your Prep Area" in text
     with pytest.raises(EncodingError):
         validate({"abilities": [{"when": "fielded", "effects": [{"do": "prep_from_used"}]}]})
+
+
+def test_opponent_more_field_dice_condition():
+    cards = demo_cards()
+    state = play(
+        cards, board("P1 die 19sww#1 field L1", "P2 die SK1 field L1", "P2 die SK2 used")
+    ).final
+    test = {"test": "opponent_more_field_dice"}
+    assert not sel.condition(test, state, cards, holder="P1")  # 1 against 1
+    assert not sel.condition(test, state, cards, holder="P2")
+    behind = play(cards, board("P2 die SK1 field L1", "P2 die 5sww#1 field L1")).final
+    assert sel.condition(test, behind, cards, holder="P1")
+    spec = {"when": "while_active", "if": test, "effects": [
+        {"do": "modify", "to": {"pick": "this"}, "attack": 1}
+    ]}  # fmt: skip
+    assert "if your opponent has more character dice" in describe(validate({"abilities": [spec]}))
