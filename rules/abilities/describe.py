@@ -23,6 +23,7 @@ _WHEN = {
     "static": "Always (from the team)",
     "any_attacks": "When a character die attacks",
     "energize": "When you roll one of this card's dice on a double energy face",
+    "spun_up": "When this die spins up",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}

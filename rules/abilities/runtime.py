@@ -63,6 +63,18 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
     resolve = _resolver(spec, when)
     if when in CARD_TRIGGER_EVENTS:
         return _card_trigger(spec, index, text, resolve)
+    if when == "spun_up":  # this die spun up one or more levels (Awaken)
+        condition = _trigger_condition(spec)
+        return Ability(
+            f"{when}{index}",
+            "triggered",
+            text,
+            trigger="spun",
+            condition=lambda tc: tc.event.amount > 0 and (condition is None or condition(tc)),
+            resolve=resolve,
+            optional=bool(spec.get("optional")),
+            limit=spec.get("limit", ""),
+        )
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",

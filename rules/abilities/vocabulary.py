@@ -46,6 +46,7 @@ TRIGGERS = (
     "static",
     "any_attacks",
     "energize",
+    "spun_up",
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {

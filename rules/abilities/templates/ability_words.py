@@ -120,3 +120,54 @@ def underdog(line: Line) -> Match | None:
     if spec["when"] != "while_active":
         spec["optional"] = True
     return Match.ability(spec)
+
+
+# Ability words whose reminder text, printed on the card, says when the effect happens:
+# Awaken ('When this die spins up 1 or more levels, you may use this effect') and Impulse
+# ('Impulse abilities happen when you purchase the (character) die with Impulse').
+_DEFINED = {
+    "awaken": (
+        re.compile(
+            r"when this dies? spins? up (?:1|one) or more levels?, you may use this effect",
+            re.IGNORECASE,
+        ),  # fmt: skip
+        {"when": "spun_up", "optional": True, "limit": "once_per_turn_per_die"},
+    ),
+    "impulse": (
+        re.compile(
+            r"impulse abilities happen when you purchase the (?:character )?die with "
+            r"impulse",
+            re.IGNORECASE,
+        ),  # fmt: skip
+        {"when": "purchased"},
+    ),
+}
+_DEFINED_LINE = re.compile(r"^(?P<word>awaken|impulse)\s*[-–—:]+\s*(?P<rest>.+)$", re.IGNORECASE)
+
+
+@recogniser("ability_words", kinds=("ability",), priority=50)
+def reminder_defined_word(line: Line) -> Match | None:
+    """'Awaken - <effect>' / 'Impulse - <effect>' where the card prints the word's reminder
+    text: the effect when this die spins up (Awaken: 'you may', read at most once per turn
+    per die, the weaker reading since each level spun is an event) or when it is purchased
+    (Impulse). Without the reminder text on the card the line stays manual."""
+    from rules.abilities import phrases
+
+    match = _DEFINED_LINE.match(line.text)
+    if not match:
+        return None
+    reminder, spec = _DEFINED[match["word"].lower()]
+    if not reminder.search(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", line.raw))):
+        return None
+    rest = re.sub(r"\s*\(\s*until (?:the )?end of (?:the )?turn\.?\s*\)", " until end of turn",
+                  match["rest"], flags=re.IGNORECASE).strip().rstrip(".")  # fmt: skip
+    optional = rest.lower().startswith("you may ")
+    if optional:
+        rest = rest[len("you may ") :]
+    effects = phrases.effects(rest, line)
+    if effects is None:
+        return None
+    found = {**spec, "effects": effects}
+    if optional:
+        found["optional"] = True
+    return Match.ability(found)

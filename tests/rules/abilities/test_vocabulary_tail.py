@@ -191,3 +191,10 @@ def test_opponent_more_field_dice_condition():
         {"do": "modify", "to": {"pick": "this"}, "attack": 1}
     ]}  # fmt: skip
     assert "if your opponent has more character dice" in describe(validate({"abilities": [spec]}))
+
+
+def test_spun_up_trigger_validates_and_describes():
+    spec = {"when": "spun_up", "optional": True, "effects": [{"do": "gain_life", "amount": 1}]}
+    assert describe(validate({"abilities": [spec]})) == (
+        "When this die spins up: you may you gain 1 life."
+    )
