@@ -43,7 +43,7 @@ def test_teamwatch_hulk_11aou_gains_overcrush_and_starhawk_66aou_pronoun():
 
 def test_labels_that_stay_manual():
     for key, starts in (
-        ("68asm", "Underdog"),  # a label with a condition of its own
+        ("79asm", "Underdog"),  # a label with a condition its card does not print
         ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
         ("8aou", "Teamwatch"),  # 'an opposing character': not a target phrase
         ("44aou", "Deadly"),  # a keyword: needs its definition
