@@ -172,3 +172,11 @@ def _draw_and_roll(m, line):
 def _prep_from_used(m, line):
     """'Move an [XMEN] die from your Used Pile to your Prep Area'."""
     return [{"do": "prep_from_used", "of": {"pick": "each", **t.token_filter(m["token"])}}]
+
+
+@phrase(rf"deal (?P<n>{t.NUMBER}) damage to an opposing player")
+def _damage_an_opposing_player(m, line):
+    """'deal 1 damage to an opposing player' (two players: the opponent)."""
+    return [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
+    ]

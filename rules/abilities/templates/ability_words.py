@@ -20,10 +20,10 @@ from dataclasses import replace
 from rules.abilities import templates
 from rules.abilities.templates import Line, Match, recogniser
 
-LABELS = ("teamwatch", "vengeance", "resistance", "zombie", "common ground")
+LABELS = ("teamwatch", "vengeance", "resistance", "zombie", "common ground", "retaliation")
 _LABELLED = re.compile(
     rf"^(?P<label>{'|'.join(LABELS)})\s*[-–—:]+\s*"
-    r"(?P<rest>(?:when|whenever|each time|while)\b.+)$",
+    r"(?P<rest>(?:when|whenever|each time|while|if)\b.+)$",
     re.IGNORECASE,
 )
 
@@ -171,3 +171,26 @@ def reminder_defined_word(line: Line) -> Match | None:
     if optional:
         found["optional"] = True
     return Match.ability(found)
+
+
+_BARE = re.compile(r"^(?P<label>retaliation)$", re.IGNORECASE)
+
+
+@recogniser("ability_words", kinds=("ability",), priority=50)
+def bare_word_with_reminder(line: Line) -> Match | None:
+    """'Retaliation' alone, defined by its reminder text on the card ('If an affiliated
+    character is KO'd, deal 1 damage to an opposing player'): the reminder is read as the
+    ability's text."""
+    if not _BARE.match(line.text):
+        return None
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", line.raw))
+    found = re.search(r"\(([^()]+)\)", text)
+    if not found:
+        return None
+    body = found.group(1).strip().rstrip(".")
+    if not re.match(r"^(?:when|whenever|if)\b", body, re.IGNORECASE):
+        return None
+    inner = templates.recognise(replace(line, text=body))
+    if inner is None or inner.variant is not None or inner.family == "ability_words":
+        return None
+    return replace(inner, family="")

@@ -10,6 +10,8 @@ Narrow on purpose (T5.1, the weaker reading where the text allows two):
 - 'you field a character die' includes the card's own die being fielded (the text excludes
   nothing); 'another' / 'a different' excludes the card's own dice.
 - 'Superstar' (WWE) and 'monster' (Yu-Gi-Oh!) are character dice; 'summon' is field.
+- 'If <a die> is KO'd' is read as 'when'; 'an affiliated character' (Retaliation) as one
+  of yours that shares an affiliation with this card (the narrowest of the readings).
 - an event qualified any further ('KO'd by combat damage', 'during the attack step', 'with
   Experience', 'non-Basic', 'first ... each turn', 'leaves the Field') is not matched: it
   stays manual.
@@ -61,7 +63,8 @@ def _side(who: str) -> str:
 
 
 _KOD = re.compile(
-    rf"^(?:when|whenever|each time) {_WHO}{_TOKEN}{_NOUN} (?:is|are|gets) "
+    rf"^(?:when|whenever|each time|if) {_WHO}(?P<affiliated>affiliated )?{_TOKEN}{_NOUN} "
+    r"(?:is|are|gets) "
     r"(?:ko'd|kod|knocked out),? (?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -128,6 +131,10 @@ def player_event(line: Line) -> Match | None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
             selector["other"] = True
+        if match["affiliated"]:
+            # 'an affiliated character' (Retaliation): read as one of yours sharing an
+            # affiliation with this card, the narrowest reading (T5.1).
+            selector.update(side="yours", shares_affiliation=True)
         return _spec("any_kod", match["rest"], line, selector)
     match = _FIELD.match(text)
     if match:
