@@ -178,6 +178,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
         return "this die"
     if pick == "it":
         return "the same dice"
+    if pick == "event":
+        return "that die"
     if pick == "player":
         return {"yours": "you", "opposing": "your opponent", "any": "each player"}[
             selector.get("side", "opposing")

@@ -72,6 +72,7 @@ CARD_TRIGGER_EVENTS = {
     "energize": "rolled",
 }
 PICKS = ("target", "up_to", "each", "this", "player", "it")  # it: the previous effect's dice
+PICKS += ("event",)  # the die of the card-wide trigger's event ('spin it up': the die fielded)
 SIDES = ("any", "yours", "opposing")
 WHATS = ("character", "sidekick", "non_sidekick")
 ENERGY = ("fist", "bolt", "mask", "shield")
@@ -345,6 +346,15 @@ def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
     problems = []
     for index, spec in enumerate(encoding.get("abilities", ())):
         where = f"encoding.abilities[{index}]"
+        for number, effect in enumerate(spec["effects"]):
+            if effect.get("to", {}).get("pick") == "event" and spec["when"] not in (
+                "any_fielded",
+                "any_attacks",
+            ):
+                problems.append(
+                    f"{where}.effects[{number}].to: 'event' (the event's die) needs an "
+                    "'any_fielded' or 'any_attacks' trigger"
+                )
         if "of" in spec and spec["when"] not in ("any_fielded", "any_kod", "any_attacks"):
             problems.append(
                 f"{where}.of: only 'any_fielded', 'any_kod' and 'any_attacks' filter their die"

@@ -26,7 +26,7 @@ from rules.abilities import (
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_TOKEN = r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]) )?"
+_TOKEN = r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]|justice league|villain|x-men|avengers) )?"
 _NOUN = (
     r"(?P<what>sidekick character dice|sidekick character die|sidekick dice|sidekick die"
     r"|sidekicks|sidekick|character dice|character die|characters|character"
@@ -100,11 +100,31 @@ _DAMAGED = re.compile(
 )
 
 
-def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | None:
+_PRONOUN = re.compile(r"\b(?:it|its|he|him|his|she|her|they|them|their|that die|that character)\b",
+                      re.IGNORECASE)  # fmt: skip
+_SPIN_IT = re.compile(rf"spin it up (?P<n>{t.NUMBER}) levels?", re.IGNORECASE)
+
+
+def _event_effects(when: str, rest: str, line: Line) -> list[dict] | None:
+    """A clause with a pronoun: 'spin it up 1 level' means the die the event is about (the
+    die fielded or attacking); any other pronoun could mean that die or this card's, so
+    the line stays manual."""
+    if not _PRONOUN.search(rest):
+        return phrases.effects(rest, line)
+    spin = _SPIN_IT.fullmatch(rest)
+    if spin and when in ("any_fielded", "any_attacks"):
+        return [{"do": "spin", "to": {"pick": "event"}, "levels": t.number(spin["n"])}]
+    return None
+
+
+def _spec(
+    when: str, rest: str, line: Line, of: dict | None = None, *, pronouns: bool = False
+) -> Match | None:
     optional = rest.lower().startswith("you may ")
     if optional:
         rest = rest[len("you may ") :]
-    effects = phrases.effects(rest, line)
+    # 'pronouns': the event's die is named by the trigger, so 'he'/'she' mean this card.
+    effects = phrases.effects(rest, line) if pronouns else _event_effects(when, rest, line)
     if effects is None:
         return None
     spec: dict = {"when": when, "effects": effects}
@@ -118,12 +138,20 @@ def _spec(when: str, rest: str, line: Line, of: dict | None = None) -> Match | N
 @recogniser("player_triggers", kinds=("ability",))
 def player_event(line: Line) -> Match | None:
     text = line.text
+    # 'While <this> is active, whenever ...': the card-wide triggers work while active anyway.
+    active = re.match(
+        rf"^while {t.self_names(line.card_name)} is active,? (?P<rest>(?:when|whenever) .+)$",
+        text,
+        re.IGNORECASE,
+    )
+    if active:
+        text = active["rest"]
     match = _SHARES.match(text)
     if match and re.fullmatch(t.self_names(line.card_name), match["who"], re.IGNORECASE):
         selector = {"pick": "each", "side": "yours", "shares_affiliation": True}
         if match["another"].lower() == "another":
             selector["other"] = True
-        return _spec("any_fielded", match["rest"], line, selector)
+        return _spec("any_fielded", match["rest"], line, selector, pronouns=True)
     match = _KOD.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))

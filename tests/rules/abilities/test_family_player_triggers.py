@@ -209,3 +209,35 @@ def test_whenever_a_sidekick_attacks_hawkgirl_57bat_and_a_different_turtle_35tmn
     assert turtle.encoding["abilities"][0]["of"] == {
         "pick": "each", "affiliation": ["turtle"], "other": True
     }  # fmt: skip
+
+
+def test_while_active_prefix_and_spin_it_means_the_die_fielded_thunderbird_114xfc():
+    result = compiled_real("114xfc")
+    assert result.status == "automated"
+    spec = result.encoding["abilities"][0]
+    assert spec["effects"] == [{"do": "spin", "to": {"pick": "event"}, "levels": 1}]
+    cards = real_cards("114xfc")
+    teams = ("19sww:2 1uxm:2 basic 31sww", "5sww:2 basic 34sww")
+    setup = board("P1 die 19sww#1 field L1", "P1 die 1uxm#1 reserve L1", teams=teams)
+    state = play(cards, setup, "P1 field 1uxm#1").final  # Angel: X-Men
+    assert state.die("P1:1uxm#1").level == 2 and state.die("P1:19sww#1").level == 1
+    idle = board("P1 die 19sww#1 used", "P1 die 1uxm#1 reserve L1", teams=teams)
+    assert play(cards, idle, "P1 field 1uxm#1").final.die("P1:1uxm#1").level == 1
+
+
+def test_a_different_justice_league_character_batman_3jl():
+    line = real_line("3jl", "While Batman is active")
+    spec = compiled_real("3jl", line).encoding["abilities"][0]
+    assert spec["of"] == {"pick": "each", "side": "yours", "affiliation": ["justiceleague"],
+                          "other": True}  # fmt: skip
+    cards = real_cards("3jl", line)
+    setup = board("P1 life 15", "P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
+    assert play(cards, setup, "P1 field 22sww#1").final.player("P1").life == 16
+
+
+def test_pronouns_that_could_mean_either_die_stay_manual():
+    for text in (
+        "When you field a character die, it gets +1A",  # 'it': that die or this card?
+        "When one of your character dice is KO'd, spin it up 1 level",  # KO'd: not in the Field
+    ):
+        assert compiled_real("55xfc", text).status == "manual", text

@@ -198,3 +198,12 @@ def test_spun_up_trigger_validates_and_describes():
     assert describe(validate({"abilities": [spec]})) == (
         "When this die spins up: you may you gain 1 life."
     )
+
+
+def test_event_pick_is_the_event_die_of_fielded_or_attacks_triggers_only():
+    spin = [{"do": "spin", "to": {"pick": "event"}, "levels": 1}]
+    spec = {"when": "any_fielded", "effects": spin}
+    assert "spin that die up 1 level" in describe(validate({"abilities": [spec]}))
+    with pytest.raises(EncodingError) as raised:
+        validate({"abilities": [{**spec, "when": "any_kod"}]})
+    assert "'event' (the event's die) needs" in str(raised.value)
