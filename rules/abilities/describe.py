@@ -57,7 +57,10 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
 def describe_spec(spec: Mapping[str, Any]) -> str:
     when = spec["when"]
     head = _WHEN[when]
-    if spec.get("of") is not None:
+    if spec.get("of") is not None and when == "action_used":
+        who = {"opposing": "your opponent uses", "yours": "you use"}
+        head = f"When {who.get(spec['of'].get('side', 'any'), 'any player uses')} an action die"
+    elif spec.get("of") is not None:
         head = f"{head.split(' a character die ')[0]} {_event_die(spec)}"
     if when in ("global", "activated") and spec.get("cost"):
         head += f" (pay {spec['cost']})"

@@ -180,3 +180,24 @@ def _damage_an_opposing_player(m, line):
     return [
         {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
     ]
+
+
+@phrase(
+    rf"(?P<who>[^,]+?) deals (?:(?P<n>{t.NUMBER}) damage to (?:your opponent|an opposing player"
+    rf"|target opponent|that opponent)|(?:your opponent|that opponent) (?P<n2>{t.NUMBER}) damage)"
+)
+def _self_deals_opponent(m, line):
+    """'Blue Beetle deals 1 damage to an opposing player', 'The Riddler deals your opponent 1
+    damage': damage to the opponent, from this card."""
+    if not _is_self(m["who"], line):
+        return None
+    amount = t.number(m["n"] or m["n2"])
+    return [{"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": amount}]
+
+
+@phrase(rf"deal (?P<n>{t.NUMBER}) damage to that opponent")
+def _damage_that_opponent(m, line):
+    """'deal 1 damage to that opponent' (the opponent who acted: two players)."""
+    return [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
+    ]

@@ -412,7 +412,13 @@ def _card_trigger(spec, index: int, text: str, resolve) -> Ability:
 
     def check(tc: TriggerContext) -> bool:
         event = tc.event
-        if when in ("action_used", "you_damaged") and event.player != tc.holder:
+        if when == "action_used" and spec.get("of") is not None:
+            die = tc.state.die(event.die) if event.die else None
+            if die is None or not sel.event_die_matches(
+                tc.state, tc.cards, spec["of"], die, holder=tc.holder, card=tc.card
+            ):
+                return False  # whose action die: 'an opponent uses', 'an action die is used'
+        elif when in ("action_used", "you_damaged") and event.player != tc.holder:
             return False
         if when == "energize" and not _rolled_double(tc):
             return False

@@ -355,9 +355,15 @@ def _card_trigger_problems(encoding: Mapping[str, Any]) -> list[str]:
                     f"{where}.effects[{number}].to: 'event' (the event's die) needs an "
                     "'any_fielded' or 'any_attacks' trigger"
                 )
-        if "of" in spec and spec["when"] not in ("any_fielded", "any_kod", "any_attacks"):
+        if "of" in spec and spec["when"] not in (
+            "any_fielded",
+            "any_kod",
+            "any_attacks",
+            "action_used",
+        ):
             problems.append(
                 f"{where}.of: only 'any_fielded', 'any_kod' and 'any_attacks' filter their die"
+                " ('action_used': whose action die)"
             )
         for number, effect in enumerate(spec["effects"]):
             if effect["do"] == "prevent_damage" and spec["when"] != "while_active":

@@ -26,11 +26,15 @@ from rules.abilities import (
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_TOKEN = r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]|justice league|villain|x-men|avengers) )?"
+_TOKEN = (
+    r"(?:non-(?P<nonself>[a-z][^\[\],]*?) )?"  # 'non-Cheetah [DCV]': not this card's dice
+    r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]|justice league|villain|x-men|avengers)"
+    r"(?: or (?P<token2>\[[A-Za-z0-9]+\]))? )?"
+)
 _NOUN = (
     r"(?P<what>sidekick character dice|sidekick character die|sidekick dice|sidekick die"
     r"|sidekicks|sidekick|character dice|character die|characters|character"
-    r"|superstar dice|superstar die|monsters|monster)"
+    r"|superstar dice|superstar die|monsters|monster|villains|villain)"
 )
 _WHO = (
     r"(?P<who>one of your (?P<other1>other )?|an? (?P<other2>other |different )?"
@@ -45,12 +49,28 @@ def _selector(match, side: str) -> dict | None:
     what = match["what"].lower()
     if what.startswith("sidekick"):
         selector["what"] = "sidekick"
+    if what.startswith("villain"):
+        selector["affiliation"] = ["villain"]
     if match["token"]:
         try:
             selector.update(t.token_filter(match["token"], bool(match["neg"])))
+            if match["token2"]:  # '[F] or [S]': either energy type
+                second = t.token_filter(match["token2"])
+                if "energy" not in selector or "energy" not in second or match["neg"]:
+                    return None
+                selector["energy"] = selector["energy"] + second["energy"]
         except ValueError:
             return None
     return selector
+
+
+def _not_self(match, line: Line, selector: dict) -> dict | None:
+    """'a non-<this card> ... die': not the card's own dice; another name declines."""
+    if not match["nonself"]:
+        return selector
+    if match["nonself"].strip().lower() != line.card_name.strip().lower():
+        return None
+    return {**selector, "other": True}
 
 
 def _side(who: str) -> str:
@@ -69,7 +89,8 @@ _KOD = re.compile(
     re.IGNORECASE,
 )
 _FIELD = re.compile(
-    rf"^(?:when|whenever|each time) (?P<player>you|your opponent) (?:field|fields|summon|summons) "
+    r"^(?:when|whenever|each time) (?P<player>you|your opponent|an opponent) "
+    r"(?:field|fields|summon|summons) "
     rf"(?P<article>an?|another|a different) {_TOKEN}{_NOUN},? (?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -79,8 +100,8 @@ _SHARES = re.compile(
     re.IGNORECASE,
 )
 _FIELDED = re.compile(
-    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different) {_TOKEN}{_NOUN} "
-    r"is fielded,? (?P<rest>.+)$",
+    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different)"
+    rf" (?P<opposing>opposing )?{_TOKEN}{_NOUN} is fielded,? (?P<rest>.+)$",
     re.IGNORECASE,
 )
 _ATTACKS = re.compile(
@@ -93,7 +114,9 @@ _FIRST_FIELD = re.compile(
     re.IGNORECASE,
 )
 _ACTION = re.compile(
-    r"^(?:when|whenever|each time) you use an? action die,? (?P<rest>.+)$", re.IGNORECASE
+    r"^(?:when|whenever|each time) (?:(?P<user>you|an opponent|your opponent) uses? an? action "
+    r"die|an action die is used),? (?P<rest>.+)$",
+    re.IGNORECASE,
 )
 _DAMAGED = re.compile(
     r"^(?:when|whenever|each time) you take damage,? (?P<rest>.+)$", re.IGNORECASE
@@ -155,6 +178,7 @@ def player_event(line: Line) -> Match | None:
     match = _KOD.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
@@ -168,6 +192,7 @@ def player_event(line: Line) -> Match | None:
     if match:
         side = "yours" if match["player"].lower() == "you" else "opposing"
         selector = _selector(match, side)
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["article"].lower() != "a" and match["article"].lower() != "an":
@@ -175,7 +200,8 @@ def player_event(line: Line) -> Match | None:
         return _spec("any_fielded", match["rest"], line, selector)
     match = _FIELDED.match(text)
     if match:
-        selector = _selector(match, "any")
+        selector = _selector(match, "opposing" if match["opposing"] else "any")
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["article"].lower() not in ("a", "an"):
@@ -184,6 +210,7 @@ def player_event(line: Line) -> Match | None:
     match = _ATTACKS.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
@@ -200,7 +227,11 @@ def player_event(line: Line) -> Match | None:
         return found
     match = _ACTION.match(text)
     if match:
-        return _spec("action_used", match["rest"], line)
+        user = (match["user"] or "").lower()
+        if user == "you":
+            return _spec("action_used", match["rest"], line)
+        side = "opposing" if user else "any"  # 'an action die is used': either player's
+        return _spec("action_used", match["rest"], line, {"pick": "each", "side": side})
     match = _DAMAGED.match(text)
     if match:
         return _spec("you_damaged", match["rest"], line)
