@@ -201,3 +201,11 @@ def _damage_that_opponent(m, line):
     return [
         {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
     ]
+
+
+@phrase(
+    r"(?:move|prep) (?:a|one|1) sidekick(?: die)? from your used pile (?:to|into) your prep area"
+)
+def _prep_sidekick_from_used(m, line):
+    """'move 1 Sidekick from your used pile to your prep area'."""
+    return [{"do": "prep_from_used", "of": {"pick": "each", "what": "sidekick"}}]
