@@ -275,6 +275,9 @@ def describe_amount(value) -> str:
 
 def describe_condition(test: Mapping[str, Any]) -> str:
     kind = test["test"]
+    # Underdog's reminder text
+    if kind == "opponent_more_field_dice":
+        return "your opponent has more character dice in their Field Zone than you"
     if kind == "opponent_more_life":
         return "your opponent has more life than you"
     if kind == "count_at_least":
@@ -283,8 +286,6 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         if test["n"] == 0:
             return f"there are no {_counted(test)}"
         return f"there are at most {test['n']} {_counted(test)}"
-    if kind == "opponent_more_field_dice":
-        return "your opponent has more character dice in their Field Zone than you"
     if kind == "attacking":
         return "this die is attacking"
     if kind == "blocking":

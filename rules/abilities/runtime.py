@@ -22,7 +22,7 @@ from rules.engine.abilities import Ability, Contribution, Query, TriggerContext
 from rules.engine.actions import Roll
 from rules.engine.effects import dice as dice_ops
 from rules.engine.faces import CardDef, parse_cost
-from rules.engine.state import IN_FIELD, Request
+from rules.engine.state import Request
 
 
 def with_encoding(card: CardDef, encoding: Mapping[str, Any] | None) -> CardDef:
@@ -197,6 +197,8 @@ def pick(ctx, selector, effect_text: str, scope: Scope | None = None) -> list[st
     if selector["pick"] == "it":
         return [d for d in (scope.picked if scope else []) if ctx.state.die(d) is not None]
     if selector["pick"] == "event":  # the die the card-wide trigger's event is about
+        from rules.engine.state import IN_FIELD
+
         die = ctx.state.die(ctx.event.die) if ctx.event is not None and ctx.event.die else None
         return _remember(scope, [die.id] if die is not None and die.zone in IN_FIELD else [])
     found = [

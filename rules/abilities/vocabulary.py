@@ -78,8 +78,6 @@ WHATS = ("character", "sidekick", "non_sidekick")
 ENERGY = ("fist", "bolt", "mask", "shield")
 STATS = ("attack", "defense", "level")
 CONDITIONS = ("opponent_more_life", "count_at_least", "count_at_most", "attacking", "blocking")
-# Underdog (its reminder text): the opponent has more character dice in their Field Zone.
-CONDITIONS += ("opponent_more_field_dice",)
 DURATIONS = ("turn", "while_active")
 LIMITS = ("once_per_turn", "once_per_turn_per_die", "first_time")
 
@@ -137,6 +135,8 @@ _amount = {
         },
     ]
 }
+# Underdog (its reminder text): the opponent has more character dice in their Field Zone.
+CONDITIONS += ("opponent_more_field_dice",)
 _condition = {
     "type": "object",
     "additionalProperties": False,
