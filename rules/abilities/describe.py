@@ -26,6 +26,7 @@ _WHEN = {
     "turn_started": "At the start of a turn",
     "end_of_turn": "At the end of a turn",
     **WHEN_TEXT,  # rules.abilities.trigger_events
+    "spun_up": "When this die spins up",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -177,8 +178,12 @@ def _singular(selector) -> bool:
 _AFFILIATION_NAMES = {"xmen": "X-Men", "justiceleague": "Justice League", "gotg": "Guardians"}
 
 
-def _affiliation(name: str) -> str:
+def affiliation_name(name: str) -> str:
+    """'xmen' -> 'X-Men': an affiliation token as the card prints it."""
     return _AFFILIATION_NAMES.get(name, name.replace("_", " ").title())
+
+
+_affiliation = affiliation_name
 
 
 def describe_selector(selector: Mapping[str, Any]) -> str:
@@ -305,6 +310,9 @@ def describe_amount(value) -> str:
 
 def describe_condition(test: Mapping[str, Any]) -> str:
     kind = test["test"]
+    # Underdog's reminder text
+    if kind == "opponent_more_field_dice":
+        return "your opponent has more character dice in their Field Zone than you"
     if kind == "opponent_more_life":
         return "your opponent has more life than you"
     if kind == "count_at_least":

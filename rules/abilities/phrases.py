@@ -246,8 +246,8 @@ def _draw_from_bag_to_prep(m, line):
 
 
 @phrase(
-    r"draw and roll (?P<n>a|one|two|three|\d+) dic?e?"
-    r"|draw (?P<m>a|one|two|three|\d+) dic?e? from your bag and roll (?:it|them)"
+    r"draw and roll (?P<n>a|one|two|three|four|\d+) dic?e?"
+    r"|draw (?P<m>a|one|two|three|four|\d+) dic?e?(?: from your bag)?,? and roll (?:it|them)"
 )
 def _draw_and_roll(m, line):
     return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "into": "reserve"}]

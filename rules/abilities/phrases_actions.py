@@ -497,14 +497,6 @@ def _draw_into_prep(m, line):
     return [{"do": "draw", "count": t.number(m["n"] or m["m"])}]
 
 
-@phrase(
-    rf"draw and roll (?P<n>{_COUNT}) dic?e|draw (?P<m>{_COUNT}) dic?e(?: from your bag)?,? and "
-    r"roll (?:it|them)"
-)
-def _draw_and_roll(m, line):
-    return [{"do": "draw", "count": t.number(m["n"] or m["m"]), "into": "reserve"}]
-
-
 @phrase(rf"(?P<who>each player|you|your opponent|target opponent) (?:gains?) {_N} life")
 def _player_gains(m, line):
     who = m["who"].lower()

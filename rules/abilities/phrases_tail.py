@@ -123,3 +123,87 @@ def _up_to_targets_get(m, line):
         selector["what"] = "sidekick"
     effect["to"] = selector
     return [effect]
+
+
+_LEVEL_WORD = rf"(?P<n>{t.NUMBER}) levels?"
+
+
+@phrase(
+    r"spin (?:all|each) (?:of )?your (?:active )?character dice (?:in the field(?: zone)? )?"
+    rf"up {_LEVEL_WORD}"
+)
+def _spin_all_yours_up(m, line):
+    """'Spin all of your active character dice up one level'."""
+    return [{"do": "spin", "to": {"pick": "each", "side": "yours"}, "levels": t.number(m["n"])}]
+
+
+_ATTACK_WORDS = r"\+(?P<a>\d+)(?:A| attack)(?: and \+(?P<d>\d+)(?:D| defense))?|\+(?P<d2>\d+)D"
+
+
+@phrase(
+    r"(?:all (?:of )?)?your (?:active )?(?:(?P<token>\[[A-Za-z0-9]+\]) )?"
+    rf"(?:character dice|characters) get (?P<mods>{_ATTACK_WORDS}){_UNTIL}"
+)
+def _your_filtered_dice_get(m, line):
+    """'Your active character dice get +1A and +1D', 'all of your [GG] characters get +1D
+    this turn', 'Your [F4] character dice get +2 attack this turn'."""
+    effect = _modify_this(m)
+    selector = {"pick": "each", "side": "yours"}
+    if m["token"]:
+        selector.update(t.token_filter(m["token"]))
+    effect["to"] = selector
+    return [effect]
+
+
+@phrase(r"reroll all opposing character dice")
+def _reroll_all_opposing(m, line):
+    return [{"do": "reroll", "to": {"pick": "each", "side": "opposing"}}]
+
+
+@phrase(
+    r"(?:move|prep) an? (?P<token>\[[A-Za-z0-9]+\]) (?:character )?die from your used pile "
+    r"(?:to|into) your prep area"
+)
+def _prep_from_used(m, line):
+    """'Move an [XMEN] die from your Used Pile to your Prep Area' (the shared from_used)."""
+    wanted = t.token_filter(m["token"])
+    if set(wanted) - {"energy", "affiliation"}:
+        return None  # a 'non-' filter: not one from_used reads
+    return [{"do": "from_used", "into": "prep", "count": 1, "dice": wanted}]
+
+
+@phrase(rf"deal (?P<n>{t.NUMBER}) damage to an opposing player")
+def _damage_an_opposing_player(m, line):
+    """'deal 1 damage to an opposing player' (two players: the opponent)."""
+    return [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
+    ]
+
+
+@phrase(
+    rf"(?P<who>[^,]+?) deals (?:(?P<n>{t.NUMBER}) damage to (?:your opponent|an opposing player"
+    rf"|target opponent|that opponent)|(?:your opponent|that opponent) (?P<n2>{t.NUMBER}) damage)"
+)
+def _self_deals_opponent(m, line):
+    """'Blue Beetle deals 1 damage to an opposing player', 'The Riddler deals your opponent 1
+    damage': damage to the opponent, from this card."""
+    if not _is_self(m["who"], line):
+        return None
+    amount = t.number(m["n"] or m["n2"])
+    return [{"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": amount}]
+
+
+@phrase(rf"deal (?P<n>{t.NUMBER}) damage to that opponent")
+def _damage_that_opponent(m, line):
+    """'deal 1 damage to that opponent' (the opponent who acted: two players)."""
+    return [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": t.number(m["n"])}
+    ]
+
+
+@phrase(
+    r"(?:move|prep) (?:a|one|1) sidekick(?: die)? from your used pile (?:to|into) your prep area"
+)
+def _prep_sidekick_from_used(m, line):
+    """'move 1 Sidekick from your used pile to your prep area'."""
+    return [{"do": "from_used", "into": "prep", "count": 1, "dice": {"what": "sidekick"}}]

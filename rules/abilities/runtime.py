@@ -71,6 +71,18 @@ def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:
         return _card_trigger(spec, index, text, resolve)
     if when in trigger_events.EXTRA_TRIGGERS:
         return trigger_events.ability(spec, index, text, resolve, _trigger_condition(spec))
+    if when == "spun_up":  # this die spun up one or more levels (Awaken)
+        condition = _trigger_condition(spec)
+        return Ability(
+            f"{when}{index}",
+            "triggered",
+            text,
+            trigger="spun",
+            condition=lambda tc: tc.event.amount > 0 and (condition is None or condition(tc)),
+            resolve=resolve,
+            optional=bool(spec.get("optional")),
+            limit=spec.get("limit", ""),
+        )
     if when in TRIGGER_EVENTS:
         return Ability(
             f"{when}{index}",
@@ -401,7 +413,7 @@ EFFECT_RUNNERS = {
     "spin_either": lambda ctx, effect, bursts, scope=None: _spin_either(ctx, effect, scope),
     "no_damage": lambda ctx, effect, bursts, scope=None: _no_damage(ctx, effect, bursts, scope),
 }
-EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # draw_roll ...
+EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # control, from_used
 
 
 def _no_damage(ctx, effect, bursts, scope=None) -> None:

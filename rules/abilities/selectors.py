@@ -169,6 +169,11 @@ def condition(
     if test is None:
         return True
     kind = test["test"]
+    # Underdog's reminder text
+    if kind == "opponent_more_field_dice":
+        mine = sum(1 for d in state.field(holder) if d.is_character)
+        theirs = sum(1 for d in state.field(other(holder)) if d.is_character)
+        return theirs > mine
     if kind == "opponent_more_life":
         return state.player(other(holder)).life > state.player(holder).life
     if kind in ("count_at_least", "count_at_most"):

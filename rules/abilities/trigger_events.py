@@ -178,11 +178,14 @@ def _describe_from_used(effect) -> str:
         "action": "action die",
         "basic_action": "Basic Action Die",
     }[wanted.get("what", "any")]
-    words = [*wanted.get("energy", ()), *wanted.get("affiliation", ())]
+    from rules.abilities.describe import affiliation_name
+
+    words = [e.title() for e in wanted.get("energy", ())]
+    words += [affiliation_name(a) for a in wanted.get("affiliation", ())]
     if wanted.get("name"):
         words.append(wanted["name"])
     if words:
-        noun = "/".join(w.title() for w in words) + " " + noun
+        noun = "/".join(words) + " " + noun
     if wanted.get("max_cost") is not None:
         noun += f" costing {wanted['max_cost']} or less"
     if wanted.get("min_cost") is not None:

@@ -49,6 +49,7 @@ TRIGGERS = (
     "you_damaged",
     "energize",
     *EXTRA_TRIGGERS,  # rules.abilities.trigger_events: turn start/end, combat damage ...
+    "spun_up",  # this die spun up (Awaken)
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -168,6 +169,8 @@ _amount = {
         },
     ]
 }
+# Underdog (its reminder text): the opponent has more character dice in their Field Zone.
+CONDITIONS += ("opponent_more_field_dice",)
 _condition = {
     "type": "object",
     "additionalProperties": False,

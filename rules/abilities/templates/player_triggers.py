@@ -11,6 +11,8 @@ Narrow on purpose (T5.1, the weaker reading where the text allows two):
 - 'you field a character die' includes the card's own die being fielded (the text excludes
   nothing); 'another' / 'a different' excludes the card's own dice.
 - 'Superstar' (WWE) and 'monster' (Yu-Gi-Oh!) are character dice; 'summon' is field.
+- 'If <a die> is KO'd' is read as 'when'; 'an affiliated character' (Retaliation) as one
+  of yours that shares an affiliation with this card (the narrowest of the readings).
 - an event qualified any further ('KO'd by combat damage', 'during the attack step', 'with
   Experience', 'non-Basic', 'first ... each turn', 'leaves the Field') is not matched: it
   stays manual.
@@ -25,11 +27,15 @@ from rules.abilities import (
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 
-_TOKEN = r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]) )?"
+_TOKEN = (
+    r"(?:non-(?P<nonself>[a-z][^\[\],]*?) )?"  # 'non-Cheetah [DCV]': not this card's dice
+    r"(?:(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]|justice league|villain|x-men|avengers)"
+    r"(?: or (?P<token2>\[[A-Za-z0-9]+\]))? )?"
+)
 _NOUN = (
     r"(?P<what>sidekick character dice|sidekick character die|sidekick dice|sidekick die"
     r"|sidekicks|sidekick|character dice|character die|characters|character"
-    r"|superstar dice|superstar die|monsters|monster)"
+    r"|superstar dice|superstar die|monsters|monster|villains|villain)"
 )
 _WHO = (
     r"(?P<who>one of your (?P<other1>other )?|an? (?P<other2>other |different )?"
@@ -44,12 +50,28 @@ def _selector(match, side: str) -> dict | None:
     what = match["what"].lower()
     if what.startswith("sidekick"):
         selector["what"] = "sidekick"
+    if what.startswith("villain"):
+        selector["affiliation"] = ["villain"]
     if match["token"]:
         try:
             selector.update(t.token_filter(match["token"], bool(match["neg"])))
+            if match["token2"]:  # '[F] or [S]': either energy type
+                second = t.token_filter(match["token2"])
+                if "energy" not in selector or "energy" not in second or match["neg"]:
+                    return None
+                selector["energy"] = selector["energy"] + second["energy"]
         except ValueError:
             return None
     return selector
+
+
+def _not_self(match, line: Line, selector: dict) -> dict | None:
+    """'a non-<this card> ... die': not the card's own dice; another name declines."""
+    if not match["nonself"]:
+        return selector
+    if match["nonself"].strip().lower() != line.card_name.strip().lower():
+        return None
+    return {**selector, "other": True}
 
 
 def _side(who: str) -> str:
@@ -62,12 +84,14 @@ def _side(who: str) -> str:
 
 
 _KOD = re.compile(
-    rf"^(?:when|whenever|each time) {_WHO}{_TOKEN}{_NOUN} (?:is|are|gets) "
+    rf"^(?:when|whenever|each time|if) {_WHO}(?P<affiliated>affiliated )?{_TOKEN}{_NOUN} "
+    r"(?:is|are|gets) "
     r"(?:ko'd|kod|knocked out),? (?P<rest>.+)$",
     re.IGNORECASE,
 )
 _FIELD = re.compile(
-    rf"^(?:when|whenever|each time) (?P<player>you|your opponent) (?:field|fields|summon|summons) "
+    r"^(?:when|whenever|each time) (?P<player>you|your opponent|an opponent) "
+    r"(?:field|fields|summon|summons) "
     rf"(?P<article>an?|another|a different) {_TOKEN}{_NOUN},? (?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -77,8 +101,8 @@ _SHARES = re.compile(
     re.IGNORECASE,
 )
 _FIELDED = re.compile(
-    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different) {_TOKEN}{_NOUN} "
-    r"is fielded,? (?P<rest>.+)$",
+    rf"^(?:when|whenever|each time) (?P<article>an?|another|a different)"
+    rf" (?P<opposing>opposing )?{_TOKEN}{_NOUN} is fielded,? (?P<rest>.+)$",
     re.IGNORECASE,
 )
 _ATTACKS = re.compile(
@@ -91,18 +115,40 @@ _FIRST_FIELD = re.compile(
     re.IGNORECASE,
 )
 _ACTION = re.compile(
-    r"^(?:when|whenever|each time) you use an? action die,? (?P<rest>.+)$", re.IGNORECASE
+    r"^(?:when|whenever|each time) (?:(?P<user>you|an opponent|your opponent) uses? an? action "
+    r"die|an action die is used),? (?P<rest>.+)$",
+    re.IGNORECASE,
 )
 _DAMAGED = re.compile(
     r"^(?:when|whenever|each time) you take damage,? (?P<rest>.+)$", re.IGNORECASE
 )
 
 
-def _spec(when: str, rest: str, line: Line, watched: dict | None = None) -> Match | None:
+_PRONOUN = re.compile(r"\b(?:it|its|he|him|his|she|her|they|them|their|that die|that character)\b",
+                      re.IGNORECASE)  # fmt: skip
+_SPIN_IT = re.compile(rf"spin it up (?P<n>{t.NUMBER}) levels?", re.IGNORECASE)
+
+
+def _event_effects(when: str, rest: str, line: Line) -> list[dict] | None:
+    """A clause with a pronoun: 'spin it up 1 level' means the die the event is about (the
+    die fielded or attacking); any other pronoun could mean that die or this card's, so
+    the line stays manual."""
+    if not _PRONOUN.search(rest):
+        return phrases.effects(rest, line)
+    spin = _SPIN_IT.fullmatch(rest)
+    if spin and when in ("fielded", "attacks"):
+        return [{"do": "spin", "to": {"pick": "that"}, "levels": t.number(spin["n"])}]
+    return None
+
+
+def _spec(
+    when: str, rest: str, line: Line, watched: dict | None = None, *, pronouns: bool = False
+) -> Match | None:
     optional = rest.lower().startswith("you may ")
     if optional:
         rest = rest[len("you may ") :]
-    effects = phrases.effects(rest, line)
+    # 'pronouns': the event's die is named by the trigger, so 'he'/'she' mean this card.
+    effects = phrases.effects(rest, line) if pronouns else _event_effects(when, rest, line)
     if effects is None:
         return None
     spec: dict = {"when": when, "effects": effects}
@@ -116,24 +162,38 @@ def _spec(when: str, rest: str, line: Line, watched: dict | None = None) -> Matc
 @recogniser("player_triggers", kinds=("ability",))
 def player_event(line: Line) -> Match | None:
     text = line.text
+    # 'While <this> is active, whenever ...': the card-wide triggers work while active anyway.
+    active = re.match(
+        rf"^while {t.self_names(line.card_name)} is active,? (?P<rest>(?:when|whenever) .+)$",
+        text,
+        re.IGNORECASE,
+    )
+    if active:
+        text = active["rest"]
     match = _SHARES.match(text)
     if match and re.fullmatch(t.self_names(line.card_name), match["who"], re.IGNORECASE):
         selector = {"pick": "each", "side": "yours", "shares_affiliation": True}
         if match["another"].lower() == "another":
             selector["other"] = True
-        return _spec("fielded", match["rest"], line, selector)
+        return _spec("fielded", match["rest"], line, selector, pronouns=True)
     match = _KOD.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
             selector["other"] = True
+        if match["affiliated"]:
+            # 'an affiliated character' (Retaliation): read as one of yours sharing an
+            # affiliation with this card, the narrowest reading (T5.1).
+            selector.update(side="yours", shares_affiliation=True)
         return _spec("kod", match["rest"], line, selector)
     match = _FIELD.match(text)
     if match:
         side = "yours" if match["player"].lower() == "you" else "opposing"
         selector = _selector(match, side)
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["article"].lower() != "a" and match["article"].lower() != "an":
@@ -141,7 +201,8 @@ def player_event(line: Line) -> Match | None:
         return _spec("fielded", match["rest"], line, selector)
     match = _FIELDED.match(text)
     if match:
-        selector = _selector(match, "any")
+        selector = _selector(match, "opposing" if match["opposing"] else "any")
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["article"].lower() not in ("a", "an"):
@@ -150,6 +211,7 @@ def player_event(line: Line) -> Match | None:
     match = _ATTACKS.match(text)
     if match:
         selector = _selector(match, _side(match["who"]))
+        selector = _not_self(match, line, selector) if selector is not None else None
         if selector is None:
             return None
         if match["other1"] or match["other2"] or match["who"].strip().lower() == "another":
@@ -166,8 +228,10 @@ def player_event(line: Line) -> Match | None:
         return found
     match = _ACTION.match(text)
     if match:
+        user = (match["user"] or "").lower()
+        by = "yours" if user == "you" else "opposing" if user else "any"  # 'an action die is used'
         found = _spec("action_used", match["rest"], line)
-        return Match.ability({**found.abilities[0], "by": "yours"}) if found else None
+        return Match.ability({**found.abilities[0], "by": by}) if found else None
     match = _DAMAGED.match(text)
     if match:
         return _spec("you_damaged", match["rest"], line)

@@ -3,7 +3,7 @@ whose text spells the whole ability out is read as that text; the 'shares an aff
 with <this card>' filter of Teamwatch. Real cards, played on P1's Superman (19sww, Justice
 League); Wonder Woman (22sww) shares Justice League, Cheetah (5sww) doesn't."""
 
-from rules.engine import query
+from rules.engine import Zone, query
 from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
 from tests.rules.abilities.scenario import board, play
 
@@ -57,10 +57,40 @@ def test_teamwatch_with_an_opposing_character_is_a_watcher_of_your_fieldings_8ao
 
 def test_labels_that_stay_manual():
     for key, starts in (
-        ("68asm", "Underdog"),  # a label with a condition of its own
+        ("79asm", "Underdog"),  # a label with a condition its card does not print
         ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
         ("44aou", "Deadly"),  # a keyword: needs its definition
         ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
     ):
         result = compiled_real(key, real_line(key, starts))
         assert result.status == "manual", (key, result.encoding)
+
+
+def test_retaliation_an_affiliated_character_kod_18jl_and_the_bare_word_8jll():
+    result = compiled_real("18jl")
+    assert result.status == "automated"
+    assert result.encoding["abilities"][0]["any"] == {
+        "pick": "each", "side": "yours", "shares_affiliation": True
+    }  # fmt: skip
+    cards = real_cards("18jl")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die 22sww#1 field L1", "P1 die SK1 field L1",
+        "P2 die 5sww#1 field L1", teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, setup, "judge modifier P1:22sww#1 +5D", "P1 attack 22sww#1",
+                 "P2 block 5sww#1>22sww#1", "P1 damage").final  # fmt: skip
+    # Wonder Woman (A3, D8) KOs Cheetah (D2) and survives: an opposing die, no Retaliation.
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    assert state.player("P2").life == 20
+    kod = play(
+        cards, setup, "judge modifier P2:5sww#1 +5A", "P1 attack 22sww#1",
+        "P2 block 5sww#1>22sww#1", "P1 damage",
+    ).final  # fmt: skip
+    assert kod.die("P1:22sww#1").zone == Zone.PREP  # Justice League, as Superman
+    assert kod.player("P2").life == 19
+    sidekick = play(
+        cards, setup, "P1 attack SK1", "P2 block 5sww#1>SK1", "P1 damage"
+    ).final  # a Sidekick shares no affiliation
+    assert sidekick.die("P1:SK1").zone == Zone.PREP and sidekick.player("P2").life == 20
+    assert real_line("8jll", "Retaliation") and compiled_real("8jll", real_line(
+        "8jll", "Retaliation")).encoding == result.encoding  # fmt: skip

@@ -54,8 +54,47 @@ def test_energize_spin_to_level_3_110ig():
 
 
 def test_energize_lines_that_stay_manual():
-    for key in ("139ig",):  # distributed
+    for key in ("26ig", "139ig"):  # can't be rerolled; distributed
         lines = [x for x in compiled_real(key).manual_lines if x.lower().startswith("energ")]
         assert len(lines) == 1, key
         result = compiled_real(key, lines[0])
         assert result.status == "manual", (key, result.encoding)
+
+
+def test_energize_draw_and_roll_a_die_19xfo():
+    cards = real_cards("19xfo")
+    state = _roll(cards, "shield2", "P1 die SK5 bag", then=("P1 draw SK5", "P1 roll SK5=bolt"))
+    assert state.die("P1:SK5").zone.value == "reserve"
+    assert "draw and roll 1 die into the Reserve Pool" in compiled_real("19xfo").description
+
+
+def test_energize_move_an_xmen_die_from_used_to_prep_47dps():
+    line = "Energize - Move an [XMEN] die from your Used Pile to your Prep Area"  # 47dps's shape
+    cards = real_cards("47dps", line)
+    teams = ("19sww:2 1uxm:2 basic 31sww", "5sww:2 basic 34sww")
+    setup = board(*BAG, "P1 die 1uxm#1 used", "P1 die SK5 used", step="clear_and_draw", teams=teams)
+    roll = "P1 roll 19sww#1=shield2 SK1=fist SK2=fist SK3=fist"
+    state = play(cards, setup, DRAW, roll, "P1 choose 1uxm#1").final
+    assert state.die("P1:1uxm#1").zone.value == "prep"  # Angel is X-Men; the Sidekick isn't
+    assert state.die("P1:SK5").zone.value == "used"
+    assert compiled_real("47dps").encoding["abilities"][0]["effects"] == [
+        {
+            "do": "from_used",
+            "into": "prep",
+            "count": 1,
+            "dice": {"what": "any", "affiliation": ["xmen"]},
+        }
+    ]
+
+
+def test_energize_your_active_dice_get_attack_and_defense_7xfo_and_spin_up_1xfo():
+    cards = real_cards("7xfo")
+    state = _roll(cards, "shield2", "P1 die 22sww#1 field L1")
+    die = state.die("P1:22sww#1")
+    assert (query.attack(state, cards, die).value, query.defense(state, cards, die).value) == (
+        4,
+        4,
+    )
+    line = "Energize - Spin all of your active character dice up one level"  # 1xfo's shape
+    cards = real_cards("1xfo", line)
+    assert _roll(cards, "shield2", "P1 die 22sww#1 field L1").die("P1:22sww#1").level == 2

@@ -209,3 +209,76 @@ def test_whenever_a_sidekick_attacks_hawkgirl_57bat_and_a_different_turtle_35tmn
     assert turtle.encoding["abilities"][0]["any"] == {
         "pick": "each", "affiliation": ["turtle"], "other": True
     }  # fmt: skip
+
+
+def test_while_active_prefix_and_spin_it_means_the_die_fielded_thunderbird_114xfc():
+    result = compiled_real("114xfc")
+    assert result.status == "automated"
+    spec = result.encoding["abilities"][0]
+    assert spec["effects"] == [{"do": "spin", "to": {"pick": "that"}, "levels": 1}]
+    cards = real_cards("114xfc")
+    teams = ("19sww:2 1uxm:2 basic 31sww", "5sww:2 basic 34sww")
+    setup = board("P1 die 19sww#1 field L1", "P1 die 1uxm#1 reserve L1", teams=teams)
+    state = play(cards, setup, "P1 field 1uxm#1").final  # Angel: X-Men
+    assert state.die("P1:1uxm#1").level == 2 and state.die("P1:19sww#1").level == 1
+    idle = board("P1 die 19sww#1 used", "P1 die 1uxm#1 reserve L1", teams=teams)
+    assert play(cards, idle, "P1 field 1uxm#1").final.die("P1:1uxm#1").level == 1
+
+
+def test_a_different_justice_league_character_batman_3jl():
+    line = real_line("3jl", "While Batman is active")
+    spec = compiled_real("3jl", line).encoding["abilities"][0]
+    assert spec["any"] == {"pick": "each", "side": "yours", "affiliation": ["justiceleague"],
+                          "other": True}  # fmt: skip
+    cards = real_cards("3jl", line)
+    setup = board("P1 life 15", "P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
+    assert play(cards, setup, "P1 field 22sww#1").final.player("P1").life == 16
+
+
+def test_pronouns_that_could_mean_either_die_stay_manual():
+    for text in (
+        "When you field a character die, it gets +1A",  # 'it': that die or this card?
+        "When one of your character dice is KO'd, spin it up 1 level",  # KO'd: not in the Field
+    ):
+        assert compiled_real("55xfc", text).status == "manual", text
+
+
+def test_when_an_opponent_uses_an_action_die_wasp_48ai_and_either_player_15myst():
+    cards = real_cards("48ai")
+    spec = compiled_real("48ai").encoding["abilities"][0]
+    assert spec["by"] == "opposing"
+    theirs = board("P1 die 19sww#1 field L1", "P2 die BA:34sww#1 reserve action", active="P2")
+    replay = play(cards, theirs, "P2 use BA:34sww#1")  # Truce: a judge-played effect
+    assert replay.final.player("P2").life == 19
+    mine = board("P1 die 19sww#1 field L1", "P1 die BA:31sww#1 reserve action")
+    assert play(cards, mine, "P1 use BA:31sww#1").final.player("P2").life == 20
+    cards = real_cards("15myst")
+    state = play(cards, mine, "P1 use BA:31sww#1").final  # either player's action die
+    assert _attack(state, cards) == 5
+
+
+def test_fielding_filters_or_energy_non_self_and_opposing_12gaf_18ki_58bat_60thor():
+    cards = real_cards("12gaf")  # '[F] or [S]': Superman (Shield) counts
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
+    assert _attack(play(cards, setup, "P1 field 22sww#1").final, cards) == 4  # Mask
+    assert compiled_real("12gaf").encoding["abilities"][0]["any"]["energy"] == ["fist", "shield"]
+    raccoon = compiled_real("18ki").encoding["abilities"][0]["any"]
+    assert raccoon == {"pick": "each", "side": "yours", "affiliation": ["gotg"], "other": True}
+    cards = real_cards("58bat")  # whenever an opposing character die is fielded
+    theirs = board(
+        "P1 die 19sww#1 field L1", "P1 die SK1 field L1", "P2 die SK1 reserve L1", active="P2"
+    )
+    state = play(cards, theirs, "P2 field SK1", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    assert compiled_real("60thor").encoding["abilities"][0]["any"] == {
+        "pick": "each", "side": "opposing", "affiliation": ["villain"]
+    }  # fmt: skip
+
+
+def test_a_villain_is_fielded_blue_beetle_deals_damage_40jl():
+    cards = real_cards("40jl")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P2 die 5sww#1 reserve L1", "P2 die SK1 reserve mask",
+        active="P2",
+    )  # fmt: skip
+    assert play(cards, setup, "P2 field 5sww#1 pay SK1").final.player("P2").life == 19

@@ -3,7 +3,7 @@ die> is damaged each turn', 'When assigned to attack', 'If <this die> is blocked
 cards, played on P1's Superman (19sww, 4/6 at L1)."""
 
 from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
-from tests.rules.abilities.scenario import board, play
+from tests.rules.abilities.scenario import board, play, refused
 
 FIGHT = ("P1 die 19sww#1 field L1", "P2 die SK1 field L1", "P2 die SK2 field L1")
 
@@ -49,3 +49,17 @@ def test_self_event_lines_that_stay_manual():
     ):
         result = compiled_real(key, real_line(key, starts))
         assert result.status == "manual", (key, result.encoding)
+
+
+def test_each_time_iron_man_takes_damage_you_may_prep_a_sidekick_from_used_11avxop():
+    cards = real_cards("11avxop")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P2 die SK1 field L1", "P1 die SK5 used",
+        "P1 die 22sww#1 used",
+    )  # fmt: skip
+    replay = play(cards, setup, "P1 attack 19sww#1", "P2 block SK1>19sww#1", "P1 damage",
+                  "P1 yes", "P1 choose SK5")  # fmt: skip
+    assert replay.final.die("P1:SK5").zone.value == "prep"
+    assert replay.final.die("P1:22sww#1").zone.value == "used"
+    fight = "P1 attack 19sww#1\nP2 block SK1>19sww#1\nP1 damage\nP1 yes\n"
+    refused(cards, setup + fight + "P1 choose 22sww#1\n", "R13.2")  # only Sidekicks offered

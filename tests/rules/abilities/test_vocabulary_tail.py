@@ -161,3 +161,50 @@ def test_energize_trigger_validates_and_describes():
     assert describe(validate({"abilities": [spec]})) == (
         "When you roll one of this card's dice on a double energy face: you gain 2 life."
     )
+
+
+def test_draw_and_roll_and_prep_from_used_validate_and_describe():
+    # the long-tail 'draw_and_roll' / 'prep_from_used' are the shared 'draw' into the Reserve
+    # Pool and 'from_used' into the Prep Area since the families merged
+    effects = [
+        {"do": "draw", "count": 2, "into": "reserve"},
+        {"do": "from_used", "into": "prep", "count": 1, "dice": {"affiliation": ["xmen"]}},
+    ]
+    text = describe(validate({"abilities": [{"when": "fielded", "effects": effects}]}))
+    assert "draw and roll 2 dice into the Reserve Pool" in text
+    assert "move 1 X-Men die from your Used Pile to your Prep Area" in text
+    with pytest.raises(EncodingError):
+        validate({"abilities": [{"when": "fielded", "effects": [{"do": "from_used"}]}]})
+
+
+def test_opponent_more_field_dice_condition():
+    cards = demo_cards()
+    state = play(
+        cards, board("P1 die 19sww#1 field L1", "P2 die SK1 field L1", "P2 die SK2 used")
+    ).final
+    test = {"test": "opponent_more_field_dice"}
+    assert not sel.condition(test, state, cards, holder="P1")  # 1 against 1
+    assert not sel.condition(test, state, cards, holder="P2")
+    behind = play(cards, board("P2 die SK1 field L1", "P2 die 5sww#1 field L1")).final
+    assert sel.condition(test, behind, cards, holder="P1")
+    spec = {"when": "while_active", "if": test, "effects": [
+        {"do": "modify", "to": {"pick": "this"}, "attack": 1}
+    ]}  # fmt: skip
+    assert "if your opponent has more character dice" in describe(validate({"abilities": [spec]}))
+
+
+def test_spun_up_trigger_validates_and_describes():
+    spec = {"when": "spun_up", "optional": True, "effects": [{"do": "gain_life", "amount": 1}]}
+    assert describe(validate({"abilities": [spec]})) == (
+        "When this die spins up: you may you gain 1 life."
+    )
+
+
+def test_event_pick_is_the_event_die_of_fielded_or_attacks_triggers_only():
+    # the long-tail 'event' pick is the watchers' 'that' (the watched event's die)
+    spin = [{"do": "spin", "to": {"pick": "that"}, "levels": 1}]
+    spec = {"when": "fielded", "any": {"pick": "each"}, "effects": spin}
+    assert "spin that die up 1 level" in describe(validate({"abilities": [spec]}))
+    with pytest.raises(EncodingError) as raised:
+        validate({"abilities": [{"when": "fielded", "effects": spin}]})
+    assert "'that' die needs a watched die" in str(raised.value)
