@@ -15,7 +15,11 @@ Readings (T5.1: where the text is ambiguous, the weaker one):
   other keyword leaves the line manual.
 - 'X or Y' in a subject is either (an energy or affiliation list); a name filter is only the
   card's own name, since other words before 'dice' (Good, Evil, NPC, fiend ...) are traits the
-  engine doesn't know.
+  engine doesn't know. '[PAWN]' is the pool's Sidekick icon.
+- 'can't be targeted by abilities' means global abilities and character abilities (not action
+  dice, which cards name apart); 'by effects' or 'by your opponent(s)' means all three; a
+  plain 'Global Abilities' (no 'opposing') means either player's.
+- 'takes no damage from X' / 'cannot be damaged by X' prevent all damage from a die X means.
 """
 
 import re

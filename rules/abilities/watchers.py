@@ -75,6 +75,8 @@ def as_it_was(cards, die):
     """A KO'd die as the watcher reads it: back in the Field on a character face (its card's
     level 1, or a Sidekick's), under its owner, so its card's filters (affiliation, energy,
     name, cost, Sidekick) apply. Its level is gone: level filters are not offered for KOs."""
+    if die.is_token:
+        return None  # a token leaves the game when KO'd: no card to read it by
     card = cards.get(die.card) if die.card else None
     face = card.level(1) if card is not None else SIDEKICK_LEVEL
     if face is None:

@@ -27,7 +27,7 @@ import re
 
 from rules.abilities import phrases_static as ps
 from rules.abilities.templates import Line, Match, recogniser
-from rules.abilities.templates.while_active import self_selector
+from rules.abilities.templates.while_active_statics import self_selector
 
 _GETS = re.compile(
     r"(?P<self>.+?) (?:gets|gains|has) (?P<mods>.+?) (?:for each|for every) (?:of )?(?P<what>.+)",

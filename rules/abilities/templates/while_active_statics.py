@@ -1,4 +1,7 @@
-"""'While NAME is active, ...' (also 'While active, ...', 'While NAME is in the Field Zone,
+"""Family `while_active` (the module is named apart from the `abil` branch's own small
+templates/while_active.py, so both can sit side by side).
+
+'While NAME is active, ...' (also 'While active, ...', 'While NAME is in the Field Zone,
 ...', 'While you have [F] in your Reserve Pool, ...', 'While you have an active X, ...',
 'While <another character> is active, NAME ...'): continuous effects while one of the card's
 dice is in its holder's Field (R13.1), played through the stat query layer, the restrict hook
