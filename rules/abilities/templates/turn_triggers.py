@@ -17,6 +17,11 @@ _TURN = re.compile(
 )
 
 
+# One-off effects that last 'this turn': started after Cleanup has ended the turn's effects,
+# they would last into the next turn, so an end-of-turn line with them stays manual.
+_THIS_TURN_ONLY = {"modify", "grant", "restrict", "control", "capture", "no_damage"}
+
+
 @recogniser("turn_triggers", kinds=("ability", "burst"))
 def at_turn(line: Line) -> Match | None:
     if line.card_kind not in ("character", "character_or_action"):
@@ -34,4 +39,6 @@ def at_turn(line: Line) -> Match | None:
     if any(isinstance(v, dict) and "stat" in v for e in spec["effects"] for v in e.values()):
         return None  # 'his level': which of the card's dice is not known card-wide
     when = "end_of_turn" if match["when"].lower() == "end" else "turn_started"
+    if when == "end_of_turn" and any(e["do"] in _THIS_TURN_ONLY for e in spec["effects"]):
+        return None  # the turn's effects have ended by then: it would last into the next
     return Match.ability({"when": when, "by": "yours", **spec})  # a watcher of the holder

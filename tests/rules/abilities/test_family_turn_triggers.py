@@ -49,3 +49,12 @@ def test_end_of_turn_gain_life_described_and_other_moments_manual():
         "At the end of each turn, gain 1 life",
     ):
         assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
+def test_an_end_of_turn_bonus_is_not_read():
+    """Cleanup ends the turn's effects before 'at end of turn' effects: a +A then would last
+    into the next turn, so the line stays manual."""
+    result = compiled("19sww", ability_lines=["At the end of your turn, Superman gets +2A"])
+    assert result.status == "manual"
+    result = compiled("19sww", ability_lines=["At the start of your turn, Superman gets +2A"])
+    assert result.status == "automated"
