@@ -151,6 +151,8 @@ def _from_used(ctx, effect, bursts, scope=None) -> None:
         minimum = 0 if effect.get("up_to") else count
         prompt = f"{_describe_from_used(effect)}: choose"
         picked = ctx.choose(prompt, used, count=count, minimum=minimum)
+    if scope is not None:
+        scope.picked = list(picked)  # 'it' in a following effect: the dice moved
     if effect["into"] == "roll" and picked:  # rolled once into the Reserve Pool (R14.1)
         ctx.roll(ctx.holder, tuple(picked))
         return

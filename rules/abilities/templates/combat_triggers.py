@@ -12,8 +12,8 @@
   knocked out in battle'), 'deals combat damage to (an|your) opponent, ...', 'damages an
   opponent, ...' (the trigger events of rules.abilities.trigger_events)
 
-Registered before the simpler `triggers` family (priority 90), whose lines it reads the same
-way. Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
+(The core's simpler `triggers` family, which read the same lines, was folded into this one.)
+Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
 (limit once per turn per die). Not read (left manual): 'deals combat damage' without saying
 to whom (a blocker or the opponent), 'KOs a character'. A KO'd die has left
 the Field, so 'when KO'd, deal damage equal to his A/D/level' is left manual too (the engine

@@ -3,7 +3,8 @@ to each opposing [M] character die', '* Gain 2 life instead', '* Instead, when f
 <effect>'): a variant of that ability on those bursts, 'instead' replacing its effects,
 'also' adding to them. Only after a triggered ability of this card (when fielded, attacks,
 blocks ...), so the variant has an ability to belong to; the effect clauses are the shared
-ones of `phrases_triggers`."""
+ones of `phrases_triggers`. (The core's simpler `burst_variants` family, which read the same
+lines, was folded into this one.)"""
 
 import re
 
@@ -25,8 +26,10 @@ def burst_variant(line: Line) -> Match | None:
     previous = line.previous
     if line.card_kind not in ("character", "character_or_action") or previous is None:
         return None
-    if previous.get("when") not in _TRIGGERED or previous.get("bursts"):
-        return None
+    if previous.get("when") not in _TRIGGERED or not previous.get("effects"):
+        return None  # not a triggered ability, or one that happens only on bursts itself
+    if any(str(b) in previous.get("bursts", {}) for b in line.bursts):
+        return None  # that burst already has its variant ('*' then '**' is fine)
     if previous["when"] in ("kod", "kod_combat", "purchased"):
         return None  # the die shows no face when these resolve: no bursts to read
     instead, also = _INSTEAD.match(line.text), _ALSO.match(line.text)

@@ -1,4 +1,5 @@
-"""Template family `burst_variants` and the draw-and-roll and 'on your turn' clauses."""
+"""Burst variants (template family `trigger_bursts`, which the core's `burst_variants` was
+folded into) and the draw-and-roll and 'on your turn' clauses."""
 
 from rules.engine import Zone
 from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
