@@ -2,24 +2,16 @@
 file at test time (never copied into the repository), compiled as that card and built onto
 a demo card's dice so the engine plays them."""
 
-import json
 from dataclasses import replace
-from functools import cache
 
 from rules.abilities import compile_card
-from tests.rules.abilities.scenario import _DEMO, encoded_cards, real_pool_path
-
-
-@cache
-def _pool() -> dict:
-    data = json.loads(real_pool_path().read_text())
-    cards = data["cards"] if isinstance(data, dict) else data
-    return {card["tb_code"]: card for card in cards}
+from tests.rules.abilities.real_cards import pool, raw_pool
+from tests.rules.abilities.scenario import _DEMO, encoded_cards
 
 
 def real(tb_code: str) -> dict:
     """The real card record (name, ability_lines ...) by its tb_code, e.g. '73asm'."""
-    return _pool()[tb_code]
+    return raw_pool()[tb_code]
 
 
 def real_line(tb_code: str, starts: str) -> str:
@@ -51,13 +43,6 @@ def real_cards(tb_code: str, *lines: str, onto: str = "19sww"):
     return encoded_cards({onto: result.encoding})
 
 
-@cache
-def _records() -> dict:
-    from rules.catalogue import read_catalogue
-
-    return {r.key: r for r in read_catalogue(str(real_pool_path())).cards}
-
-
 def real_engine_cards(*tb_codes: str) -> dict:
     """The demo cards plus these real cards, each compiled from its own text and built as
     the engine plays it (a game may then field the real cards' dice)."""
@@ -66,10 +51,10 @@ def real_engine_cards(*tb_codes: str) -> dict:
 
     cards = dict(demo_cards())
     for key in tb_codes:
-        cards[key] = engine_card(_records()[key])
+        cards[key] = engine_card(pool()[key])
     return cards
 
 
 def real_status(tb_code: str) -> str:
     """The compiler's status for the real card as printed (all its lines)."""
-    return compile_card(_records()[tb_code]).status
+    return compile_card(pool()[tb_code]).status
