@@ -315,9 +315,9 @@ def cards_search(query: str, *, keys=(), limit: int = 20) -> QuerySet[Card]:
 
 
 def card_automation(card: Card) -> dict | None:
-    """The card's automation status for the console's card panel. The status fields come
-    with the card abilities work (issue 8: Card.automation and Card.automation_note); until
-    they exist this says nothing rather than guess."""
+    """The card's automation status for the console's card panel (issue 8): automated,
+    partial or manual, what stays manual, and our own description of what the engine does
+    (generated from the card's ability encoding)."""
     status = getattr(card, "automation", None)
     if not status:
         return None
@@ -326,6 +326,7 @@ def card_automation(card: Card) -> dict | None:
         "status": status,
         "label": display() if callable(display) else str(status).capitalize(),
         "note": getattr(card, "automation_note", "") or "",
+        "description": getattr(card, "ability_description", "") or "",
     }
 
 

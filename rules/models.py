@@ -12,6 +12,15 @@ class CardKind(models.TextChoices):
     CHARACTER_OR_ACTION = "character_or_action", "Character or action"
 
 
+class Automation(models.TextChoices):
+    """How much of a card the engine plays by itself (rules.abilities): the rest is entered
+    by the judge as adjustments."""
+
+    AUTOMATED = "automated", "Automated"
+    PARTIAL = "partial", "Partly automated"
+    MANUAL = "manual", "Manual"
+
+
 class CardSet(models.Model):
     code = models.SlugField("set code", max_length=20, unique=True)
     name = models.CharField(max_length=100)
@@ -64,6 +73,13 @@ class Card(models.Model):
         Die, on_delete=models.SET_NULL, null=True, blank=True, related_name="cards"
     )
     stats_trust = models.CharField(max_length=40, blank=True)
+    # Compiled from the ability text at import (rules.abilities.compile_card); the engine
+    # builds the card's abilities from `ability_encoding`.
+    automation = models.CharField(
+        max_length=10, choices=Automation.choices, default=Automation.MANUAL
+    )
+    automation_note = models.TextField(blank=True, default="", help_text="What stays manual.")
+    ability_encoding = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["card_set__code", "number"]
@@ -73,6 +89,32 @@ class Card(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.subtitle}" if self.subtitle else self.name
+
+    @property
+    def ability_description(self) -> str:
+        """Our own words for what the engine automates, generated from the encoding."""
+        from rules.abilities import describe
+
+        return describe(self.ability_encoding)
+
+    def compiled_automation(self) -> dict:
+        """automation, automation_note and ability_encoding compiled from the card's text."""
+        from rules.abilities import compile_card
+
+        compiled = compile_card(
+            {
+                "key": self.key,
+                "name": self.name,
+                "kind": self.kind,
+                "ability_lines": self.ability_lines,
+                "global_lines": self.global_lines,
+            }
+        )
+        return {
+            "automation": compiled.status,
+            "automation_note": compiled.note,
+            "ability_encoding": compiled.encoding,
+        }
 
 
 class TeamLocked(Exception):

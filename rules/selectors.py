@@ -37,17 +37,19 @@ def format_definition(fmt: Format) -> FormatDefinition:
 
 def engine_cards(keys=None) -> dict:
     """The engine's view of catalogue cards (all, or those keys), by key."""
+    from rules.abilities import with_encoding
     from rules.engine.faces import build_card
 
     cards = Card.objects.select_related("die")
     if keys is not None:
         cards = cards.filter(key__in=[k.lower() for k in keys])
+    # Each card's automated abilities come from its compiled encoding (issue 8).
     return {
-        card.key: build_card(
+        card.key: with_encoding(build_card(
             key=card.key, name=card.name, subtitle=card.subtitle, kind=card.kind,
             cost=card.cost, energy=card.energy, faces=card.die.faces if card.die else (),
             affiliations=card.affiliations, keywords=card.keywords,
             global_lines=card.global_lines,
-        )
+        ), card.ability_encoding)
         for card in cards
     }  # fmt: skip

@@ -87,8 +87,23 @@ def _store(catalogue: CatalogueFile) -> ImportSummary:
     sets = _store_sets(catalogue, summary.sets)
     dice = _store_dice(catalogue.cards, sets, summary.dice)
     _store_cards(catalogue.cards, sets, dice, summary.cards)
+    _store_automation([record.key for record in catalogue.cards])
     _store_format_lists(catalogue, summary.formats)
     return summary
+
+
+def _store_automation(keys: list[str]) -> None:
+    """Compile the abilities of the imported cards from their stored text (issue 8), in the
+    import's transaction: a file is imported with its automation or not at all."""
+    changed = []
+    fields = ("automation", "automation_note", "ability_encoding")
+    for card in Card.objects.filter(key__in=keys):
+        values = card.compiled_automation()
+        if any(getattr(card, name) != values[name] for name in fields):
+            for name in fields:
+                setattr(card, name, values[name])
+            changed.append(card)
+    Card.objects.bulk_update(changed, fields, batch_size=500)
 
 
 def _store_format_lists(catalogue: CatalogueFile, counts: ImportCounts) -> None:

@@ -161,9 +161,15 @@ def test_the_card_panel_shows_the_automation_status_once_cards_carry_it(table):
 
     from rules.models import Card
 
-    card = Card.objects.get(key="5sww")
-    assert selectors.card_automation(card) is None  # not recorded yet: nothing claimed
-    assert selectors.card_json(card)["automation"] is None
+    card = Card.objects.get(key="5sww")  # compiled at import from its hand encoding
+    assert selectors.card_automation(card) == {
+        "status": "automated",
+        "label": "Automated",
+        "note": "",
+        "description": card.ability_description,
+    }
+    assert "KO an opposing Sidekick die" in card.ability_description
+    assert selectors.card_json(card)["automation"]["status"] == "automated"
     partial = SimpleNamespace(
         automation="partial",
         automation_note="the KO is automated; the draw is manual",
@@ -173,4 +179,6 @@ def test_the_card_panel_shows_the_automation_status_once_cards_carry_it(table):
         "status": "partial",
         "label": "Partly automated",
         "note": "the KO is automated; the draw is manual",
+        "description": "",
     }
+    assert selectors.card_automation(SimpleNamespace()) is None  # nothing recorded: no claim

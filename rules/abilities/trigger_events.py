@@ -1,0 +1,236 @@
+"""Trigger kinds beyond 'when this die <event>': what the vocabulary calls them, the engine
+event each listens to, and the filter that narrows that event (the engine's events are not
+changed). Used by vocabulary.py (names), runtime.py (Abilities) and describe.py (English).
+
+- damaged_combat / kod_combat: this die took combat damage (rule R11.4) / was KO'd in the
+  combat KO step (R11.5).
+- combat_damage_opponent / damage_opponent: one of this card's dice, held by the ability's
+  holder, dealt combat damage (R11.4) / any damage to the holder's opponent. Card-wide (the
+  event names the source die as `other`, the die may be Out of Play by then).
+- attacks_alone: this die attacks and is the only attacker (R11.1: all attackers are declared
+  at once, so the others are in the Attack Zone when it triggers).
+(The holder's own turn starting or ending is a while-active watcher, 'turn_started' /
+'end_of_turn' with by 'yours': rules.abilities.watchers.)
+
+A triggered spec with a `cost` ('you may pay [B] to ...') asks its holder whether to pay
+when it resolves (R6.5): a yes pays, a no does nothing.
+"""
+
+from rules.engine.abilities import Ability, TriggerContext
+from rules.engine.faces import parse_cost
+from rules.engine.state import Zone
+
+# name -> (engine event, subject, while active, English head)
+EXTRA_TRIGGERS = {
+    "damaged_combat": ("damaged", "self", False, "When this die takes combat damage"),
+    "kod_combat": ("kod", "self", False, "When this die is KO'd by combat damage"),
+    "combat_damage_opponent": (
+        "player_damaged",
+        "card",
+        False,
+        "When one of this card's dice deals combat damage to your opponent",
+    ),
+    "damage_opponent": (
+        "player_damaged",
+        "card",
+        False,
+        "When one of this card's dice deals damage to your opponent",
+    ),
+    "attacks_alone": ("attacks", "self", False, "When this die attacks alone"),
+}
+WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
+
+
+def _event_holds(when: str, tc: TriggerContext) -> bool:
+    event = tc.event
+    if when == "damaged_combat":
+        return event.rule == "R11.4"
+    if when == "kod_combat":
+        return event.rule == "R11.5"
+    if when in ("combat_damage_opponent", "damage_opponent"):
+        if when == "combat_damage_opponent" and event.rule != "R11.4":
+            return False
+        source = tc.state.die(event.other) if event.other else None
+        return (
+            event.player not in ("", tc.holder)
+            and source is not None
+            and source.card == tc.card
+            and source.controller == tc.holder
+        )
+    if when == "attacks_alone":  # the only die its controller declared as an attacker
+        attackers = [d for d in tc.state.dice if d.zone == Zone.ATTACK and not d.blocking]
+        return len(attackers) == 1 and attackers[0].id == event.die
+    return True
+
+
+def ability(spec, index: int, text: str, resolve, condition) -> Ability:
+    """The engine Ability of a spec whose trigger is one of EXTRA_TRIGGERS."""
+    when = spec["when"]
+    event, subject, while_active, _ = EXTRA_TRIGGERS[when]
+
+    def fires(tc: TriggerContext) -> bool:
+        return _event_holds(when, tc) and (condition is None or condition(tc))
+
+    return Ability(
+        f"{when}{index}",
+        "triggered",
+        text,
+        trigger=event,
+        subject=subject,
+        while_active=while_active,
+        condition=fires,
+        resolve=paid(spec, resolve),
+        optional=bool(spec.get("optional")) and "cost" not in spec,
+        limit=spec.get("limit", ""),
+    )
+
+
+def paid(spec, resolve):
+    """A triggered ability with a cost: 'you may pay [B] to ...' asks, and a yes pays."""
+    if "cost" not in spec:
+        return resolve
+    cost = parse_cost(spec["cost"])
+
+    def resolve_paid(ctx) -> None:
+        if ctx.may(f"{ctx.holder} may pay {spec['cost']} for {ctx.label}", cost=cost):
+            resolve(ctx)
+
+    return resolve_paid
+
+
+# -- effects the triggered families need beyond the shared vocabulary -------------------------
+# (restrictions this turn and 'draw and roll' are the shared 'restrict' and 'draw' into the
+# Reserve Pool)
+def used_die_matches(cards, die, wanted) -> bool:
+    """Whether a die in the Used Pile is one a 'from your Used Pile' effect means: what it is
+    (any die, a character die, a Sidekick, a non-Sidekick character, an action die), its
+    card's energy, affiliation, name and purchase cost."""
+    card = cards.get(die.card) if die.card else None
+    what = wanted.get("what", "any")
+    is_action = card is not None and card.kind != "character"
+    if what == "sidekick" and not die.is_sidekick:
+        return False
+    if what == "character" and is_action:
+        return False
+    if what == "non_sidekick" and (die.is_sidekick or is_action):
+        return False
+    if what == "action" and not is_action:
+        return False
+    if what == "basic_action" and (card is None or card.kind != "basic_action"):
+        return False
+    if "energy" in wanted and not (card and set(card.energy) & set(wanted["energy"])):
+        return False
+    if "affiliation" in wanted and not (
+        card and set(card.affiliations) & set(wanted["affiliation"])
+    ):
+        return False
+    if "name" in wanted and not (card and card.display_title.lower() == wanted["name"].lower()):
+        return False
+    cost = card.cost if card else 0
+    if "min_cost" in wanted and cost < wanted["min_cost"]:
+        return False
+    return "max_cost" not in wanted or cost <= wanted["max_cost"]
+
+
+def _from_used(ctx, effect, bursts, scope=None) -> None:
+    """Move dice from the holder's Used Pile to the Prep Area, roll them into the Reserve
+    Pool, or field them (free, at a level: 'when fielded' triggers, R8.2). Which dice is the
+    holder's choice; how they land is a recorded input."""
+    wanted = effect.get("dice", {})
+    used = [
+        d.id
+        for d in ctx.state.zone(ctx.holder, Zone.USED)
+        if used_die_matches(ctx.cards, d, wanted)
+    ]
+    if effect.get("all"):
+        picked = used
+    else:
+        count = min(effect.get("count", 1), len(used))
+        if count == 0:
+            return  # nothing to move: the effect does nothing (T5.1)
+        minimum = 0 if effect.get("up_to") else count
+        prompt = f"{_describe_from_used(effect)}: choose"
+        picked = ctx.choose(prompt, used, count=count, minimum=minimum)
+    if scope is not None:
+        scope.picked = list(picked)  # 'it' in a following effect: the dice moved
+    if effect["into"] == "roll" and picked:  # rolled once into the Reserve Pool (R14.1)
+        ctx.roll(ctx.holder, tuple(picked))
+        return
+    for die_id in picked:
+        if effect["into"] == "field":
+            ctx.field(die_id, effect.get("level", 1))
+            continue
+        ctx.move(die_id, Zone.PREP)
+        ctx.emit(
+            "moved",
+            f"{die_id} moved from the Used Pile to the Prep Area ({ctx.label})",
+            rule="R13.3",
+            die=die_id,
+            player=ctx.holder,
+        )
+
+
+def _describe_from_used(effect) -> str:
+    wanted = effect.get("dice", {})
+    noun = {
+        "any": "die",
+        "character": "character die",
+        "sidekick": "Sidekick die",
+        "non_sidekick": "non-Sidekick character die",
+        "action": "action die",
+        "basic_action": "Basic Action Die",
+    }[wanted.get("what", "any")]
+    from rules.abilities.describe import affiliation_name
+
+    words = [e.title() for e in wanted.get("energy", ())]
+    words += [affiliation_name(a) for a in wanted.get("affiliation", ())]
+    if wanted.get("name"):
+        words.append(wanted["name"])
+    if words:
+        noun = "/".join(words) + " " + noun
+    if wanted.get("max_cost") is not None:
+        noun += f" costing {wanted['max_cost']} or less"
+    if wanted.get("min_cost") is not None:
+        noun += f" costing {wanted['min_cost']} or more"
+    if effect.get("all"):
+        head = f"all your {noun.replace('die', 'dice')}"
+    elif effect.get("up_to"):
+        head = f"up to {effect.get('count', 1)} {noun.replace('die', 'dice')}"
+    else:
+        count = effect.get("count", 1)
+        head = f"{count} {noun if count == 1 else noun.replace('die', 'dice')}"
+    if effect["into"] == "roll":
+        return f"roll {head} from your Used Pile into your Reserve Pool"
+    if effect["into"] == "field":
+        return f"field {head} from your Used Pile at level {effect.get('level', 1)}"
+    return f"move {head} from your Used Pile to your Prep Area"
+
+
+def _control(ctx, effect, bursts, scope=None) -> None:
+    """'Take control of <dice>': each becomes the holder's, held by this die, until end of
+    turn, when the engine returns it where it was taken from (R15.2). Without this die in
+    the Field (it left meanwhile) there is nothing to hold it: nothing happens."""
+    from rules.abilities.runtime import pick
+    from rules.engine.state import IN_FIELD
+
+    source = ctx.state.die(ctx.source) if ctx.source else None
+    if source is None or source.zone not in IN_FIELD:
+        return
+    for target in pick(ctx, effect["to"], "take control", scope):
+        ctx.control(target)
+
+
+def _describe_control(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"take control of {describe_selector(effect['to'])} until end of turn"
+
+
+EFFECT_RUNNERS = {
+    "control": _control,
+    "from_used": _from_used,
+}
+EFFECT_TEXT = {
+    "control": _describe_control,
+    "from_used": _describe_from_used,
+}
