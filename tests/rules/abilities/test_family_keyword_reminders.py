@@ -51,7 +51,7 @@ def test_reminder_text_is_taken_from_the_raw_line():
     ("key", "keyword"),
     [
         ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
-        ("8cw", "Intimidate"),  # 'remove from the Field until end of turn': not in the vocabulary
+        ("3sw", "Infiltrate"),  # 'when unblocked': no such event (Intimidate: set_keywords)
         ("75bff", "Swarm"),  # a draw-step rule the engine has no hook for
     ],
 )
