@@ -15,9 +15,14 @@ reminder text printed on the cards that carry it, so every such line gets that m
 A reminder that says something else than the keyword's meaning (a card-specific wording)
 declines, so the line stays with the families that read it (or manual).
 
+- Swarm: while this character is active, each of its dice drawn in its player's Clear and
+  Draw Step draws one more die from the bag into Prep, rolled with the others (R5.2). A
+  trigger on that step's 'drew' event (trigger_events `drawn_in_draw_step`) and the effect
+  script `swarm_extra_draw`; dice drawn by effects (the extra die too) don't count.
+
 Not here (manual): Experience (Experience tokens the engine doesn't have), Flip (two-sided
 cards), Breath Weapon N (the reminder names a cost but not when or how often it may be paid),
-Swarm and Regenerate (draw and KO steps the engine's plugins don't hook), Infiltrate (no
+Regenerate (the engine's KO step has no hook to reroll a die instead), Infiltrate (no
 'unblocked' event), Deadly (engagement isn't remembered past combat), Range (a value shared
 between dice).
 """
@@ -49,8 +54,17 @@ _INTIMIDATE_REMINDER = re.compile(
     r"when fielded, remove target opposing (?:character|charcter|superstar) die from the field"
     r" zone until end of turn(?: - place it next to your (?:character|superstar) cards)?"
 )
+_SWARM = {
+    "when": "drawn_in_draw_step",
+    "effects": [{"do": "script", "name": "swarm_extra_draw"}],
+}
+_SWARM_REMINDER = re.compile(
+    r"while this character is active,? if you draw this die during your clear and draw"
+    r" (?:step|set \[sic\]), draw and roll an extra die|extra draw during clear & draw step"
+)
 KEYWORDS = {
     "attune": (_ATTUNE, _ATTUNE_REMINDER),
+    "swarm": (_SWARM, _SWARM_REMINDER),
     "intimidate": (_INTIMIDATE, _INTIMIDATE_REMINDER),
 }
 

@@ -52,7 +52,10 @@ def test_reminder_text_is_taken_from_the_raw_line():
     [
         ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
         ("3sw", "Infiltrate"),  # 'when unblocked': no such event (Intimidate: set_keywords)
-        ("75bff", "Swarm"),  # a draw-step rule the engine has no hook for
+        (
+            "73fus",
+            "Breath Weapon",
+        ),  # when or how often: unsaid (Swarm: set_keywords)
     ],
 )
 def test_real_keywords_whose_reminder_is_not_read_stay_manual(key, keyword):

@@ -10,6 +10,7 @@ from rules.abilities.templates.set_keywords import set_keyword
 from rules.engine import Zone
 from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, to_field
 from tests.rules.abilities.scenario import play
+from tests.rules.engine.helpers import run
 
 ACTION = "P1 die BA:31sww#1 reserve action"
 
@@ -57,12 +58,40 @@ def test_a_reminder_with_another_meaning_is_not_read_as_the_keyword():
     assert set_keyword(Line(text="Attune", raw=raw, kind="ability")) is None
 
 
+BAG = ("P1 die SK5 bag", "P1 die SK6 bag", "P1 die SK7 bag", "P1 die SK8 bag")
+
+
+def _swarm_turn(key: str, first_die: str, drawn: str):
+    """P2 ends its turn; P1's Clear and Draw draws `drawn`: where P1's turn waits then."""
+    cards = real_cards(key, "Swarm")
+    setup = scene(key, f"P1 die {key}#1 {first_die}", f"P1 die {key}#2 bag", *BAG, active="P2")
+    return cards, setup + f"P2 end\nP1 draw {drawn}\n"
+
+
+@pytest.mark.parametrize("key", ["20bfu", "8ki"])  # bare, reminder ('Draw Set [sic]')
+def test_real_swarm_draws_and_rolls_an_extra_die(key):
+    cards, log = _swarm_turn(key, "field L1", f"{key}#2 SK5 SK6 SK7")
+    pending = run(cards, log).final.pending
+    assert pending.kind == "draw" and pending.count == 1  # the extra die
+    state = run(cards, log + "P1 draw SK8\n").final
+    assert state.die("P1:SK8").zone == Zone.PREP
+    assert state.pending.kind == "roll" and "P1:SK8" in state.pending.options  # rolled too
+
+
+def test_real_swarm_needs_the_card_active_and_its_die_drawn():
+    cards, log = _swarm_turn("20bfu", "used", "20bfu#2 SK5 SK6 SK7")
+    pending = run(cards, log).final.pending
+    assert pending.kind == "roll" and len(pending.options) == 4  # not active: no extra die
+    cards, log = _swarm_turn("20bfu", "field L1", "SK5 SK6 SK7 SK8")
+    pending = run(cards, log).final.pending
+    assert pending.kind == "roll" and len(pending.options) == 4  # its die not drawn
+
+
 @pytest.mark.parametrize(
     ("key", "keyword"),
     [
         ("10fus", "Experience"),
         ("73fus", "Breath Weapon"),
-        ("75bff", "Swarm"),
         ("19bff", "Regenerate"),
         ("84gotg", "Infiltrate"),
         ("58toa", "Deadly"),
