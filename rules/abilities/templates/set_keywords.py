@@ -11,20 +11,24 @@ reminder text printed on the cards that carry it, so every such line gets that m
   capture also ends when the capturing die leaves the Field, so if the Intimidate die is KO'd
   before the turn ends the removed die comes back early, where the card keeps it out until
   end of turn.
-
-A reminder that says something else than the keyword's meaning (a card-specific wording)
-declines, so the line stays with the families that read it (or manual).
-
 - Swarm: while this character is active, each of its dice drawn in its player's Clear and
   Draw Step draws one more die from the bag into Prep, rolled with the others (R5.2). A
   trigger on that step's 'drew' event (trigger_events `drawn_in_draw_step`) and the effect
   script `swarm_extra_draw`; dice drawn by effects (the extra die too) don't count.
+- Infiltrate: once blockers are declared against its player's attack (R11.2), each of the
+  card's attacking dice left unblocked may go back to the Field and then deals the opponent
+  1 damage (so it deals no combat damage). Triggers `blockers_declared` /
+  `no_blockers_declared` (once per turn: one declaration per attack) and the effect script
+  `infiltrate`.
+
+A reminder that says something else than the keyword's meaning (a card-specific wording)
+declines, so the line stays with the families that read it (or manual).
 
 Not here (manual): Experience (Experience tokens the engine doesn't have), Flip (two-sided
 cards), Breath Weapon N (the reminder names a cost but not when or how often it may be paid),
-Regenerate (the engine's KO step has no hook to reroll a die instead), Infiltrate (no
-'unblocked' event), Deadly (engagement isn't remembered past combat), Range (a value shared
-between dice).
+Regenerate (the reminder says only 'reroll when KO'd', not what the reroll does next),
+Deadly (engagement isn't remembered until end of turn), Range N (a value summed over several
+dice).
 """
 
 import copy
@@ -62,9 +66,19 @@ _SWARM_REMINDER = re.compile(
     r"while this character is active,? if you draw this die during your clear and draw"
     r" (?:step|set \[sic\]), draw and roll an extra die|extra draw during clear & draw step"
 )
+_INFILTRATE_EFFECTS = [{"do": "script", "name": "infiltrate"}]
+_INFILTRATE = (
+    {"when": "blockers_declared", "limit": "once_per_turn", "effects": _INFILTRATE_EFFECTS},
+    {"when": "no_blockers_declared", "limit": "once_per_turn", "effects": _INFILTRATE_EFFECTS},
+)
+_INFILTRATE_REMINDER = re.compile(
+    r"when this (?:character|superstar) die is unblocked, you may return this die to the field"
+    r" zone and it deals your opponent 1 damage"
+)
 KEYWORDS = {
     "attune": (_ATTUNE, _ATTUNE_REMINDER),
     "swarm": (_SWARM, _SWARM_REMINDER),
+    "infiltrate": (_INFILTRATE, _INFILTRATE_REMINDER),
     "intimidate": (_INTIMIDATE, _INTIMIDATE_REMINDER),
 }
 
@@ -78,4 +92,5 @@ def set_keyword(line: Line) -> Match | None:
     sentence = reminder_of(line.raw)
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
-    return Match.ability(copy.deepcopy(spec))  # encodings are data the compiler may extend
+    specs = spec if isinstance(spec, tuple) else (spec,)
+    return Match.ability(*copy.deepcopy(specs))  # encodings are data the compiler may extend

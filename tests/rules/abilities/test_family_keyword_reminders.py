@@ -51,7 +51,7 @@ def test_reminder_text_is_taken_from_the_raw_line():
     ("key", "keyword"),
     [
         ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
-        ("3sw", "Infiltrate"),  # 'when unblocked': no such event (Intimidate: set_keywords)
+        ("58toa", "Deadly"),  # engagement isn't remembered (Intimidate: set_keywords)
         (
             "73fus",
             "Breath Weapon",

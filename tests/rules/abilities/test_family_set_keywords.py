@@ -87,13 +87,37 @@ def test_real_swarm_needs_the_card_active_and_its_die_drawn():
     assert pending.kind == "roll" and len(pending.options) == 4  # its die not drawn
 
 
+def _infiltrate_attack(key: str, block: str):
+    cards = real_cards(key, "Infiltrate")
+    setup = scene(key, f"P1 die {key}#1 field L1", "P1 die 19sww#1 field L1", "P2 life 20")
+    return cards, setup + f"P1 attack {key}#1 19sww#1\nP2 block {block}\n".replace(" \n", "\n")
+
+
+@pytest.mark.parametrize("key", ["19sw", "3sw"])  # bare, reminder
+@pytest.mark.parametrize("block", ["", "SK1>19sww#1"])  # no blocks; another attacker blocked
+def test_real_infiltrate_an_unblocked_die_may_return_and_deal_1_damage(key, block):
+    cards, log = _infiltrate_attack(key, block)
+    assert run(cards, log).final.pending.kind == "may"
+    state = run(cards, log + "P1 yes\n").final
+    assert state.die(f"P1:{key}#1").zone == Zone.FIELD  # no longer attacking
+    assert state.player("P2").life == 19
+    kept = run(cards, log + "P1 no\n").final
+    assert kept.die(f"P1:{key}#1").zone == Zone.ATTACK and kept.player("P2").life == 20
+
+
+def test_real_infiltrate_does_nothing_for_a_blocked_die():
+    cards, log = _infiltrate_attack("19sw", "SK1>19sw#1")
+    state = run(cards, log).final
+    assert state.pending is None  # no question: the die is blocked
+    assert state.die("P1:19sw#1").zone == Zone.ATTACK and state.player("P2").life == 20
+
+
 @pytest.mark.parametrize(
     ("key", "keyword"),
     [
         ("10fus", "Experience"),
         ("73fus", "Breath Weapon"),
         ("19bff", "Regenerate"),
-        ("84gotg", "Infiltrate"),
         ("58toa", "Deadly"),
     ],
 )
