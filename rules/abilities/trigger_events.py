@@ -37,6 +37,28 @@ EXTRA_TRIGGERS = {
         "When one of this card's dice deals damage to your opponent",
     ),
     "attacks_alone": ("attacks", "self", False, "When this die attacks alone"),
+    # Swarm (templates/set_keywords.py): the holder's own Clear and Draw (R5.1) drew at
+    # least one of this card's dice while the card is active; draws by effects don't count
+    "drawn_in_draw_step": (
+        "drew",
+        "card",
+        True,
+        "While this card is active, when you draw its dice in your Clear and Draw Step",
+    ),
+    # Infiltrate (templates/set_keywords.py): blockers have been declared on the holder's
+    # attack (R11.2), either as blocks ('blocked', once: all pairs are set by then) or none
+    "blockers_declared": (
+        "blocked",
+        "card",
+        False,
+        "When blockers are declared against your attack",
+    ),
+    "no_blockers_declared": (
+        "no_block",
+        "card",
+        False,
+        "When no blocker is declared against your attack",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -60,7 +82,20 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
     if when == "attacks_alone":  # the only die its controller declared as an attacker
         attackers = [d for d in tc.state.dice if d.zone == Zone.ATTACK and not d.blocking]
         return len(attackers) == 1 and attackers[0].id == event.die
+    if when == "blockers_declared":
+        return event.player == tc.holder  # 'blocked' names the attacking player
+    if when == "no_blockers_declared":
+        return event.player not in ("", tc.holder)  # 'no_block' names the defender
+    if when == "drawn_in_draw_step":
+        return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True
+
+
+def drawn_of(tc) -> list[str]:
+    """The dice of the trigger's card that its 'drew' event drew."""
+    return [
+        d for d in tc.event.dice if (die := tc.state.die(d)) is not None and die.card == tc.card
+    ]
 
 
 def ability(spec, index: int, text: str, resolve, condition) -> Ability:

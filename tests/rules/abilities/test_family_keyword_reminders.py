@@ -51,8 +51,11 @@ def test_reminder_text_is_taken_from_the_raw_line():
     ("key", "keyword"),
     [
         ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
-        ("8cw", "Intimidate"),  # 'remove from the Field until end of turn': not in the vocabulary
-        ("75bff", "Swarm"),  # a draw-step rule the engine has no hook for
+        ("58toa", "Deadly"),  # engagement isn't remembered (Intimidate: set_keywords)
+        (
+            "73fus",
+            "Breath Weapon",
+        ),  # when or how often: unsaid (Swarm: set_keywords)
     ],
 )
 def test_real_keywords_whose_reminder_is_not_read_stay_manual(key, keyword):
