@@ -22,6 +22,7 @@ class CardSerializer(serializers.ModelSerializer):
     set = serializers.CharField(source="card_set.code", read_only=True)
     faces = serializers.SerializerMethodField()
     energy_faces = serializers.SerializerMethodField()
+    automation_description = serializers.CharField(source="ability_description", read_only=True)
 
     class Meta:
         model = Card
@@ -29,6 +30,7 @@ class CardSerializer(serializers.ModelSerializer):
             "key", "set", "number", "name", "subtitle", "kind", "cost", "energy",
             "affiliations", "rarity", "max_dice", "ability_lines", "global_lines",
             "keywords", "faces", "energy_faces", "stats_trust",
+            "automation", "automation_note", "automation_description",
         ]  # fmt: skip
 
     def get_faces(self, card) -> list[dict]:

@@ -4,6 +4,7 @@ validated against the schema as well)."""
 import pytest
 from rest_framework.test import APIClient
 
+from rules.models import Card
 from tests import roles
 from tests.api.conftest import as_user
 from tests.api.schema_client import SchemaClient
@@ -366,3 +367,11 @@ def test_life_at_the_table_for_its_players_and_staff(world, client_for):
     assert nothing.status == 400 and "delta1" in nothing.data["errors"]
     bye = client_for("organiser").call("matches_table_retrieve", path={"id": world.bye.pk})
     assert bye.status == 409 and bye.data["code"] == "no_opponent"
+
+
+def test_cards_carry_their_automation_status(world, client):
+    card = Card.objects.exclude(ability_encoding={}).exclude(automation="manual").first()
+    data = client.get(f"/api/cards/{card.key}/").json()
+    assert data["automation"] == card.automation
+    assert data["automation_note"] == card.automation_note
+    assert data["automation_description"] == card.ability_description != ""
