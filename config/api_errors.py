@@ -194,6 +194,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Your role at this event does not allow this.",
     "404": "No such object (or page).",
     "409": "The event's state does not allow this now (e.g. the round is still open).",
+    "415": "The body is not JSON, a form or multipart (or cannot be read as its type).",
     "429": "Too many requests: wait a minute and try again.",
 }
 
@@ -204,7 +205,7 @@ class ErrorDocumentingSchema(AutoSchema):
     def _error_codes(self) -> list[str]:
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
-            codes.append("409")
+            codes += ["409", "415"]  # any write can be sent a body of a type the API can't read
         if getattr(self.view, "throttle_classes", None):
             codes.append("429")  # a rate-limited view (the token login) answers it
         return codes
