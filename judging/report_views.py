@@ -5,7 +5,7 @@ a page. Who may: whoever may judge the dispute (judging.permissions.can_judge)."
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -16,9 +16,9 @@ from judging.permissions import require_judge
 from judging.reports import RulingReport
 from tournaments.reports import services
 from tournaments.reports.models import Report
-from tournaments.reports.registry import CONTENT_TYPES, ReportError, kind_for
+from tournaments.reports.registry import ReportError, kind_for
 from tournaments.reports.render import render_html
-from tournaments.reports.views import report_json, site_url
+from tournaments.reports.views import report_file_response, report_json, site_url
 
 RECENT = 10
 
@@ -104,18 +104,7 @@ def ruling_report_download(request, report_id: int):
     )
     if not kind_for(report.kind).may_see(request.user, report):
         raise PermissionDenied("Only those who may judge the dispute can see its ruling reports.")
-    if report.status != Report.Status.DONE or not report.file:
-        raise Http404("This report is not ready.")
-    try:
-        handle = report.file.open("rb")
-    except FileNotFoundError:
-        raise Http404("This report's file is missing; request the report again.") from None
-    return FileResponse(
-        handle,
-        as_attachment=True,
-        filename=report.filename,
-        content_type=CONTENT_TYPES.get(report.file_format, "application/octet-stream"),
-    )
+    return report_file_response(report)
 
 
 @login_required

@@ -2,7 +2,6 @@
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db.models import Q
-from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
@@ -17,14 +16,13 @@ from tournaments.permissions import is_event_staff
 from tournaments.reports import services
 from tournaments.reports.models import Report
 from tournaments.reports.registry import (
-    CONTENT_TYPES,
     CSV,
     PDF,
     ReportError,
     all_kinds,
     kind_for,
 )
-from tournaments.reports.views import site_url
+from tournaments.reports.views import report_file_response, site_url
 
 # Every kind's parameters the API accepts (each kind reads its own).
 PARAMS = ("round", "order", "ruling", "notes")
@@ -200,15 +198,4 @@ class ReportViewSet(
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, FileRenderer])
     def download(self, request, pk=None):
         report = self.get_object()
-        if report.status != Report.Status.DONE or not report.file:
-            raise Http404("This report is not ready.")
-        try:
-            handle = report.file.open("rb")
-        except FileNotFoundError:
-            raise Http404("This report's file is missing; request the report again.") from None
-        return FileResponse(
-            handle,
-            as_attachment=True,
-            filename=report.filename,
-            content_type=CONTENT_TYPES.get(report.file_format, "application/octet-stream"),
-        )
+        return report_file_response(report)

@@ -136,18 +136,7 @@ def report_request(request, slug: str):
 def report_download(request, slug: str, report_id: int):
     event = _event(request, slug)
     report = get_object_or_404(Report, pk=report_id, event=event)
-    if report.status != Report.Status.DONE or not report.file:
-        raise Http404("This report is not ready.")
-    try:
-        handle = report.file.open("rb")
-    except FileNotFoundError:
-        raise Http404("This report's file is missing; request the report again.") from None
-    return FileResponse(
-        handle,
-        as_attachment=True,
-        filename=report.filename,
-        content_type=CONTENT_TYPES.get(report.file_format, "application/octet-stream"),
-    )
+    return report_file_response(report)
 
 
 @login_required
@@ -166,3 +155,19 @@ def report_preview(request, slug: str, kind: str):
         messages.error(request, str(error))
         return redirect("manage:reports", slug=slug)
     return HttpResponse(render_html(report_kind, context, for_pdf=False))
+
+
+def report_file_response(report: Report) -> FileResponse:
+    """A finished report's file as a download (pages and API alike); 404 until it is ready."""
+    if report.status != Report.Status.DONE or not report.file:
+        raise Http404("This report is not ready.")
+    try:
+        handle = report.file.open("rb")
+    except FileNotFoundError:
+        raise Http404("This report's file is missing; request the report again.") from None
+    return FileResponse(
+        handle,
+        as_attachment=True,
+        filename=report.filename,
+        content_type=CONTENT_TYPES.get(report.file_format, "application/octet-stream"),
+    )
