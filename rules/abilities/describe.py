@@ -2,8 +2,10 @@
 can compare with the printed card. Generated, never copied from card text."""
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from rules.abilities import extensions
 from rules.abilities.trigger_events import EFFECT_TEXT, WHEN_TEXT
 
 _WHEN = {
@@ -158,7 +160,14 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         return f"prevent {how} to {to}{source}"
     if do in EFFECT_TEXT:  # rules.abilities.trigger_events
         return EFFECT_TEXT[do](effect)
+    if do in _extension_text():  # rules/abilities/extensions/
+        return _extension_text()[do](effect)
     raise ValueError(f"Unknown effect {do!r}.")
+
+
+@cache
+def _extension_text() -> dict:
+    return extensions.merged("EFFECT_TEXT")
 
 
 def _stat_change(sign: str, value, stat: str) -> str:
@@ -329,7 +338,14 @@ def describe_condition(test: Mapping[str, Any]) -> str:
         return "this die is blocking"
     if kind == "reserve_energy_at_least":
         return f"you have at least {test['n']} {_ENERGY[test['energy']]} in your Reserve Pool"
+    if kind in _extension_condition_text():  # rules/abilities/extensions/
+        return _extension_condition_text()[kind](test)
     raise ValueError(f"Unknown condition {kind!r}.")
+
+
+@cache
+def _extension_condition_text() -> dict:
+    return extensions.merged("CONDITION_TEXT")
 
 
 def _counted(test) -> str:

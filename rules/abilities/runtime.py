@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.abilities import scripts, statics, trigger_events, watchers
+from rules.abilities import extensions, scripts, statics, trigger_events, watchers
 from rules.abilities import selectors as sel
 from rules.abilities.describe import describe_effects, describe_selector, describe_spec
 from rules.abilities.vocabulary import (
@@ -414,6 +414,7 @@ EFFECT_RUNNERS = {
     "no_damage": lambda ctx, effect, bursts, scope=None: _no_damage(ctx, effect, bursts, scope),
 }
 EFFECT_RUNNERS.update(trigger_events.EFFECT_RUNNERS)  # control, from_used
+EFFECT_RUNNERS.update(extensions.merged("EFFECT_RUNNERS", EFFECT_RUNNERS))
 
 
 def _no_damage(ctx, effect, bursts, scope=None) -> None:

@@ -2,6 +2,7 @@
 a game state for the player holding the ability. Pure: no choices asked here."""
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from rules.engine import query
@@ -189,7 +190,17 @@ def condition(
         return this is not None and bool(this.blocking)
     if kind == "reserve_energy_at_least":
         return reserve_energy(state, holder, test["energy"]) >= test["n"]
+    extension = _extension_conditions().get(kind)
+    if extension:  # rules/abilities/extensions/
+        return extension[1](test, state, cards, holder=holder, this=this, card=card)
     raise ValueError(f"Unknown condition {kind!r}.")
+
+
+@cache
+def _extension_conditions() -> dict:
+    from rules.abilities import extensions
+
+    return extensions.merged("CONDITIONS")
 
 
 def reserve_energy(state: GameState, player: str, energy: str) -> int:

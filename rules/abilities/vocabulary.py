@@ -27,6 +27,7 @@ from typing import Any
 
 import jsonschema
 
+from rules.abilities import extensions
 from rules.abilities.trigger_events import EXTRA_TRIGGERS
 
 TRIGGERS = (
@@ -171,6 +172,8 @@ _amount = {
 }
 # Underdog (its reminder text): the opponent has more character dice in their Field Zone.
 CONDITIONS += ("opponent_more_field_dice",)
+_EXTENSION_CONDITIONS = extensions.merged("CONDITIONS", dict.fromkeys(CONDITIONS))
+CONDITIONS += tuple(_EXTENSION_CONDITIONS)
 _condition = {
     "type": "object",
     "additionalProperties": False,
@@ -180,6 +183,11 @@ _condition = {
         "of": {"$ref": "#/$defs/selector"},
         "n": {"type": "integer", "minimum": 0},
         "energy": {"enum": list(ENERGY)},
+        **{
+            name: schema
+            for fields, _test in _EXTENSION_CONDITIONS.values()
+            for name, schema in fields.items()
+        },
     },
 }
 
@@ -291,6 +299,8 @@ EFFECT_SCHEMAS["from_used"] = _effect(
         },
     },
 )
+# Effects of rules/abilities/extensions/ modules (one family's effects in its own file)
+EFFECT_SCHEMAS.update(extensions.merged("EFFECT_SCHEMAS", EFFECT_SCHEMAS))
 EFFECTS = tuple(EFFECT_SCHEMAS)
 
 SCHEMA: dict[str, Any] = {

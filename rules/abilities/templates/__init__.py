@@ -122,6 +122,10 @@ def load() -> None:
     if _loaded:
         return
     _loaded = True
+    # The core clause modules register first, so a family's own clause module (imported by
+    # its template module) adds clauses after them and never shadows a core reading.
+    for core in ("phrases_actions", "phrases_triggers", "phrases_static", "phrases_tail"):
+        importlib.import_module(f"rules.abilities.{core}")
     for module in pkgutil.iter_modules(__path__):
         if not module.name.startswith("_"):
             importlib.import_module(f"{__name__}.{module.name}")

@@ -1,0 +1,36 @@
+"""The extension tables: merged from every module, a name defined twice refused."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from rules.abilities import extensions
+
+
+def _modules(*tables):
+    return tuple(SimpleNamespace(__name__=f"ext{i}", **table) for i, table in enumerate(tables))
+
+
+def test_tables_of_every_module_are_merged(monkeypatch):
+    found = _modules({"EFFECT_RUNNERS": {"a": 1}}, {"EFFECT_RUNNERS": {"b": 2}}, {})
+    monkeypatch.setattr(extensions, "modules", lambda: found)
+    assert extensions.merged("EFFECT_RUNNERS") == {"a": 1, "b": 2}
+
+
+def test_a_name_defined_twice_is_refused(monkeypatch):
+    found = _modules({"EFFECT_RUNNERS": {"a": 1}}, {"EFFECT_RUNNERS": {"a": 2}})
+    monkeypatch.setattr(extensions, "modules", lambda: found)
+    with pytest.raises(ValueError, match="ext1: EFFECT_RUNNERS 'a' is already defined"):
+        extensions.merged("EFFECT_RUNNERS")
+
+
+def test_a_core_name_is_refused(monkeypatch):
+    monkeypatch.setattr(extensions, "modules", lambda: _modules({"EFFECT_SCHEMAS": {"ko": {}}}))
+    with pytest.raises(ValueError, match="'ko' is already defined"):
+        extensions.merged("EFFECT_SCHEMAS", {"ko": {}})
+
+
+def test_effect_schema_names_its_effect():
+    schema = extensions.effect_schema("x", ["to"], to=extensions.SELECTOR)
+    assert schema["required"] == ["do", "to"]
+    assert schema["properties"]["do"] == {"const": "x"}
