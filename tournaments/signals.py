@@ -5,7 +5,7 @@ Life totals are left out on purpose: they change every few seconds at every tabl
 cached pages do not show them (the match page that does is not cached).
 """
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from tournaments.live import remember_slug, touch_on_commit
 from tournaments.models import (
@@ -55,6 +55,17 @@ def changed(sender, instance, **kwargs):
         touch_on_commit(event_id)
 
 
+def judges_changed(sender, instance, action, pk_set, **kwargs):
+    """Judges added or removed: the event page's own box shows them the manage link."""
+    if not action.startswith("post_"):
+        return
+    if isinstance(instance, Event):
+        touch_on_commit(instance.pk)
+    else:  # changed from the user's side: every event in pk_set
+        for event_id in pk_set or ():
+            touch_on_commit(event_id)
+
+
 WATCHED = (Event, Registration, Round, Match, Game, ResultReport, ResultChange, Player)
 
 
@@ -62,3 +73,4 @@ def connect() -> None:
     for model in WATCHED:
         post_save.connect(changed, sender=model, dispatch_uid=f"live-{model.__name__}-save")
         post_delete.connect(changed, sender=model, dispatch_uid=f"live-{model.__name__}-delete")
+    m2m_changed.connect(judges_changed, sender=Event.judges.through, dispatch_uid="live-judges")

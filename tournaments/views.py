@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
@@ -69,11 +70,11 @@ def _your_match(event: Event, mine: int | None) -> dict | None:
 
 def _event_of_version(
     request, slug: str, after_round: int | None
-) -> tuple[Event, dict | None, str | None]:
-    """The event (with its format), its live summary and the event page's cached body (None
-    when not cached yet), as of the event's current version: one cache round trip
-    instead of queries on every signed-in refresh. Any change to the event replaces the
-    version, so none of them is ever stale."""
+) -> tuple[Event, str, dict | None, str | None, str | None]:
+    """The event (with its format), the version read, its live summary, the event page's cached
+    body and the visitor's own box (each None when not cached yet), as of that version: one
+    cache round trip instead of queries on every signed-in refresh. Any change to the event
+    replaces the version, so none of them is ever stale."""
     found = live.version_of(request, slug)
     if found is None:
         raise Http404("No such event.")
@@ -82,14 +83,31 @@ def _event_of_version(
     summary_key = live.summary_key(event_id, current)
     # The key of event_detail.html's {% cache ... "event-body" event.pk version after_round %}.
     body_key = make_template_fragment_key("event-body", [event_id, current, after_round])
-    cached = cache.get_many([event_key, summary_key, body_key])
+    box_key = _box_key(request.user, event_id, current)
+    cached = cache.get_many([key for key in (event_key, summary_key, body_key, box_key) if key])
     event = cached.get(event_key)
     if event is None:
         event = get_object_or_404(Event.objects.select_related("format"), pk=event_id)
         cache.set(event_key, event, live.FRAGMENT_SECONDS)
     summary = cached.get(summary_key)  # None: the caller computes it if it shows it
     body = cached.get(body_key)
-    return event, summary, None if body is None else mark_safe(body)  # noqa: S308 (rendered HTML)
+    box = cached.get(box_key) if box_key else None
+    return (
+        event,
+        current,
+        summary,
+        None if body is None else mark_safe(body),  # noqa: S308 (rendered HTML)
+        None if box is None else mark_safe(box),  # noqa: S308 (rendered HTML)
+    )
+
+
+def _box_key(user, event_id: int, current: str) -> str | None:
+    """The signed-in visitor's own box, cached per event version: it shows their match and
+    roles, which change only with writes that replace the version (judges included, see
+    tournaments.signals); superuser status is in the key as it makes anyone an organiser."""
+    if not user.is_authenticated:
+        return None
+    return f"public:event:{event_id}:yours:{current}:{user.pk}:{int(user.is_superuser)}"
 
 
 def _yours(user, event: Event) -> dict:
@@ -101,12 +119,25 @@ def _yours(user, event: Event) -> dict:
     return {"is_staff": judging or is_organiser(user, event), "yours": _your_match(event, mine)}
 
 
+def _your_box(request, event: Event, version: str, cached: str | None) -> str:
+    """The visitor's own box as HTML: cached per version for a signed-in visitor (a refresh
+    of an unchanged event then costs no query for it)."""
+    if cached is not None:
+        return cached
+    context = {"event": event, "user": request.user, **_yours(request.user, event)}
+    box = mark_safe(render_to_string("tournaments/_yours.html", context, request))  # noqa: S308
+    key = _box_key(request.user, event.pk, version)
+    if key:
+        cache.set(key, str(box), live.FRAGMENT_SECONDS)
+    return box
+
+
 @live.anonymous_page(params=("after_round",))
 def event_detail(request, slug: str):
     """Pairings and standings, the same for everyone (cached per version, read in one cache
     round trip); a signed-in visitor's page adds only their own box (`_yours`)."""
     after_round = _number(request.GET.get("after_round"))
-    event, summary, body = _event_of_version(request, slug, after_round)
+    event, version, summary, body, box = _event_of_version(request, slug, after_round)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -117,7 +148,7 @@ def event_detail(request, slug: str):
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "body": body,
-            **_yours(request.user, event),
+            "your_box": _your_box(request, event, version, box),
             **_live_context(event, summary),
         },
     )
