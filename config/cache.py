@@ -70,6 +70,7 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = ReusingRedisCacheClient
+
     get = _degrade(RedisCache.get, _default)
     get_or_set = _degrade(RedisCache.get_or_set, _computed)
     get_many = _degrade(RedisCache.get_many, {})
