@@ -182,3 +182,25 @@ def sign_in_a_player_of(client, registration):
     registration.player.save()
     client.force_login(user)
     return registration.player
+
+
+def test_a_signed_in_refresh_reads_the_shared_body_with_the_event_not_through_the_cache_tag(
+    client, monkeypatch
+):
+    """The view reads the page body in its one get_many; the {% cache %} tag (a second round
+    trip, and a render on a miss) runs only when the body isn't cached yet. The two must agree
+    on the fragment's key (a quoted fragment name in the template once made them differ)."""
+    from django.templatetags.cache import CacheNode
+
+    event = played_event(8)
+    services.round_pair(event=event)
+    sign_in_a_player(client, event)
+    url = f"/events/{event.slug}/"
+    assert client.get(url).status_code == 200  # this version's fragments are cached
+    fragments = []
+    render = CacheNode.render
+    monkeypatch.setattr(CacheNode, "render", lambda node, context: fragments.append(
+        node.fragment_name) or render(node, context))  # fmt: skip
+    for query in ({}, {"after_round": 1}, {}):
+        assert client.get(url, query).status_code == 200
+    assert fragments.count("event-body") == 1  # after_round=1, the first time only
