@@ -101,6 +101,7 @@ class Sample:
     seconds: float
     ok: bool
     detail: str = ""
+    at: float = field(default_factory=time.monotonic)  # when the answer came
 
 
 @dataclass
@@ -538,17 +539,26 @@ def health_check(port, recorder):
         pause(RATES["healthz_seconds"], recorder)
 
 
-def event_day_mix(port, event, *, duration, max_requests, smoke, seed=7) -> tuple:
+def event_day_mix(port, event, *, duration, max_requests, smoke, ramp_up=0.0, seed=7) -> tuple:
+    """The mix for `ramp_up` + `duration` seconds: mid-round, the phones open their pages over
+    the first `ramp_up` seconds (each at a random moment, as people pick their phones up), not
+    all in the same instant; the samples of the ramp-up are reported apart."""
     recorder = Recorder(max_requests=max_requests)
-    recorder.deadline = time.monotonic() + duration
+    recorder.deadline = time.monotonic() + ramp_up + duration
     rng = random.Random(seed)
     failures: list[str] = []
     threads = []
     versions: set[str] = set()  # the event's public versions the followers saw
 
-    def start(body, *args):
+    def start(body, *args, joins=True):
         child = random.Random(rng.random())
-        threads.append(run_actor(lambda: body(*args, child), recorder, failures))
+        delay = child.uniform(0, ramp_up) if joins else 0.0
+
+        def actor():
+            pause(delay, recorder)
+            body(*args, child)
+
+        threads.append(run_actor(actor, recorder, failures))
 
     finishing = [t for t in event["tables"] if t.state in ("paper", "awaiting")]
     rng.shuffle(finishing)
@@ -564,9 +574,15 @@ def event_day_mix(port, event, *, duration, max_requests, smoke, seed=7) -> tupl
                 table,
                 when,
                 by_api,
+                joins=False,  # their results already come at spread-out moments (`when`)
             )
         else:
-            start(lambda t, w, r: awaiting_table(port, recorder, event, t, r, w), table, when)
+            start(
+                lambda t, w, r: awaiting_table(port, recorder, event, t, r, w),
+                table,
+                when,
+                joins=False,
+            )
     for table in event["tables"]:
         if table.state == "tracked":
             start(lambda t, r: tracked_table(port, recorder, event, t, r, smoke), table)
@@ -581,7 +597,10 @@ def event_day_mix(port, event, *, duration, max_requests, smoke, seed=7) -> tupl
     started = time.monotonic()
     for thread in threads:
         thread.join(timeout=max(0.0, recorder.deadline - time.monotonic()) + 40)
-    return recorder.samples, time.monotonic() - started, failures, len(versions)
+    steady_from = started + ramp_up
+    steady = [s for s in recorder.samples if s.at >= steady_from]
+    ramping = [s for s in recorder.samples if s.at < steady_from]
+    return steady, ramping, time.monotonic() - steady_from, failures, len(versions)
 
 
 # ---------------------------------------------------------------- saturation
@@ -686,6 +705,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=7, help="Swiss rounds already played")
     parser.add_argument("--seconds", type=float, default=60, help="length of the event-day mix")
     parser.add_argument("--max-requests", type=int, default=30_000, help="cap for the mix")
+    parser.add_argument(
+        "--ramp-up",
+        type=float,
+        default=10,
+        help="seconds over which the phones open their pages before the measured mix (0: all "
+        "at the same instant)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per worker (over 1: gthread workers)"
@@ -703,7 +729,9 @@ def main() -> int:
     parser.add_argument("--smoke", action="store_true", help="a few seconds, 16 players (CI)")
     args = parser.parse_args()
     if args.smoke:
-        args.players, args.rounds, args.seconds = 16, 2, 8
+        # No ramp-up: every kind of request (a table page is only asked for when a phone
+        # joins) then falls in the measured mix, which the CI smoke test checks.
+        args.players, args.rounds, args.seconds, args.ramp_up = 16, 2, 8, 0
         args.workers, args.clients, args.burst = 2, 2, 4
         args.saturation_seconds, args.saturation_rounds = 0.5, 1
         args.max_requests = min(args.max_requests, 2_000)
@@ -759,8 +787,13 @@ def main() -> int:
     load_before = os.getloadavg()
     server = start_server(env, port, var / "gunicorn.log")
     try:
-        samples, elapsed, failures, versions = event_day_mix(
-            port, event, duration=args.seconds, max_requests=args.max_requests, smoke=args.smoke
+        samples, ramping, elapsed, failures, versions = event_day_mix(
+            port,
+            event,
+            duration=args.seconds,
+            max_requests=args.max_requests,
+            smoke=args.smoke,
+            ramp_up=args.ramp_up,
         )
         saturation: dict[str, list] = {}
         saturation_samples: dict[str, list] = {}
@@ -797,6 +830,7 @@ def main() -> int:
         if any(s.kind == kind for s in samples)
     }
     total = page_row(samples, elapsed)
+    ramp = page_row(ramping, args.ramp_up) if ramping else None
     sat = {}
     for name, rates in saturation.items():
         row = page_row(saturation_samples[name], 1.0)
@@ -811,7 +845,7 @@ def main() -> int:
         "event page (signed in) / login page": signed_in / login,
         "standings API / healthz": api / healthz,
     }
-    errors = [s.detail for s in samples if not s.ok]
+    errors = [s.detail for s in samples + ramping if not s.ok]
     errors += [s.detail for rows in saturation_samples.values() for s in rows if not s.ok]
     errors += [s.detail for s in burst if not s.ok]
     after_change = page_row(burst, 1.0)
@@ -836,6 +870,12 @@ def main() -> int:
         f"{total['p50_ms']:.1f} ms, p99 {total['p99_ms']:.1f} ms, {total['errors']} errors; "
         f"the followers saw {versions} versions of the event"
     )
+    if ramp:
+        print(
+            f"ramp-up ({args.ramp_up:g} s before the mix above, every phone opening its page): "
+            f"{ramp['requests']} requests, p50 {ramp['p50_ms']:.1f} ms, p99 "
+            f"{ramp['p99_ms']:.1f} ms, {ramp['errors']} errors"
+        )
     print_table(
         "Saturation (closed loop; throughput is the median of the rounds)", sat, "requests/s"
     )
@@ -858,6 +898,7 @@ def main() -> int:
                 {
                     "mix": mix,
                     "all": total,
+                    "ramp_up": {"seconds": args.ramp_up, **(ramp or {})},
                     "versions_seen": versions,
                     "saturation": sat,
                     "ratios": ratios,
