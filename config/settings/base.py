@@ -180,6 +180,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Sessions read from Redis (config/sessions.py); a per-process cache would let another
+# process keep a session its logout deleted, so without Redis they stay in the database only.
+SESSION_ENGINE = "config.sessions" if REDIS_URL else "django.contrib.sessions.backends.db"
 
 # ---------------------------------------------------------------- DRF
 REST_FRAMEWORK = {

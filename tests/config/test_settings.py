@@ -22,6 +22,7 @@ db = s.DATABASES["default"]
 print(json.dumps({
     "engine": db["ENGINE"], "name": str(db["NAME"]), "broker": s.CELERY_BROKER_URL,
     "eager": s.CELERY_TASK_ALWAYS_EAGER, "cache": s.CACHES["default"]["BACKEND"],
+    "sessions": s.SESSION_ENGINE,
 }))
 """
 
@@ -62,6 +63,8 @@ def test_defaults_are_embedded_sqlite_and_in_process_tasks():
     assert resolved["name"].endswith("var/db.sqlite3")
     assert resolved["eager"] is True
     assert resolved["cache"].endswith("LocMemCache")
+    # a per-process cache must not hold sessions (another process would miss a logout)
+    assert resolved["sessions"] == "django.contrib.sessions.backends.db"
 
 
 def test_service_urls_select_postgresql_redis_cache_and_a_real_broker():
@@ -74,6 +77,7 @@ def test_service_urls_select_postgresql_redis_cache_and_a_real_broker():
     assert resolved["broker"] == "redis://127.0.0.1:6379/0"
     assert resolved["eager"] is False
     assert resolved["cache"].endswith("RedisCache")
+    assert resolved["sessions"] == "config.sessions"
 
 
 def test_production_settings_pass_the_deploy_checklist():
