@@ -88,6 +88,7 @@ def redis(settings, tmp_path):
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},  # as production
         }
     }
+    settings.SESSION_ENGINE = "config.sessions"  # as production: sessions go through Redis too
     yield server
     server.stop()
     forget_connections()
