@@ -258,8 +258,12 @@ def _noun(selector, plural: bool) -> str:
         words.append(selector["combat"])
     if selector.get("energy"):
         words.append("/".join(_ENERGY[e] for e in selector["energy"]))
+    if selector.get("not_energy"):
+        words.append("non-" + "/".join(_ENERGY[e] for e in selector["not_energy"]))
     if selector.get("affiliation"):
         words.append("/".join(_affiliation(a) for a in selector["affiliation"]))
+    if selector.get("not_affiliation"):
+        words.append("non-" + "/".join(_affiliation(a) for a in selector["not_affiliation"]))
     if selector.get("name"):
         words.append(selector["name"])
     return " ".join([*words, noun])
@@ -283,25 +287,20 @@ def _filters(selector) -> str:
     if "min_attack" in selector:
         filters.append(f"with A {selector['min_attack']} or more")
     if selector.get("shares_affiliation"):
-        filters.append("that shares an affiliation with this card")
+        filters.append("sharing an affiliation with this card")
     if selector.get("not_name"):
         filters.append(f"not named {selector['not_name']}")
-    if selector.get("not_energy"):
-        filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
-    if selector.get("not_affiliation"):
-        names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
-        filters.append(f"that are not {names}")
     return (" " + " ".join(filters)) if filters else ""
 
 
 def _one_noun(selector) -> str:
-    """'opposing non-Sidekick character die that is not Villain': one of those counted."""
+    """'opposing non-Villain non-Sidekick character die': one of those counted."""
     side = {"any": "", "yours": "your ", "opposing": "opposing "}[selector.get("side", "any")]
-    return side + _noun(selector, False) + _filters(selector).replace(" are not ", " is not ")
+    return side + _noun(selector, False) + _filters(selector)
 
 
 def _counted_noun(selector) -> str:
-    """'opposing non-Sidekick character die that are not Villain' for 'per ...'."""
+    """'opposing non-Villain non-Sidekick character dice' for 'per ...'."""
     return describe_selector({**selector, "pick": "each"}).removeprefix("all ")
 
 

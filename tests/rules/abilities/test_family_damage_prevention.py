@@ -31,7 +31,7 @@ def test_takes_no_damage_from_non_shield_characters_iron_man_79avx():
     state = _blocked_by(cards, "5sww")  # Mask: prevented
     assert state.die("P1:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").damage == 0
     result = compiled_real("79avx", real_line("79avx", "Iron Man takes no damage"))
-    assert "not Shield" in describe(result.encoding)
+    assert "non-Shield" in describe(result.encoding)
 
 
 def test_takes_no_damage_from_mask_characters_vision_91uxm_but_from_fist():

@@ -268,7 +268,7 @@ def test_while_you_have_energy_in_your_reserve_pool():
 
 def test_the_description_is_our_own_words():
     result = compiled("19sww", ability_lines=[demo_line("7jll", "while", as_name="Superman")])
-    says(describe(result.encoding), "While active", "not Villain", "get +1A and +1D")
+    says(describe(result.encoding), "While active", "non-Villain", "get +1A and +1D")
 
 
 # -- the vocabulary's static effects ---------------------------------------------------------------

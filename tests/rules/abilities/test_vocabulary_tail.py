@@ -36,7 +36,7 @@ def test_card_triggers_and_prevention_validate_and_describe():
     assert validate(encoding) == encoding
     text = describe(encoding)
     assert "when one of your Sidekick dice is KO'd: you gain 1 life." in text
-    assert "prevent all damage to this die from any character dice that are not Shield" in text
+    assert "prevent all damage to this die from any non-Shield character dice" in text
     assert "when you use an action die: you gain 1 life." in text
 
 
@@ -140,7 +140,7 @@ def test_shares_affiliation_filter():
     assert not sel.matches(state, cards, shares, state.die("P2:5sww#1"), holder="P1", card="19sww")
     spec = {"when": "fielded", "any": {**shares, "side": "yours"},
             "effects": [{"do": "gain_life", "amount": 1}]}  # fmt: skip
-    assert "that shares an affiliation with this card" in describe(validate({"abilities": [spec]}))
+    assert "sharing an affiliation with this card" in describe(validate({"abilities": [spec]}))
     with pytest.raises(EncodingError):
         validate({"abilities": [{**spec, "any": {"pick": "each", "shares_affiliation": 1}}]})
 
