@@ -12,6 +12,8 @@ phrases_static.subject does not read, and a few more predicates.
   [M] and [WT] characters'): one selector each, each later one made to exclude the earlier ones
   (a die matching two of them gets the bonus once); when that can't be said with the selector
   filters, a bonus or cost change stays manual (a 'can't' may overlap harmlessly).
+- 'Superstars' / 'Superstar dice' (the WWE sets' word for characters) are non-Sidekick
+  character dice: whether a Sidekick counts is not said, so the weaker reading.
 - Predicates: the core's, plus a keyword in a list of bonuses ('get +3A, +3D, and Overcrush'),
   'gain Iron Will while at level 1' (the subject narrowed to level 1 dice), 'may be fielded
   for free' (free to field: nobody pays more than they must).
@@ -70,9 +72,7 @@ TRAITS = {
 }
 _WORD = r"[A-Z][\w.'-]*"
 NAME = rf"{_WORD}(?: (?:of |the )?{_WORD}){{0,3}}"
-_NAME_NOUN = re.compile(
-    r"(?: superstar)?(?: character)?(?: (?:dice|die))?(?: superstar)?$", re.IGNORECASE
-)
+_NAME_NOUN = re.compile(r"(?: superstars?)?(?: characters?)?(?: (?:dice|die))?$", re.IGNORECASE)
 
 
 def _is_name(text: str) -> bool:
@@ -176,6 +176,13 @@ def subjects(text: str, line=None) -> list[dict] | None:
     several subjects joined by 'and' (see the module's readings). A selector may carry the
     core's '_while' / '_not_self' marks."""
     one = ps.subject(text, line)
+    if one is None and re.search(r"\bsuperstars?\b", text, re.IGNORECASE):
+        # WWE cards call their characters Superstars: 'your [M] Superstars'.
+        plain = re.sub(r"\bsuperstar dice\b", "character dice", text, flags=re.IGNORECASE)
+        plain = re.sub(r"\bsuperstars?\b", "characters", plain, flags=re.IGNORECASE)
+        one = ps.subject(plain, line)
+        if one is not None and one.get("what", "character") == "character":
+            one["what"] = "non_sidekick"  # whether a Sidekick is a Superstar: the weaker reading
     if one is not None:
         return [one]
     other = re.fullmatch(rf"(?P<what>.+?) other than (?P<name>{NAME})", text.strip())

@@ -167,7 +167,42 @@ def _prevent(text: str, line: Line) -> list[dict] | None:
 
 
 def _purchase_for(text: str, line: Line) -> list[dict] | None:
-    """'you may purchase Robin dice for [2] less': their purchase cost, for you."""
+    """'you may purchase Robin dice for [2] less': their purchase cost, for you; 'you may
+    field Avengers characters for free': free to field, for you (nobody pays more than they
+    must); 'non-[DCV] character dice cost your opponents [1] more to purchase'."""
+    theirs = re.fullmatch(
+        r"(?P<who>.+?) costs? your opponents? \[?(?P<n>\d+)\]? more to (?P<what>purchase|field)",
+        text,
+        re.IGNORECASE,
+    )
+    if theirs:
+        targets = _subjects(theirs["who"], line)
+        if targets is None or len(targets) != 1 or set(targets[0]) & {"_while", "_not_self"}:
+            return None
+        to = targets[0]
+        if to.get("pick") != "each" or to.get("side", "opposing") != "opposing":
+            return None
+        of = "purchase" if theirs["what"].lower() == "purchase" else "fielding"
+        if of == "fielding" and to.get("what") in ("action", "basic_action"):
+            return None
+        to = {**to, "side": "opposing"}
+        return [{"do": "cost", "of": of, "amount": int(theirs["n"]), "sign": 1, "to": to}]
+    free = re.fullmatch(r"you may field (?P<who>.+?) for free", text, re.IGNORECASE)
+    if free:
+        targets = _subjects(free["who"], line)
+        if targets is None or any(set(s) & {"_while", "_not_self"} for s in targets):
+            return None
+        found = []
+        for to in targets:
+            if to.get("pick") != "this":
+                if to.get("side", "yours") != "yours" or to.get("what") in (
+                    "action",
+                    "basic_action",
+                ):
+                    return None
+                to = {**to, "side": "yours"}
+            found.append({"do": "cost", "of": "fielding", "free": True, "to": to})
+        return found
     match = re.fullmatch(
         r"you may (?:purchase|buy) (?P<who>.+?) for \[?(?P<n>\d+)\]? less", text, re.IGNORECASE
     )

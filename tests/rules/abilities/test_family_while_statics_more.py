@@ -268,3 +268,44 @@ def test_every_name_the_family_encodes_is_a_real_character():
         for name in _names(compiled_card.encoding, set()):
             assert name.lower() in titles, (record.key, name)
     assert checked >= 30
+
+
+# -- more cost shapes --------------------------------------------------
+def test_you_may_field_an_affiliation_for_free():
+    # 'you may field Avengers characters for free' (Avengers made Justice League).
+    line = line_on("51avx", "while", "Superman").replace("Avengers", "Justice League")
+    cards = cards_for("19sww", line)
+    setup = FIELD + "P1 die 22sww#2 reserve L3\n"
+    state = play(cards, setup).final
+    assert query.fielding_cost(state, cards, state.die("P1:22sww#2")).value == 0
+    assert play(cards, setup, "P1 field 22sww#2").final.die("P1:22sww#2").zone == Zone.FIELD
+
+
+def test_characters_cost_the_opponent_more():
+    # 'non-[DCV] character dice cost your opponents [1] more to purchase', held by P1.
+    cards = cards_for("19sww", line_on("19ai", "while", "Superman"))
+    # P2's own Superman (the same card, so the same ability for P2) out of the Field.
+    state = play(cards, FIELD.replace("P2 die 19sww#1 field L1", "P2 die 19sww#1 used")).final
+    assert query.purchase_cost(state, cards, "P2", "22sww").value == 5
+    assert query.purchase_cost(state, cards, "P2", "5sww").value == 4  # a Villain
+    assert query.purchase_cost(state, cards, "P1", "22sww").value == 4
+
+
+def test_superstars_are_non_sidekick_characters():
+    # 'your [M] Superstars cost [2] less to purchase (Minimum 1)' ([M] made [S]).
+    line = line_on("6wwe", "while", "Superman").replace("[M]", "[S]")
+    result = compiled("19sww", ability_lines=[line])
+    assert result.status == "automated"
+    (effect,) = result.encoding["abilities"][0]["effects"]
+    assert effect["to"]["what"] == "non_sidekick"
+    cards = compiled_cards("19sww", ability_lines=[line])
+    assert query.purchase_cost(play(cards, FIELD).final, cards, "P1", "19sww").value == 4
+
+
+def test_a_name_with_a_character_noun_beside_sidekicks():
+    # 'your Sidekicks and S.H.I.E.L.D. Agent characters get +1A' (the name made Superman).
+    line = line_on("60aou", "while", "Wonder Woman").replace("S.H.I.E.L.D. Agent", "Superman")
+    cards = cards_for("22sww", line)
+    assert stats(cards, FIELD, "P1:19sww#1") == (5, 6)
+    assert stats(cards, FIELD, "P1:SK1") == (2, 1)
+    assert stats(cards, FIELD, "P2:19sww#1") == (4, 6)
