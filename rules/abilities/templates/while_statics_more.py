@@ -375,6 +375,21 @@ def _while_active_body(rest: str, line: Line) -> dict | None:
     return spec
 
 
+def _plain(name: str) -> str:
+    """A name compared loosely: case, punctuation, quotes and 'Mr.' for 'Mister' aside."""
+    name = re.sub(r"\bmr\.? ", "mister ", name.lower().replace("™", ""))
+    return " ".join(re.sub(r"[^a-z0-9 ]", "", re.sub(r"[-,]", " ", name)).split())
+
+
+def _self_spelt(who: str, line: Line) -> bool:
+    """'While Mr. Sinister is active' on Mister Sinister, 'While Cosmo, Space Dog is active'
+    on Cosmo Space Dog, 'While this monster is active': the card itself, spelt otherwise.
+    Misspelt names are not guessed (Batwoman and Catwoman differ by one letter)."""
+    if who.lower() == "this monster":
+        return True
+    return bool(line.card_name.strip()) and _plain(who) == _plain(line.card_name)
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_more(line: Line) -> Match | None:
     """'While NAME is active, <subject> <predicate>' with the family's subjects."""
@@ -382,7 +397,10 @@ def while_active_more(line: Line) -> Match | None:
         _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
     )
     if not match:
-        return None
+        other = re.fullmatch(r"while (?P<who>.+?),? is active,? (?P<rest>.+)", line.text, re.I)
+        if not other or not _self_spelt(other["who"], line):
+            return None
+        match = other
     spec = _while_active_body(match["rest"], line)
     return Match.ability(spec) if spec is not None else None
 

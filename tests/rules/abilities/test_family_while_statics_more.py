@@ -309,3 +309,19 @@ def test_a_name_with_a_character_noun_beside_sidekicks():
     assert stats(cards, FIELD, "P1:19sww#1") == (5, 6)
     assert stats(cards, FIELD, "P1:SK1") == (2, 1)
     assert stats(cards, FIELD, "P2:19sww#1") == (4, 6)
+
+
+# -- the card spelt otherwise --------------------------------------------------
+def test_the_card_spelt_otherwise_is_the_card_itself():
+    # 'While Mr. Sinister is active, if your opponent has no Villain characters fielded, each
+    # of your characters gains +2D' on Mister Sinister: read as the real card.
+    record, result = real_compiled("46uxm", "While")
+    assert result.status == "automated"
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "while_active" and spec["if"]["test"] == "count_at_most"
+    # A misspelt name is not guessed: 'Supegirl' on Supergirl stays manual.
+    _, result = real_compiled("52skc", "While")
+    assert result.status == "manual"
+    # 'this monster' is the card's own die.
+    _, result = real_compiled("48ygo", "While")
+    assert result.encoding["abilities"][0]["effects"][0]["to"] == {"pick": "this"}
