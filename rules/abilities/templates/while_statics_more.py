@@ -30,6 +30,7 @@ from rules.abilities import phrases_static as ps
 from rules.abilities import phrases_while_statics_more as pm
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.while_active_statics import _pay as _core_pay
 from rules.abilities.templates.while_active_statics import self_selector
 
 FAMILY = "while_statics_more"
@@ -141,9 +142,43 @@ _PREVENT_FROM = re.compile(
 )
 
 
+_REDUCED = re.compile(
+    r"(?:damage (?:dealt )?to (?P<to>.+?) is reduced by (?P<n>\d+)|reduce damage (?:dealt )?to "
+    r"(?P<to2>.+?) by (?P<n2>\d+))",
+    re.IGNORECASE,
+)
+
+
+def _reduced(text: str, line: Line) -> list[dict] | None:
+    """'damage dealt to your Deadpool, Lady Deadpool, Kidpool, and Dogpool character dice is
+    reduced by 1': that much of each damage to them prevented."""
+    match = _REDUCED.fullmatch(text)
+    if not match:
+        return None
+    targets = _subjects(match["to"] or match["to2"], line)
+    if targets is None or any(set(s) & {"_while"} for s in targets):
+        return None
+    if len(targets) > 1:
+        targets = pm.disjoint(targets)
+        if targets is None:
+            return None
+    amount = int(match["n"] or match["n2"])
+    return [
+        {
+            "do": "prevent",
+            "to": {k: v for k, v in s.items() if not k.startswith("_")},
+            "amount": amount,
+        }
+        for s in targets
+    ]
+
+
 def _prevent(text: str, line: Line) -> list[dict] | None:
     """'prevent all damage (dealt) to Steve Trevor', 'prevent damage from your opponent's [B]
     character dice to your character dice': static prevention of damage to dice."""
+    reduced = _reduced(text, line)
+    if reduced is not None:
+        return reduced
     match = _PREVENT_FROM.fullmatch(text) or _PREVENT_TO.fullmatch(text)
     if not match:
         return None
@@ -312,6 +347,15 @@ def condition(text: str, line: Line) -> dict | None:
             "of": {"pick": "each", "side": "yours", "name": active["name"]},
             "n": 1,
         }
+    single = re.fullmatch(
+        r"a single (?P<name>.+?) (?:character )?die is the only character die in your field "
+        r"zone",
+        body,
+        re.IGNORECASE,
+    )
+    if single and single["name"].lower() == line.card_name.strip().lower():
+        # With the card active (the spec is while-active), one character die of yours: its.
+        return {"test": "count_at_most", "of": {"pick": "each", "side": "yours"}, "n": 1}
     reserve = re.fullmatch(
         r"there is (?:an?|one) (?P<e>\[[FBMS]\]) (?:energy )?in your reserve pool", body, re.I
     )
@@ -401,7 +445,11 @@ def while_active_more(line: Line) -> Match | None:
         if not other or not _self_spelt(other["who"], line):
             return None
         match = other
-    spec = _while_active_body(match["rest"], line)
+    rest = re.sub(r"^you opponent ", "your opponent ", match["rest"], flags=re.IGNORECASE)
+    if rest != match["rest"]:  # the misprint 'you opponent must pay [1] more to purchase ...'
+        effects = _core_pay(rest, line)
+        return Match.ability({"when": "while_active", "effects": effects}) if effects else None
+    spec = _while_active_body(rest, line)
     return Match.ability(spec) if spec is not None else None
 
 

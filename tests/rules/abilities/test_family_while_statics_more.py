@@ -325,3 +325,31 @@ def test_the_card_spelt_otherwise_is_the_card_itself():
     # 'this monster' is the card's own die.
     _, result = real_compiled("48ygo", "While")
     assert result.encoding["abilities"][0]["effects"][0]["to"] == {"pick": "this"}
+
+
+# -- reduction and a lone die --------------------------------------------------
+def test_damage_to_named_dice_is_reduced():
+    # 'damage dealt to your Deadpool, Lady Deadpool, Kidpool, and Dogpool character dice is
+    # reduced by 1' (as Superman; 'Lady Superman' then made Wonder Woman): Wonder Woman
+    # (D3 +1) takes Cheetah's 4 damage less 1 and survives; without the card active, KO'd.
+    line = line_on("1m2017", "while", "Superman", Lady_Superman="Wonder Woman")
+    cards = cards_for("19sww", line)
+    fight = (
+        "judge modifier P1:22sww#1 +1D",
+        "P1 attack 22sww#1",
+        "P2 block 5sww#1>22sww#1",
+        "P1 damage",
+    )
+    assert play(cards, FIELD, *fight).final.die("P1:22sww#1").zone == Zone.FIELD
+    assert play(cards, NO_SUPERMAN, *fight).final.die("P1:22sww#1").zone == Zone.PREP
+
+
+def test_a_lone_character_die():
+    # 'While a single NAME character die is the only character die in your Field Zone, she
+    # gets +3A and +3D'.
+    cards = cards_for("19sww", line_on("79thor", "single", "Superman"))
+    alone = board("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1", teams=TEAMS)
+    assert stats(cards, alone, "P1:19sww#1") == (7, 9)
+    assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
+    two = alone + "P1 die 19sww#2 field L1\n"
+    assert stats(cards, two, "P1:19sww#1") == (4, 6)
