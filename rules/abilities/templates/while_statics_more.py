@@ -434,6 +434,28 @@ def _self_spelt(who: str, line: Line) -> bool:
     return bool(line.card_name.strip()) and _plain(who) == _plain(line.card_name)
 
 
+def _with_another_active(line: Line) -> Match | None:
+    """'While Nick Fury and an opposing [DCV] character die are active, ...': while the card is
+    active and the other die is in its player's Field."""
+    match = re.fullmatch(
+        rf"while {t.self_names(line.card_name)}™? and (?P<other>an? .+?) are active,? (?P<rest>.+)",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    side = "opposing" if re.match(r"an? opposing ", match["other"], re.I) else "yours"
+    what = re.sub(r"^(an?) opposing ", r"\1 ", match["other"], flags=re.IGNORECASE)
+    counted = _counted(what, line, side)
+    if counted is None:
+        return None
+    spec = _while_active_body(match["rest"], line)
+    if spec is None or "if" in spec:
+        return None
+    spec["if"] = {"test": "count_at_least", "of": counted, "n": 1}
+    return Match.ability(spec)
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_more(line: Line) -> Match | None:
     """'While NAME is active, <subject> <predicate>' with the family's subjects."""
@@ -441,6 +463,9 @@ def while_active_more(line: Line) -> Match | None:
         _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
     )
     if not match:
+        both = _with_another_active(line)
+        if both is not None:
+            return both
         other = re.fullmatch(r"while (?P<who>.+?),? is active,? (?P<rest>.+)", line.text, re.I)
         if not other or not _self_spelt(other["who"], line):
             return None

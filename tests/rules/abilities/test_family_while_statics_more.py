@@ -353,3 +353,15 @@ def test_a_lone_character_die():
     assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
     two = alone + "P1 die 19sww#2 field L1\n"
     assert stats(cards, two, "P1:19sww#1") == (4, 6)
+
+
+def test_while_the_card_and_an_opposing_die_are_active():
+    # 'While NAME and an opposing [DCV] character die are active, you may field character dice
+    # for free'.
+    cards = cards_for("19sww", line_on("37thor", "while", "Superman"))
+    setup = FIELD + "P1 die 22sww#2 reserve L3\n"
+    state = play(cards, setup).final
+    assert query.fielding_cost(state, cards, state.die("P1:22sww#2")).value == 0
+    no_villain = setup.replace("P2 die 5sww#1 field L1\n", "P2 die 5sww#1 used\n")
+    state = play(cards, no_villain).final
+    assert query.fielding_cost(state, cards, state.die("P1:22sww#2")).value > 0
