@@ -505,3 +505,59 @@ def while_condition(line: Line) -> Match | None:
     if costs:
         specs.append({"when": "static", "if": cond, "effects": costs})
     return Match.ability(*specs)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_sentences(line: Line) -> Match | None:
+    """'While you have [F] in your Reserve Pool, NAME gets +2A. While you have three or more
+    [F] in your Reserve Pool, she gets an additional +1A': each 'While' sentence read alone by
+    the while-static families ('an additional +1A' is another +1A, on top of the first)."""
+    parts = re.split(r"\. (?=while )", line.text, flags=re.IGNORECASE)
+    if len(parts) < 2:
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    specs: list[dict] = []
+    for index, part in enumerate(parts):
+        text = part if index == 0 else re.sub(r"\ban additional ", "", part, flags=re.I)
+        found = templates.recognise(replace(line, text=text.strip()))
+        if found is None or found.family not in ("while_active", FAMILY):
+            return None
+        if found.keywords or found.variant is not None or found.suit_up:
+            return None
+        specs += found.abilities
+    return Match.ability(*specs)
+
+
+_ANY_DIE = re.compile(
+    r"your opponents? (?:must )?pays? \[?(?P<n>\d+)\]? more to purchase (?:each|a|any) die with "
+    r"(?:a )?purchase cost of (?P<cost>\d) or less",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_any_die_costs(line: Line) -> Match | None:
+    """'While NAME is active, your opponents pay [1] more to purchase each die with a purchase
+    cost of 2 or less': character and action dice alike (one cost change each kind; Sidekicks
+    are never bought)."""
+    match = re.fullmatch(
+        _ACTIVE.format(name=t.self_names(line.card_name)), line.text, re.IGNORECASE
+    )
+    found = _ANY_DIE.fullmatch(match["rest"]) if match else None
+    if not found:
+        return None
+    n, cost = int(found["n"]), int(found["cost"])
+    effects = [
+        {
+            "do": "cost",
+            "of": "purchase",
+            "amount": n,
+            "sign": 1,
+            "to": {"pick": "each", "side": "opposing", "max_cost": cost, **what},
+        }
+        for what in ({}, {"what": "action"})
+    ]
+    return Match.ability({"when": "while_active", "effects": effects})

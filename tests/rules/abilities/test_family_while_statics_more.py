@@ -365,3 +365,25 @@ def test_while_the_card_and_an_opposing_die_are_active():
     no_villain = setup.replace("P2 die 5sww#1 field L1\n", "P2 die 5sww#1 used\n")
     state = play(cards, no_villain).final
     assert query.fielding_cost(state, cards, state.die("P1:22sww#2")).value > 0
+
+
+def test_any_cheap_die_costs_the_opponent_more():
+    # 'your opponents pay [1] more to purchase each die with a purchase cost of 2 or less':
+    # characters and action dice alike.
+    cards = cards_for("19sww", line_on("13wf", "while", "Superman"))
+    state = play(cards, FIELD.replace("P2 die 19sww#1 field L1", "P2 die 19sww#1 used")).final
+    assert query.purchase_cost(state, cards, "P2", "10sww").value == 3  # Jimmy Olsen (2)
+    assert query.purchase_cost(state, cards, "P2", "26sww").value == 3  # Misdirection (2)
+    assert query.purchase_cost(state, cards, "P2", "34sww").value == 3  # Truce (3): unchanged
+    assert query.purchase_cost(state, cards, "P1", "10sww").value == 2
+
+
+def test_two_while_sentences_on_one_line():
+    # 'While you have [F] in your Reserve Pool, NAME gets +2A. While you have three or more [F]
+    # in your Reserve Pool, she gets an additional +1A'.
+    cards = cards_for("19sww", line_on("138ig", "while", "Superman"))
+    one = FIELD + "P1 die SK2 reserve fist\n"
+    assert stats(cards, one, "P1:19sww#1") == (6, 6)
+    three = one + "P1 die SK3 reserve fist\nP1 die SK4 reserve fist\n"
+    assert stats(cards, three, "P1:19sww#1") == (7, 6)
+    assert stats(cards, FIELD, "P1:19sww#1") == (4, 6)
