@@ -361,9 +361,10 @@ def condition(text: str, line: Line) -> dict | None:
     )
     if reserve:
         return {"test": "reserve_energy_at_least", "energy": t.energy(reserve["e"]), "n": 1}
-    none = re.fullmatch(
-        r"(?:your opponent has|there are) no (?P<what>.+?)", body, re.IGNORECASE
-    ) or re.fullmatch(r"there are no (?P<what>opposing .+)", body, re.IGNORECASE)
+    # 'there are no Villains' without a side (whose?) is not read.
+    none = re.fullmatch(r"your opponent has no (?P<what>.+?)", body, re.IGNORECASE) or re.fullmatch(
+        r"there are no (?P<what>opposing .+)", body, re.IGNORECASE
+    )
     if none:
         what = re.sub(r"^opposing ", "", none["what"], flags=re.IGNORECASE)
         counted = _counted(what, line, "opposing")
