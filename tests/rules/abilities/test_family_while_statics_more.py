@@ -232,7 +232,10 @@ def test_ambiguous_or_unknown_subjects_stay_manual(code, name):
 # -- the real pool --------------------------------------------------
 @pytest.mark.parametrize(
     "key",
-    ["38skc", "75skc", "10sww", "14sww", "37skc", "71bat", "148skc", "6jus", "58msw", "12tag"],
+    [
+        *("38skc", "75skc", "10sww", "14sww", "37skc", "71bat", "148skc", "6jus", "58msw"),
+        *("12tag", "46uxm", "13wf", "1m2017", "79thor", "138ig", "37thor", "5bit", "112msw"),
+    ],
 )
 def test_real_cards_compile_with_the_family(key):
     record, result = real_compiled(key, "While")
