@@ -394,6 +394,7 @@ _WATCHED = {
     "global_used": ("", "uses a global ability"),
     "turn_started": ("", "starts a turn"),
     "end_of_turn": ("", "ends a turn"),
+    "damaged": ("is damaged", ""),
 }
 
 

@@ -101,6 +101,7 @@ WATCHED = (
     "global_used",
     "turn_started",
     "end_of_turn",
+    "damaged",  # while_triggers_more: 'when a [B] character die is damaged'
 )
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
