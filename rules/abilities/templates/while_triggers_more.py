@@ -266,12 +266,19 @@ def _specs(trigger, by, watched, extra, body: str, line: Line) -> list[dict] | N
     return [spec]
 
 
+_VERB = re.compile(
+    r"(?:deal|gain|prep|draw|spin|ko|knock|reroll|you may|your opponent|target|they lose)\b",
+    re.IGNORECASE,
+)
+
+
 def _splits(text: str):
-    """(event, effect) splits: at each comma first, then at each space."""
+    """(event, effect) splits: at each comma first, then at a space before no comma, where
+    the effect starts with a verb ('when you field a [PAWN] deal 1 damage ...')."""
     for found in re.finditer(r",\s*", text):
         yield text[: found.start()], text[found.end() :]
     for found in re.finditer(r" ", text):
-        if "," not in text[: found.start()]:
+        if "," not in text[: found.start()] and _VERB.match(text, found.end()):
             yield text[: found.start()], text[found.end() :]
 
 
@@ -335,3 +342,42 @@ def _after(rest: str, line: Line, limit: dict) -> Match | None:
         return None
     specs = _specs(*event[:3], {**event[3], **limit}, found["body"], line)
     return Match.ability(*specs) if specs else None
+
+
+# -- another condition before the card's own trigger --------------------------------------------
+_HAVE_WHEN = re.compile(
+    r"while you have (?P<n>\d|two|three|four|five) or more (?P<what>character dice) in the field"
+    r"(?: zone)?,? when (?P<self>.+?) attacks,? (?P<rest>.+)",
+    re.IGNORECASE,
+)
+_BESIDES = re.compile(
+    r"while you have an active (?P<what>.+?) besides (?P<self>.+?),? and (?P<self2>.+?) is "
+    r"active,? (?P<body>.+) at the (?:start|beginning) of your turn",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=105)
+def while_you_have(line: Line) -> Match | None:
+    """'While you have 3 or more character dice in the Field Zone, when NAME attacks, ...' (the
+    die's own 'attacks' trigger, only while you have them: the Field includes the Attack
+    Zone, R13.2); 'While you have an active [DCS] character besides NAME, and NAME is active,
+    gain 2 life at the start of your turn' (a turn watcher while you have such another die)."""
+    found = _HAVE_WHEN.fullmatch(line.text)
+    if found and _is_self(found["self"], line):
+        fields = _body(found["rest"], line, opponent=False, watched=False, plural=False)
+        if fields is None or "if" in fields:
+            return None
+        test = {"test": "count_at_least", "of": {"pick": "each", "side": "yours"}}
+        return Match.ability({"when": "attacks", "if": {**test, "n": t.number(found["n"])},
+                              **fields})  # fmt: skip
+    found = _BESIDES.fullmatch(line.text)
+    if not found or not (_is_self(found["self"], line) and _is_self(found["self2"], line)):
+        return None
+    counted = _die(found["what"], line)
+    fields = _body(found["body"], line, opponent=False, watched=False, plural=False)
+    if counted is None or fields is None or "if" in fields or "side" in counted:
+        return None
+    counted = {**counted, "side": "yours", "not_name": line.card_name.strip()}
+    condition = {"test": "count_at_least", "of": counted, "n": 1}
+    return Match.ability({"when": "turn_started", "by": "yours", "if": condition, **fields})

@@ -189,3 +189,31 @@ def test_watchers_are_described():
         ],
     ).description
     assert "the first time" in text and "global ability" in text
+
+
+def test_while_you_have_three_character_dice_when_this_attacks_cyclops_105dps():
+    cards = real_cards("105dps", _line("105dps"))
+    three = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die SK1 field L1",
+        "P1 die SK2 field L1",
+        "P2 die 5sww#1 field L1",
+    )
+    state = play(cards, three, "P1 attack 19sww#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # 3 damage on D2
+    two = three.replace("P1 die SK2 field L1\n", "")
+    state = play(cards, two, "P1 attack 19sww#1").final
+    assert state.pending.kind == "blocks"  # no target asked for: straight to blockers
+
+
+def test_while_you_have_another_active_die_at_the_start_of_your_turn_power_girl_18wf():
+    start = "While you have an active [DCS] character besides Power Girl, and Power Girl is "
+    result = compiled_real("18wf", real_line("18wf", start + "active, gain"))
+    assert result.status == "automated", result.manual_lines
+    (spec,) = result.encoding["abilities"]
+    assert (spec["when"], spec["by"], spec["if"]["of"]["not_name"]) == (
+        "turn_started",
+        "yours",
+        "Power Girl",
+    )
+    assert spec["effects"] == [{"do": "gain_life", "amount": 2}]
