@@ -27,8 +27,11 @@ Readings (T5.1, the weaker reading where the text allows two):
   character die', 'they' for the dice that attack or block) or the acting opponent's
   ('they', 'them', 'that opponent') leaves the line manual ('he', 'she', 'his' too).
 - A KO'd die's controller is read as its owner (the player it is KO'd under).
-- Any event the engine does not announce (declaring attackers, drawing, spinning, targeting,
-  non-combat damage, 'deals damage') stays manual.
+- 'your opponent declares attackers' / 'attacks with 1 or more character dice': an opposing
+  die attacks, once per turn (the attackers are declared together, once a turn: the first
+  announced fires, the others are the same declaration).
+- Any event the engine does not announce (drawing, spinning, targeting, non-combat damage,
+  'deals damage') stays manual.
 """
 
 import re
@@ -76,6 +79,14 @@ _EVENTS = (
     (r"they (?:use|play) an action die", "action_used", "opposing", None),
     (r"you use a global ability", "global_used", "yours", None),
     (r"(?:your|an) opponent uses a global ability", "global_used", "opposing", None),
+    # attackers declared: each attacking die is announced, the first one fires (once per turn)
+    (
+        r"(?:your|an) opponent (?:declares attackers|attacks with (?:1|one) or more character "
+        r"dice)",
+        "declared",
+        None,
+        "opposing",
+    ),  # fmt: skip
     (r"you take damage", "you_damaged", None, None),
     (r"either you or (?P<self>.+?) takes? damage", "you_damaged+damaged", None, None),
 )
@@ -165,6 +176,12 @@ def _body(text: str, line: Line, *, opponent: bool, watched: bool, plural: bool)
         text = re.sub(rf"^{names} deals (?:them|that opponent|that player) ({t.NUMBER}) damage$",
                       r"deal \1 damage to your opponent", text, flags=re.IGNORECASE)  # fmt: skip
         text = re.sub(r"^they (lose|take)s? ", r"your opponent \1s ", text, flags=re.IGNORECASE)
+        text = re.sub(
+            rf"^(?:that opponent|your opponent) takes ({t.NUMBER}) damage$",
+            r"deal \1 damage to your opponent",
+            text,
+            flags=re.IGNORECASE,
+        )
         text = re.sub(r"\b(?:that opponent|that player|them)$", "your opponent", text,
                       flags=re.IGNORECASE)  # fmt: skip
     if watched:
@@ -222,6 +239,11 @@ def _event(text: str, line: Line):
                 if watched.get("side", side) != side:
                     return None
                 watched["side"] = side
+        if trigger == "declared":
+            if extra:
+                return None
+            trigger, watched = "attacks", {"pick": "each", "side": side}
+            extra = {"limit": "once_per_turn"}
         return trigger, by, watched, extra
     return None
 

@@ -171,7 +171,7 @@ def test_lines_that_stay_manual():
         "46ygo",  # 'this monster gets ...' right after 'summon a monster': which one?
         "143dps",  # 'she deals ...' after 'you field a character die': which one?
         "7avx",  # 'Hulk gets +2A' when you take damage: the damaged die or each of them?
-        "43cw",  # declaring attackers: no such event
+        "41wf",  # 'target opposing character die must block the die of your choice'
         "15ai",  # 'If it is not a Sidekick die, ...': a second sentence not read
     ):
         result = compiled_real(key, _line(key))
@@ -217,3 +217,22 @@ def test_while_you_have_another_active_die_at_the_start_of_your_turn_power_girl_
         "Power Girl",
     )
     assert spec["effects"] == [{"do": "gain_life", "amount": 2}]
+
+
+def test_an_opponent_attacks_with_dice_fires_once_lolth_99fus_and_iron_fist_43cw():
+    cards = real_cards("99fus", _line("99fus"))
+    attack = board(
+        "P1 die 19sww#1 field L1",
+        "P2 die 5sww#1 field L1",
+        "P2 die SK1 field L1",
+        turn=4,
+        active="P2",
+    )
+    state = play(cards, attack, "P2 attack 5sww#1 SK1").final
+    assert state.player("P2").life == 19  # two attackers, one declaration: once
+    cards = real_cards("43cw", _line("43cw"))
+    state = play(cards, attack, "P2 attack 5sww#1 SK1", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    # P1's own attack is not watched.
+    mine = board("P1 die 19sww#1 field L1", "P2 die SK1 field L1")
+    assert play(cards, mine, "P1 attack 19sww#1").final.pending.kind == "blocks"
