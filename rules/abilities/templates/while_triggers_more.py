@@ -37,7 +37,10 @@ Readings (T5.1, the weaker reading where the text allows two):
 import re
 
 from rules.abilities import phrases_static as ps
-from rules.abilities import phrases_tail  # noqa: F401 (registers the long-tail clauses)
+from rules.abilities import (
+    phrases_tail,  # noqa: F401 (registers the long-tail clauses)
+    phrases_while_triggers_more,  # noqa: F401 (registers this family's clauses)
+)
 from rules.abilities import phrases_triggers as pt
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
@@ -164,6 +167,23 @@ def _that_effects(text: str, plural: bool) -> list[dict] | None:
     return None
 
 
+def _own_bonus(text: str, line: Line) -> list[dict] | None:
+    """'each of your (active) NAME (Superstar) dice get(s) +1A and +1D': each of the card's
+    dice, until end of turn (an applied effect, R13.1)."""
+    if not line.card_name.strip():
+        return None
+    found = re.fullmatch(
+        rf"each of your (?:active )?{re.escape(line.card_name.strip())}(?: superstar| character)?"
+        rf" dic?e gets? (?:\[sic\] )?(?P<mods>[+-]\d.*?){_UNTIL}",
+        text,
+        re.IGNORECASE,
+    )
+    mods = ps.modify(found["mods"]) if found else None
+    if mods is None or mods.get("while"):
+        return None
+    return [{**mods, "to": {"pick": "this"}}]
+
+
 def _body(text: str, line: Line, *, opponent: bool, watched: bool, plural: bool) -> dict | None:
     """The spec fields of the effect (trigger_body), or None."""
     # The card's own name only: 'she deals' after 'when you field a character die' could be
@@ -188,6 +208,9 @@ def _body(text: str, line: Line, *, opponent: bool, watched: bool, plural: bool)
         found = _that_effects(text, plural)
         if found is not None:
             return {"effects": found}
+    own = _own_bonus(text, line)
+    if own is not None:
+        return {"effects": own}
     bare = re.sub(
         r"\b(?:add|put|place) (?:it|them) (?:in|into|to) your (?:prep area|used pile)",
         "",

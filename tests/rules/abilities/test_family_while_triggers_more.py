@@ -236,3 +236,20 @@ def test_an_opponent_attacks_with_dice_fires_once_lolth_99fus_and_iron_fist_43cw
     # P1's own attack is not watched.
     mine = board("P1 die 19sww#1 field L1", "P2 die SK1 field L1")
     assert play(cards, mine, "P1 attack 19sww#1").final.pending.kind == "blocks"
+
+
+def test_each_of_your_own_dice_gets_a_bonus_aj_styles_1wwe():
+    cards = real_cards("1wwe", _line("1wwe"))
+    setup = mine("P1 die 19sww#2 field L1")
+    state = play(cards, setup, "P1 field 22sww#1").final
+    for die in ("P1:19sww#1", "P1:19sww#2"):  # each of the card's dice: 5A 7D this turn
+        assert query.attack(state, cards, state.die(die)).value == 5
+        assert query.defense(state, cards, state.die(die)).value == 7
+    assert query.attack(state, cards, state.die("P1:22sww#1")).value == 3
+
+
+def test_your_opponent_and_a_target_character_human_torch_78avx():
+    cards = real_cards("78avx", _line("78avx"))
+    state = play(cards, mine(), "P1 field 22sww#1", "P1 choose P2:5sww#1").final
+    assert state.player("P2").life == 19
+    assert state.die("P2:5sww#1").damage == 1
