@@ -346,6 +346,16 @@ def while_trigger(line: Line) -> Match | None:
     once = re.match(r"once per turn,? ", rest, re.IGNORECASE)
     if once:
         limit, rest = {"limit": "once_per_turn"}, rest[once.end() :]
+    turn = re.fullmatch(
+        r"at the (?:start|beginning) of your turn \(before your clear and draw step\),? (?P<b>.+)",
+        rest,
+        re.IGNORECASE,
+    )
+    if turn:  # the turn's start is before its Clear and Draw Step anyway (R5)
+        fields = _body(turn["b"], line, opponent=False, watched=False, plural=False)
+        if fields is None:
+            return None
+        return Match.ability({"when": "turn_started", "by": "yours", **limit, **fields})
     if not re.match(r"(?:when|whenever|each time|if|the first time)\b", rest, re.IGNORECASE):
         return _after(rest, line, limit)
     for event_text, body in _splits(rest):

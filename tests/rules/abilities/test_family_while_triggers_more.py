@@ -7,6 +7,7 @@ setup -> actions -> expected result."""
 from rules.abilities import describe
 from rules.engine import Zone, query
 from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
+from tests.rules.abilities.real_cards import demo_line
 from tests.rules.abilities.scenario import board, compiled, compiled_cards, play
 
 # P1: Superman L1 (4A 6D) holds the ability; P2: Cheetah (Villain, Mask, 4A 2D at L1).
@@ -253,3 +254,14 @@ def test_your_opponent_and_a_target_character_human_torch_78avx():
     state = play(cards, mine(), "P1 field 22sww#1", "P1 choose P2:5sww#1").final
     assert state.player("P2").life == 19
     assert state.die("P2:5sww#1").damage == 1
+
+
+def test_at_the_start_of_your_turn_before_clear_and_draw_she_hulk_45ig():
+    # P2's Cheetah holds the line: at the start of P2's turn, a die from P2's Used Pile.
+    line = demo_line("45ig", "While", as_name="Cheetah")
+    cards = compiled_cards("5sww", ability_lines=[line])
+    setup = board("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L2", "P2 die 5sww#2 used")
+    state = play(cards, setup, "P1 end", "P2 yes", "P2 choose P2:5sww#2").final
+    assert state.die("P2:5sww#2").zone == Zone.FIELD and state.die("P2:5sww#2").level == 1
+    declined = play(cards, setup, "P1 end", "P2 no").final
+    assert declined.die("P2:5sww#2").zone == Zone.USED
