@@ -436,3 +436,26 @@ def while_you_have(line: Line) -> Match | None:
     counted = {**counted, "side": "yours", "not_name": line.card_name.strip()}
     condition = {"test": "count_at_least", "of": counted, "n": 1}
     return Match.ability({"when": "turn_started", "by": "yours", "if": condition, **fields})
+
+
+_ATTACKING_WHEN = re.compile(
+    r"while (?P<self>.+?) is attacking,? when (?:an?|one) (?P<die>.+?) blocks,? (?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=105)
+def while_attacking_blocks(line: Line) -> Match | None:
+    """'While NAME is attacking, when a character die blocks, NAME deals 1 damage to it': a
+    'blocks' watcher while one of the card's dice (its name: one card per name on a team) is
+    attacking."""
+    found = _ATTACKING_WHEN.fullmatch(line.text)
+    if not found or not line.card_name.strip() or not _is_self(found["self"], line):
+        return None
+    watched = _die(found["die"], line)
+    fields = _body(found["rest"], line, opponent=False, watched=True, plural=False)
+    if watched is None or fields is None or set(fields) - {"effects"}:
+        return None
+    attacking = {"pick": "each", "side": "yours", "combat": "attacking"}
+    condition = {"test": "count_at_least", "of": {**attacking, "name": line.card_name}, "n": 1}
+    return Match.ability({"when": "blocks", "any": watched, "if": condition, **fields})

@@ -265,3 +265,19 @@ def test_at_the_start_of_your_turn_before_clear_and_draw_she_hulk_45ig():
     assert state.die("P2:5sww#2").zone == Zone.FIELD and state.die("P2:5sww#2").level == 1
     declined = play(cards, setup, "P1 end", "P2 no").final
     assert declined.die("P2:5sww#2").zone == Zone.USED
+
+
+def test_while_this_attacks_a_blocker_takes_damage_wasp_71cw():
+    line = demo_line("71cw", "While", as_name="Superman")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die SK1 field L1",
+        "P2 die SK1 field L1",
+        "P2 die SK2 field L1",
+    )
+    state = play(cards, setup, "P1 attack 19sww#1", "P2 block SK1>19sww#1").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage on D1, before combat damage
+    # Superman not attacking: a block does nothing.
+    state = play(cards, setup, "P1 attack SK1", "P2 block SK2>SK1").final
+    assert state.die("P2:SK2").damage == 0 and state.die("P2:SK2").zone == Zone.ATTACK
