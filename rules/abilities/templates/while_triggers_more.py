@@ -27,6 +27,9 @@ Readings (T5.1, the weaker reading where the text allows two):
   character die', 'they' for the dice that attack or block) or the acting opponent's
   ('they', 'them', 'that opponent') leaves the line manual ('he', 'she', 'his' too).
 - A KO'd die's controller is read as its owner (the player it is KO'd under).
+- After an event naming no die ('each time you use an action'), 'he deals' is the card's own
+  damage, and 'a character or opponent' is read as a target (a target's restrictions apply:
+  the narrower reading).
 - 'your opponent declares attackers' / 'attacks with 1 or more character dice': an opposing
   die attacks, once per turn (the attackers are declared together, once a turn: the first
   announced fires, the others are the same declaration).
@@ -77,7 +80,7 @@ _EVENTS = (
     (r"(?P<art>one of your )(?P<die>.+?) is (?:damaged|dealt damage)", "damaged", None, "yours"),
     (rf"(?P<art>{_A})(?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, None),
     (r"(?P<art>one of your )(?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, "yours"),
-    (r"you (?:use|play) an action die", "action_used", "yours", None),
+    (r"you (?:use|play) an action(?: die)?", "action_used", "yours", None),
     (r"(?:your|an) opponent (?:uses|plays) an action die", "action_used", "opposing", None),
     (r"they (?:use|play) an action die", "action_used", "opposing", None),
     (r"you use a global ability", "global_used", "yours", None),
@@ -184,7 +187,9 @@ def _own_bonus(text: str, line: Line) -> list[dict] | None:
     return [{**mods, "to": {"pick": "this"}}]
 
 
-def _body(text: str, line: Line, *, opponent: bool, watched: bool, plural: bool) -> dict | None:
+def _body(
+    text: str, line: Line, *, opponent: bool, watched: bool, plural: bool, alone: bool = False
+) -> dict | None:
     """The spec fields of the effect (trigger_body), or None."""
     # The card's own name only: 'she deals' after 'when you field a character die' could be
     # the fielded die's damage.
@@ -192,6 +197,12 @@ def _body(text: str, line: Line, *, opponent: bool, watched: bool, plural: bool)
     text = text.strip().rstrip(".").strip()
     text = re.sub(rf"^{names} deals ({t.NUMBER}) damage to ", r"deal \1 damage to ", text,
                   flags=re.IGNORECASE)  # fmt: skip
+    if alone:  # no die in the event: 'he deals' is the card's own damage
+        text = re.sub(rf"^(?:he|she) deals ({t.NUMBER}) damage to ", r"deal \1 damage to ", text,
+                      flags=re.IGNORECASE)  # fmt: skip
+        # 'a character or opponent' (older cards' wording): the target's restrictions apply
+        text = re.sub(r" to a character(?: die)? or (opponent|player)$",
+                      r" to target character or \1", text, flags=re.IGNORECASE)  # fmt: skip
     if opponent:
         text = re.sub(rf"^{names} deals (?:them|that opponent|that player) ({t.NUMBER}) damage$",
                       r"deal \1 damage to your opponent", text, flags=re.IGNORECASE)  # fmt: skip
@@ -292,7 +303,14 @@ def _specs(trigger, by, watched, extra, body: str, line: Line) -> list[dict] | N
                 return None
             specs.append({"when": trigger, "any": {**watched, "side": side}, **extra, **fields})
         return specs
-    fields = _body(body, line, opponent=opponent, watched=watched is not None, plural=plural)
+    fields = _body(
+        body,
+        line,
+        opponent=opponent,
+        watched=watched is not None,
+        plural=plural,
+        alone=watched is None and trigger in ("action_used", "global_used"),
+    )
     if fields is None or (set(fields) & set(extra)):
         return None
     if "cost" in fields and trigger.startswith("you_damaged"):
@@ -312,7 +330,8 @@ def _specs(trigger, by, watched, extra, body: str, line: Line) -> list[dict] | N
 
 
 _VERB = re.compile(
-    r"(?:deal|gain|prep|draw|spin|ko|knock|reroll|you may|your opponent|target|they lose)\b",
+    r"(?:deal|gain|prep|draw|spin|ko|knock|reroll|you may|your opponent|target|they lose|"
+    r"(?:he|she) deals)\b",
     re.IGNORECASE,
 )
 

@@ -281,3 +281,10 @@ def test_while_this_attacks_a_blocker_takes_damage_wasp_71cw():
     # Superman not attacking: a block does nothing.
     state = play(cards, setup, "P1 attack SK1", "P2 block SK2>SK1").final
     assert state.die("P2:SK2").damage == 0 and state.die("P2:SK2").zone == Zone.ATTACK
+
+
+def test_each_time_you_use_an_action_he_deals_damage_doctor_strange_73avx():
+    cards = real_cards("73avx", _line("73avx"))
+    setup = mine("P1 die BA:31sww#1 reserve action")
+    state = play(cards, setup, "P1 use BA:31sww#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # 2 damage on D2
