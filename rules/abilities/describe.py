@@ -181,7 +181,7 @@ def _keyword(effect) -> str:
 
 
 def _singular(selector) -> bool:
-    return selector["pick"] in ("this", "target") and selector.get("count", 1) == 1
+    return selector["pick"] in ("this", "target", "that") and selector.get("count", 1) == 1
 
 
 _AFFILIATION_NAMES = {"xmen": "X-Men", "justiceleague": "Justice League", "gotg": "Guardians"}
@@ -403,7 +403,12 @@ def _watched_die(selector) -> str:
     side = {"any": "a", "yours": "one of your", "opposing": "an opposing"}[
         selector.get("side", "any")
     ]
-    return f"{side} {_noun(selector, selector.get('side') == 'yours')}{_filters(selector)}"
+    noun = _noun(selector, selector.get("side") == "yours")
+    if side == "a" and noun.startswith("other "):
+        side, noun = "another", noun[len("other ") :]
+    elif side == "a" and noun[:1].lower() in "aeiou":
+        side = "an"
+    return f"{side} {noun}{_filters(selector)}"
 
 
 _TURN_HEAD = {"turn_started": "At the start of", "end_of_turn": "At the end of"}
@@ -429,7 +434,7 @@ def _watch_head(spec) -> str:
         verb = active.split(" ", 1)[0].removesuffix("s") + " " + active.split(" ", 1)[1]
         verb = verb if who == "you" else active
         event = f"{who} {verb}"
-    return f"While active, when {event}"
+    return f"While active, when {event.replace(' a other ', ' another ')}"
 
 
 def _per_count(effect) -> dict | None:
