@@ -141,6 +141,8 @@ def test_spin_the_fielded_die_to_level_1_mary_marvel_11myst():
     cards = real_cards("11myst", _line("11myst"))
     state = play(cards, theirs(), "P2 field 5sww#2 pay SK1").final
     assert state.die("P2:5sww#2").level == 1
+    state = play(cards, theirs(), "P2 field 5sww#1 pay SK1").final  # from level 2: to 1
+    assert state.die("P2:5sww#1").level == 1
 
 
 def test_real_lines_compile_to_the_expected_watchers():
