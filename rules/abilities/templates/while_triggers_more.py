@@ -478,3 +478,29 @@ def while_attacking_blocks(line: Line) -> Match | None:
     attacking = {"pick": "each", "side": "yours", "combat": "attacking"}
     condition = {"test": "count_at_least", "of": {**attacking, "name": line.card_name}, "n": 1}
     return Match.ability({"when": "blocks", "any": watched, "if": condition, **fields})
+
+
+_STATIC_THEN_ATTACKS = re.compile(
+    r"while (?P<self>.+?)™? is active,? (?P<static>[^.]+)\. when (?P<self2>.+?) attacks,? "
+    r"(?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=105)
+def while_static_then_attacks(line: Line) -> Match | None:
+    """'While NAME is active, your [DCV] character dice get +1A and +1D. When NAME attacks,
+    your [DCV] character dice get an additional +1A and +1D': the while-active static (read
+    by the `while_active` family's statement reader) and the die's own attack trigger (its
+    bonus until end of turn, on top of the static one)."""
+    from rules.abilities.templates.while_active_statics import statement
+
+    found = _STATIC_THEN_ATTACKS.fullmatch(line.text)
+    if not found or not (_is_self(found["self"], line) and _is_self(found["self2"], line)):
+        return None
+    static = statement(found["static"], line)
+    rest = re.sub(r"\b(gets?) an additional ([+-]\d)", r"\1 \2", found["rest"], flags=re.I)
+    fields = _body(rest, line, opponent=False, watched=False, plural=False)
+    if static is None or fields is None:
+        return None
+    return Match.ability({"when": "while_active", "effects": static}, {"when": "attacks", **fields})

@@ -290,3 +290,22 @@ def test_each_time_you_use_an_action_he_deals_damage_doctor_strange_73avx():
     setup = mine("P1 die BA:31sww#1 reserve action")
     state = play(cards, setup, "P1 use BA:31sww#1", "P1 choose P2:5sww#1").final
     assert state.die("P2:5sww#1").zone == Zone.PREP  # 2 damage on D2
+
+
+def test_a_static_bonus_and_another_when_this_attacks_owlman_119bat():
+    line = demo_line("119bat", "While", as_name="Superman")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    teams = ("19sww:2 5sww:2 basic 31sww", "22sww:2 basic 34sww")
+    setup = board("P1 die 19sww#1 field L1", "P1 die 5sww#1 field L1", teams=teams)
+    state = play(cards, setup).final
+    cheetah = state.die("P1:5sww#1")  # a Villain: 4A 2D printed
+    assert (
+        query.attack(state, cards, cheetah).value,
+        query.defense(state, cards, cheetah).value,
+    ) == (5, 3)
+    state = play(cards, setup, "P1 attack 19sww#1").final
+    cheetah = state.die("P1:5sww#1")
+    assert (
+        query.attack(state, cards, cheetah).value,
+        query.defense(state, cards, cheetah).value,
+    ) == (6, 4)
