@@ -29,6 +29,7 @@ _WHEN = {
     "end_of_turn": "At the end of a turn",
     **WHEN_TEXT,  # rules.abilities.trigger_events
     "spun_up": "When this die spins up",
+    "spun": "When this die spins up or down",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -395,6 +396,8 @@ _WATCHED = {
     "turn_started": ("", "starts a turn"),
     "end_of_turn": ("", "ends a turn"),
     "damaged": ("is damaged", ""),
+    "spun": ("spins up or down", ""),
+    "spun_up": ("spins up", ""),
 }
 
 

@@ -45,13 +45,15 @@ def watcher(spec: Mapping[str, Any], index: int, text: str, resolve) -> Ability:
                 tc.state, tc.cards, spec["any"], die, holder=tc.holder, card=tc.card
             ):
                 return False
+        if when == "spun_up" and not (event.amount or 0) > 0:
+            return False
         return sel.condition(spec.get("if"), tc.state, tc.cards, holder=tc.holder, card=tc.card)
 
     return Ability(
         f"{when}{index}",
         "triggered",
         text,
-        trigger=TRIGGER_EVENTS[when],
+        trigger="spun" if when == "spun_up" else TRIGGER_EVENTS[when],
         subject="card",
         while_active=True,
         condition=condition,

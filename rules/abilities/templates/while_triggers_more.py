@@ -13,7 +13,8 @@ What it adds over those families:
   'a level 3 monster' / 'a character at level 3' (the fielded die's level), 'monster' and
   'Superstar' dice as character dice, 'a non-NAME ...' (not this card's dice);
 - a watched die that is damaged ('a [B] character is damaged', 'a character die you control
-  is damaged'), with 'during an opponent's turn' (the condition `opponents_turn`);
+  is damaged'), with 'during an opponent's turn' (the condition `opponents_turn`), or that
+  spins ('spins up or down': `spun`; 'spins up': `spun_up`);
 - '<dice> attack or block, they get ...' (two watchers), 'either you or NAME takes damage'
   (you_damaged plus the card's own die damaged);
 - '... its controller' / '... the player that fielded it' with a watched die on either side:
@@ -33,7 +34,7 @@ Readings (T5.1, the weaker reading where the text allows two):
 - 'your opponent declares attackers' / 'attacks with 1 or more character dice': an opposing
   die attacks, once per turn (the attackers are declared together, once a turn: the first
   announced fires, the others are the same declaration).
-- Any event the engine does not announce (drawing, spinning, targeting, non-combat damage,
+- Any event the engine does not announce (drawing, targeting, non-combat damage,
   'deals damage') stays manual.
 """
 
@@ -80,6 +81,8 @@ _EVENTS = (
     (r"(?P<art>one of your )(?P<die>.+?) is (?:damaged|dealt damage)", "damaged", None, "yours"),
     (rf"(?P<art>{_A})(?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, None),
     (r"(?P<art>one of your )(?P<die>.+?) is (?:KO'd|knocked out)", "kod", None, "yours"),
+    (rf"(?P<art>{_A})(?P<die>.+?) spins up or down", "spun", None, None),
+    (rf"(?P<art>{_A})(?P<die>.+?) spins up", "spun_up", None, None),
     (r"you (?:use|play) an action(?: die)?", "action_used", "yours", None),
     (r"(?:your|an) opponent (?:uses|plays) an action die", "action_used", "opposing", None),
     (r"they (?:use|play) an action die", "action_used", "opposing", None),
@@ -289,7 +292,7 @@ def _specs(trigger, by, watched, extra, body: str, line: Line) -> list[dict] | N
         r"\b(?:its controller|the player that fielded it|that die's controller)\b", body, re.I
     )
     if controller:
-        if watched is None or trigger != "kod" and trigger != "fielded":
+        if watched is None or trigger not in ("kod", "fielded", "spun", "spun_up"):
             return None
         sides = [watched["side"]] if "side" in watched else ["yours", "opposing"]
         specs = []

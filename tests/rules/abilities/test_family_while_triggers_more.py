@@ -8,7 +8,7 @@ from rules.abilities import describe
 from rules.engine import Zone, query
 from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
 from tests.rules.abilities.real_cards import demo_line
-from tests.rules.abilities.scenario import board, compiled, compiled_cards, play
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, encoded_cards, play
 
 # P1: Superman L1 (4A 6D) holds the ability; P2: Cheetah (Villain, Mask, 4A 2D at L1).
 MY_TURN = (
@@ -309,3 +309,40 @@ def test_a_static_bonus_and_another_when_this_attacks_owlman_119bat():
         query.attack(state, cards, cheetah).value,
         query.defense(state, cards, cheetah).value,
     ) == (6, 4)
+
+
+def _with_spinner(code: str, way: str = "up"):
+    """Superman holds the real line; Wonder Woman (P1) spins a target die up when fielded."""
+    watcher = compiled("19sww", ability_lines=[demo_line(code, "While", as_name="Superman")])
+    spinner = compiled(
+        "22sww", ability_lines=[f"When fielded, spin target character die {way} 1 level"]
+    )
+    assert watcher.status == spinner.status == "automated"
+    return encoded_cards({"19sww": watcher.encoding, "22sww": spinner.encoding})
+
+
+def test_an_opposing_die_spins_vibe_133jl_and_any_die_spins_up_zatanna_23myst():
+    cards = _with_spinner("133jl")  # an opposing character spins up or down: 2 damage to it
+    state = play(cards, mine(), "P1 field 22sww#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").level == 2 and state.die("P2:5sww#1").damage == 2
+    own = play(
+        cards, mine("P1 die 19sww#2 field L1"), "P1 field 22sww#1", "P1 choose P1:19sww#2"
+    ).final
+    assert own.die("P1:19sww#2").damage == 0  # P1's own die is not watched
+    cards = _with_spinner("23myst")  # a character die spins up: its controller takes 1
+    state = play(cards, mine(), "P1 field 22sww#1", "P1 choose P2:5sww#1").final
+    assert (state.player("P1").life, state.player("P2").life) == (20, 19)
+    own = play(
+        cards, mine("P1 die 19sww#2 field L1"), "P1 field 22sww#1", "P1 choose P1:19sww#2"
+    ).final
+    assert (own.player("P1").life, own.player("P2").life) == (19, 20)
+
+
+def test_a_spin_down_is_watched_by_vibe_133jl_and_not_by_zatanna_23myst():
+    setup = mine("P2 die 5sww#2 field L2")
+    cards = _with_spinner("133jl", "down")
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose P2:5sww#2").final
+    assert state.die("P2:5sww#2").zone == Zone.PREP  # down to level 1 (D2), then 2 damage
+    cards = _with_spinner("23myst", "down")
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose P2:5sww#2").final
+    assert state.die("P2:5sww#2").level == 1 and state.player("P2").life == 20
