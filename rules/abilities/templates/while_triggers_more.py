@@ -34,8 +34,10 @@ Readings (T5.1, the weaker reading where the text allows two):
 - 'your opponent declares attackers' / 'attacks with 1 or more character dice': an opposing
   die attacks, once per turn (the attackers are declared together, once a turn: the first
   announced fires, the others are the same declaration).
-- Any event the engine does not announce (drawing, targeting, non-combat damage,
-  'deals damage') stays manual.
+- 'you take non-combat damage': the holder's damage other than the combat damage step's
+  (R11.4); a clause naming the card's own die after it ('spin this character up') stays
+  manual (which of its dice?).
+- Any event the engine does not announce (drawing, targeting, 'deals damage') stays manual.
 """
 
 import re
@@ -97,6 +99,7 @@ _EVENTS = (
         "opposing",
     ),  # fmt: skip
     (r"you take damage", "you_damaged", None, None),
+    (r"you take non-combat damage", "you_damaged_noncombat", None, None),
     (r"either you or (?P<self>.+?) takes? damage", "you_damaged+damaged", None, None),
 )
 _DURING_THEIR_TURN = re.compile(r"(?P<event>.+?) during (?:an|your) opponent's turn", re.I)
@@ -218,6 +221,7 @@ def _body(
         )
         text = re.sub(r"\b(?:that opponent|that player|them)$", "your opponent", text,
                       flags=re.IGNORECASE)  # fmt: skip
+    text = re.sub(r" to opponent$", " to your opponent", text, flags=re.IGNORECASE)
     if watched:
         found = _that_effects(text, plural)
         if found is not None:
@@ -316,6 +320,10 @@ def _specs(trigger, by, watched, extra, body: str, line: Line) -> list[dict] | N
     )
     if fields is None or (set(fields) & set(extra)):
         return None
+    if trigger == "you_damaged_noncombat" and any(
+        e.get("to", {}).get("pick") == "this" for e in fields["effects"]
+    ):
+        return None  # 'spin this character up': which of the card's dice? (T5.1: manual)
     if "cost" in fields and trigger.startswith("you_damaged"):
         return None  # only watchers and the die's own triggers ask for a cost
     if trigger == "attacks+blocks":

@@ -346,3 +346,16 @@ def test_a_spin_down_is_watched_by_vibe_133jl_and_not_by_zatanna_23myst():
     cards = _with_spinner("23myst", "down")
     state = play(cards, setup, "P1 field 22sww#1", "P1 choose P2:5sww#2").final
     assert state.die("P2:5sww#2").level == 1 and state.player("P2").life == 20
+
+
+def test_each_time_you_take_non_combat_damage_captain_america_6aou():
+    watcher = compiled_real("6aou", _line("6aou"))
+    burner = compiled("5sww", ability_lines=["When fielded, deal 1 damage to your opponent"])
+    cards = encoded_cards({"19sww": watcher.encoding, "5sww": burner.encoding})
+    state = play(cards, theirs(), "P2 field 5sww#1 pay SK1").final
+    assert (state.player("P1").life, state.player("P2").life) == (19, 19)
+    # Combat damage is not watched.
+    attacked = board("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1", turn=4, active="P2")
+    state = play(cards, attacked, "P2 attack 5sww#1", "P1 block", "P2 damage").final
+    assert (state.player("P1").life, state.player("P2").life) == (16, 20)
+    assert compiled_real("5aou", _line("5aou")).status == "manual"  # 'this character': which?
