@@ -245,6 +245,8 @@ def _event(text: str, line: Line):
     """(trigger, by, watched selector, extra spec fields) of the event text, or None."""
     extra: dict = {}
     first = re.fullmatch(r"the first time (?:each turn )?(?P<e>.+?)(?: each turn)?", text, re.I)
+    if first and "each turn" not in text.lower():
+        return None  # 'the first time' alone: once a game? (the engine's limit is per turn)
     if first:
         extra["limit"] = "first_time"
         text = first["e"]
