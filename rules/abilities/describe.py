@@ -29,6 +29,7 @@ _WHEN = {
     "end_of_turn": "At the end of a turn",
     **WHEN_TEXT,  # rules.abilities.trigger_events
     "spun_up": "When this die spins up",
+    "spun": "When this die spins up or down",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -181,7 +182,7 @@ def _keyword(effect) -> str:
 
 
 def _singular(selector) -> bool:
-    return selector["pick"] in ("this", "target") and selector.get("count", 1) == 1
+    return selector["pick"] in ("this", "target", "that") and selector.get("count", 1) == 1
 
 
 _AFFILIATION_NAMES = {"xmen": "X-Men", "justiceleague": "Justice League", "gotg": "Guardians"}
@@ -393,6 +394,9 @@ _WATCHED = {
     "global_used": ("", "uses a global ability"),
     "turn_started": ("", "starts a turn"),
     "end_of_turn": ("", "ends a turn"),
+    "damaged": ("is damaged", ""),
+    "spun": ("spins up or down", ""),
+    "spun_up": ("spins up", ""),
 }
 
 
@@ -401,7 +405,12 @@ def _watched_die(selector) -> str:
     side = {"any": "a", "yours": "one of your", "opposing": "an opposing"}[
         selector.get("side", "any")
     ]
-    return f"{side} {_noun(selector, selector.get('side') == 'yours')}{_filters(selector)}"
+    noun = _noun(selector, selector.get("side") == "yours")
+    if side == "a" and noun.startswith("other "):
+        side, noun = "another", noun[len("other ") :]
+    elif side == "a" and noun[:1].lower() in "aeiou":
+        side = "an"
+    return f"{side} {noun}{_filters(selector)}"
 
 
 _TURN_HEAD = {"turn_started": "At the start of", "end_of_turn": "At the end of"}
@@ -427,7 +436,7 @@ def _watch_head(spec) -> str:
         verb = active.split(" ", 1)[0].removesuffix("s") + " " + active.split(" ", 1)[1]
         verb = verb if who == "you" else active
         event = f"{who} {verb}"
-    return f"While active, when {event}"
+    return f"While active, when {event.replace(' a other ', ' another ')}"
 
 
 def _per_count(effect) -> dict | None:

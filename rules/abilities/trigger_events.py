@@ -59,6 +59,14 @@ EXTRA_TRIGGERS = {
         False,
         "When no blocker is declared against your attack",
     ),
+    # while_triggers_more: 'each time you take non-combat damage' (not the combat damage
+    # step's, R11.4), while the card is active
+    "you_damaged_noncombat": (
+        "player_damaged",
+        "card",
+        True,
+        "While this card is active, when you take non-combat damage",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -86,6 +94,8 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
         return event.player == tc.holder  # 'blocked' names the attacking player
     if when == "no_blockers_declared":
         return event.player not in ("", tc.holder)  # 'no_block' names the defender
+    if when == "you_damaged_noncombat":
+        return event.player == tc.holder and event.rule != "R11.4"
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True

@@ -51,6 +51,7 @@ TRIGGERS = (
     "energize",
     *EXTRA_TRIGGERS,  # rules.abilities.trigger_events: turn start/end, combat damage ...
     "spun_up",  # this die spun up (Awaken)
+    "spun",  # this die spun up or down (as a watcher: while_triggers_more)
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -65,6 +66,7 @@ TRIGGER_EVENTS = {
     "global_used": "global_used",
     "turn_started": "turn_started",
     "end_of_turn": "end_of_turn",
+    "spun": "spun",
 }
 # Card-wide triggers beyond the while-active watchers (rules.abilities.watchers, which watch
 # any die or player through 'any' / 'by'): 'when you take damage' (while active) and
@@ -101,6 +103,9 @@ WATCHED = (
     "global_used",
     "turn_started",
     "end_of_turn",
+    "damaged",  # while_triggers_more: 'when a [B] character die is damaged'
+    "spun",  # while_triggers_more: 'when a character die spins up or down'
+    "spun_up",  # ... 'spins up' (the engine's 'spun' event, levels > 0)
 )
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.abilities import selectors as sel
+from rules.abilities.trigger_events import paid
 from rules.abilities.vocabulary import TRIGGER_EVENTS
 from rules.engine.abilities import Ability, TriggerContext
 from rules.engine.faces import SIDEKICK_LEVEL
@@ -44,18 +45,20 @@ def watcher(spec: Mapping[str, Any], index: int, text: str, resolve) -> Ability:
                 tc.state, tc.cards, spec["any"], die, holder=tc.holder, card=tc.card
             ):
                 return False
+        if when == "spun_up" and not (event.amount or 0) > 0:
+            return False
         return sel.condition(spec.get("if"), tc.state, tc.cards, holder=tc.holder, card=tc.card)
 
     return Ability(
         f"{when}{index}",
         "triggered",
         text,
-        trigger=TRIGGER_EVENTS[when],
+        trigger="spun" if when == "spun_up" else TRIGGER_EVENTS[when],
         subject="card",
         while_active=True,
         condition=condition,
-        resolve=resolve,
-        optional=bool(spec.get("optional")),
+        resolve=paid(spec, resolve),  # 'you may pay [B]. If you do, ...': asks, a yes pays
+        optional=bool(spec.get("optional")) and "cost" not in spec,
         limit=spec.get("limit", ""),
     )
 

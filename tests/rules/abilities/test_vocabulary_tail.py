@@ -44,8 +44,8 @@ def test_card_triggers_and_prevention_validate_and_describe():
     ("spec", "problem"),
     [
         (
-            {**KOD, "when": "damaged"},
-            "encoding.abilities[0]: a while-active watcher can't watch 'damaged'",
+            {**KOD, "when": "blocked"},
+            "encoding.abilities[0]: a while-active watcher can't watch 'blocked'",
         ),
         (
             {"when": "kod", "effects": PREVENT["effects"]},
