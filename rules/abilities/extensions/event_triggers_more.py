@@ -1,0 +1,111 @@
+"""Effects of the `event_triggers_more` family (rules/abilities/templates/event_triggers_more.py):
+what a die's own trigger does to that same die once it has left the Field, or to the dice
+engaged with it.
+
+- `kod_return` (`level`): 'When NAME is KO'd, return him to the Field Zone at level 1'. The
+  KO'd die (the trigger's own die) goes from its owner's Prep Area to the Field at that level.
+  Returning a die to the Field is not fielding it (R8.2): no 'when fielded' trigger, no cost.
+  If it is no longer in the Prep Area when the ability resolves (moved elsewhere meanwhile, a
+  token that ceased to exist), nothing happens (T5.1).
+- `bought_to_prep`: 'When NAME is purchased, add him to your Prep Area'. The die just bought
+  goes from its owner's Used Pile to the Prep Area; if it is no longer in the Used Pile (Suit
+  Up moved it to the Field), nothing happens.
+- `damage_blockers` (`amount`): 'When NAME is blocked, deal 1 damage to each character die
+  blocking it': each die blocking the ability's own die when the ability resolves.
+"""
+
+from dataclasses import replace
+
+from rules.abilities.extensions import AMOUNT, effect_schema
+from rules.engine.effects.dice import character_card_levels
+from rules.engine.state import Zone
+
+EFFECT_SCHEMAS = {
+    "kod_return": effect_schema(
+        "kod_return", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
+    ),
+    "bought_to_prep": effect_schema("bought_to_prep", []),
+    "damage_blockers": effect_schema("damage_blockers", ["amount"], amount=AMOUNT),
+}
+
+
+def _own_die(ctx, zone: Zone):
+    """The ability's own die, if it is in its owner's `zone` (else None)."""
+    die = ctx.state.die(ctx.source) if ctx.source else None
+    if die is None or die.zone != zone or die.owner != ctx.holder:
+        return None
+    return die
+
+
+def _kod_return(ctx, effect, bursts, scope=None) -> None:
+    die = _own_die(ctx, Zone.PREP)
+    if die is None:
+        return  # it has left the Prep Area (or ceased to exist): nothing to return
+    levels = character_card_levels(ctx, die)
+    level = effect["level"]
+    if not 0 < level <= len(levels):
+        return
+    ctx.put(replace(die, zone=Zone.FIELD, face=levels[level - 1], controller=die.owner))
+    ctx.emit(
+        "moved",
+        f"{die.id} returned to the Field at level {level}, not fielded ({ctx.label})",
+        rule="R8.2",
+        die=die.id,
+        player=die.owner,
+    )
+
+
+def _bought_to_prep(ctx, effect, bursts, scope=None) -> None:
+    die = _own_die(ctx, Zone.USED)
+    if die is None:
+        return
+    ctx.move(die.id, Zone.PREP)
+    ctx.emit(
+        "moved",
+        f"{die.id} moved from the Used Pile to the Prep Area ({ctx.label})",
+        rule="R13.3",
+        die=die.id,
+        player=ctx.holder,
+    )
+
+
+def _damage_blockers(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities.runtime import _amount
+
+    if not ctx.source:
+        return
+    amount = _amount(ctx, effect["amount"], bursts, scope)
+    blockers = [d.id for d in ctx.state.dice if d.blocking == ctx.source and d.zone == Zone.ATTACK]
+    for blocker in blockers:
+        ctx.damage(blocker, amount)
+    if scope is not None:
+        scope.picked = blockers
+
+
+def _describe_kod_return(effect) -> str:
+    return f"return this die from the Prep Area to the Field Zone at level {effect['level']}"
+
+
+def _describe_bought_to_prep(effect) -> str:
+    return "move this die from the Used Pile to your Prep Area"
+
+
+def _describe_damage_blockers(effect) -> str:
+    from rules.abilities.describe import describe_amount
+
+    amount = effect["amount"]
+    if isinstance(amount, dict):
+        return f"deal damage equal to {describe_amount(amount)} to each character die blocking it"
+    return f"deal {amount} damage to each character die blocking it"
+
+
+EFFECT_RUNNERS = {
+    "kod_return": _kod_return,
+    "bought_to_prep": _bought_to_prep,
+    "damage_blockers": _damage_blockers,
+}
+EFFECT_TEXT = {
+    "kod_return": _describe_kod_return,
+    "bought_to_prep": _describe_bought_to_prep,
+    "damage_blockers": _describe_damage_blockers,
+}

@@ -1,0 +1,135 @@
+"""More spellings of a die's own triggers, read by rewriting the line into one that
+`combat_triggers` reads (so its checks apply: no burst line on a die that shows no face, no
+stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
+
+- 'Whenever any player uses an action die, ...' = player_triggers' 'an action die is used';
+- 'When you purchase this die, ...' / 'When purchased, ...' = 'When NAME is purchased, ...';
+- 'When NAME attacks with at least one other character, ...' = 'When NAME attacks, if at least
+  one other die of yours is attacking, ...';
+- a condition after the trigger that the shared `condition` reader does not know, leading
+  ('if ..., <effect>') or trailing ('<effect> if ...'):
+  'you have any [B] energy in your Reserve Pool' / 'you have 2 or more [B] energy in your
+  Reserve Pool' (the energy shown: a wild is not counted), 'you control a level 3 character
+  die', 'you control at least 2 active [KUM] character dice', 'you control a [KO] character
+  die other than NAME', 'at least 1 other character die also attacks'.
+
+Rulings (T5.1, the weaker reading): the condition is checked when the ability triggers (as
+every trigger's 'if', R13.3); 'other than NAME' leaves out every die of that name (not only
+this one); 'attacks with at least one other character' counts your other attackers, declared
+together with this one (R11.1).
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import (
+    phrases_event_triggers_more,  # noqa: F401 (registers the family's clauses)
+    phrases_tail,  # noqa: F401 (registers the long-tail clauses)
+)
+from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, combat_triggers, player_triggers, recogniser
+
+_PURCHASE = re.compile(r"^when (?:you purchase this die|purchased),? (?P<rest>.+)$", re.I)
+_WITH_OTHER = re.compile(
+    r"^(?P<head>(?:when|whenever) .+? attacks) with at least (?:one|1|another) other "
+    r"(?:character|character die),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_OTHER_ATTACKER = {
+    "test": "count_at_least",
+    "of": {"pick": "each", "side": "yours", "other": True, "combat": "attacking"},
+    "n": 1,
+}
+_RESERVE = re.compile(
+    rf"you have (?:(?P<any>any|an?)|(?P<n>{t.NUMBER}) or more) (?P<energy>{t.ENERGY})"
+    r"(?: energy)? in your reserve pool",
+    re.IGNORECASE,
+)
+_LEVEL_3 = re.compile(r"you control an? level 3 character die", re.IGNORECASE)
+_AT_LEAST = re.compile(rf"you control at least (?P<n>{t.NUMBER}) (?P<what>.+)", re.IGNORECASE)
+_OTHER_THAN = re.compile(r"you control (?P<what>an? .+?) other than (?P<name>.+)", re.IGNORECASE)
+_ALSO_ATTACKS = re.compile(r"at least (?:one|1) other character die also attacks", re.IGNORECASE)
+
+
+def condition(text: str, line: Line) -> dict | None:
+    """A condition this family reads, or None."""
+    text = text.strip()
+    found = _RESERVE.fullmatch(text)
+    if found:
+        n = 1 if found["any"] else t.number(found["n"])
+        return {"test": "reserve_energy_at_least", "energy": t.energy(found["energy"]), "n": n}
+    if _LEVEL_3.fullmatch(text):  # level 3 is the highest: 'level 3' is 'level 3 or higher'
+        selector = {"pick": "each", "side": "yours", "min_level": 3}
+        return {"test": "count_at_least", "of": selector, "n": 1}
+    if _ALSO_ATTACKS.fullmatch(text):
+        return dict(_OTHER_ATTACKER)
+    found = _AT_LEAST.fullmatch(text)
+    if found:
+        return body.condition(f"you control {found['n']} or more {found['what']}", line)
+    found = _OTHER_THAN.fullmatch(text)
+    if found and found["name"].strip().lower() == line.card_name.strip().lower():
+        test = body.condition(f"you control {found['what']}", line)
+        if test is None or test["test"] != "count_at_least":
+            return None
+        return {**test, "of": {**test["of"], "not_name": line.card_name.strip()}}
+    return None
+
+
+def _split(text: str, line: Line) -> tuple[str, dict] | None:
+    """The trigger's body without a condition this family reads, and the condition."""
+    first = re.match(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", text, re.IGNORECASE)
+    if first:
+        test = condition(first["cond"], line)
+        if test is not None:
+            return first["rest"], test
+    for last in re.finditer(r",? if ", text, re.IGNORECASE):
+        test = condition(text[last.end() :], line)
+        if test is not None:
+            return text[: last.start()], test
+    return None
+
+
+def _delegate(line: Line, text: str, test: dict | None) -> Match | None:
+    found = combat_triggers.when_this_die(replace(line, text=text))
+    if found is None or not found.abilities:
+        return None
+    if test is None:
+        return found
+    if any("if" in spec for spec in found.abilities):
+        return None  # two conditions: not read
+    return Match.ability(*({**spec, "if": test} for spec in found.abilities))
+
+
+_ANY_PLAYER_ACTION = re.compile(
+    r"^(?P<when>when|whenever|each time) any player uses an action die,? (?P<rest>.+)$", re.I
+)
+
+
+@recogniser("event_triggers_more", kinds=("ability", "burst"))
+def event_trigger_more(line: Line) -> Match | None:
+    text, test = line.text, None
+    any_player = _ANY_PLAYER_ACTION.match(text)
+    if any_player and line.kind == "ability":
+        # 'any player uses an action die' is player_triggers' 'an action die is used' (by any)
+        rewritten = f"{any_player['when']} an action die is used, {any_player['rest']}"
+        return player_triggers.player_event(replace(line, text=rewritten))
+    purchase = _PURCHASE.match(text)
+    if purchase:
+        if not line.card_name.strip():
+            return None
+        text = f"When {line.card_name.strip()} is purchased, {purchase['rest']}"
+    with_other = _WITH_OTHER.match(text)
+    if with_other:
+        text, test = f"{with_other['head']}, {with_other['rest']}", dict(_OTHER_ATTACKER)
+    trigger = combat_triggers._WHEN.match(text)
+    if trigger is None:
+        return None
+    if test is None:
+        split = _split(trigger["rest"], line)
+        if split is not None:
+            rest, test = split
+            text = text[: trigger.start("rest")] + rest
+    if text == line.text:
+        return None  # nothing rewritten: combat_triggers has read (or declined) the line
+    return _delegate(line, text, test)
