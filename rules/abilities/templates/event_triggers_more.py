@@ -6,6 +6,9 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
 - 'When you purchase this die, ...' / 'When purchased, ...' = 'When NAME is purchased, ...';
 - 'When NAME attacks with at least one other character, ...' = 'When NAME attacks, if at least
   one other die of yours is attacking, ...';
+- 'choose (target) one opposing character. That character cannot block' = '<that die> can't
+  block' (the chosen die picked like a target, as the shared reader picks 'an opposing
+  character'; this turn);
 - a condition after the trigger that the shared `condition` reader does not know, leading
   ('if ..., <effect>') or trailing ('<effect> if ...'):
   'you have any [B] energy in your Reserve Pool' / 'you have 2 or more [B] energy in your
@@ -50,6 +53,14 @@ _LEVEL_3 = re.compile(r"you control an? level 3 character die", re.IGNORECASE)
 _AT_LEAST = re.compile(rf"you control at least (?P<n>{t.NUMBER}) (?P<what>.+)", re.IGNORECASE)
 _OTHER_THAN = re.compile(r"you control (?P<what>an? .+?) other than (?P<name>.+)", re.IGNORECASE)
 _ALSO_ATTACKS = re.compile(r"at least (?:one|1) other character die also attacks", re.IGNORECASE)
+
+
+_CHOOSE_CANT = re.compile(
+    r"(?:choose|target) (?P<who>(?:an?|one) [^.,]+?)\. (?:that|the chosen) (?:character|die|"
+    r"character die)(?: die)? (?:can't|cannot|can not) (?P<what>block|attack)"
+    r"(?P<when> this turn)?",
+    re.IGNORECASE,
+)
 
 
 def condition(text: str, line: Line) -> dict | None:
@@ -125,6 +136,11 @@ def event_trigger_more(line: Line) -> Match | None:
     trigger = combat_triggers._WHEN.match(text)
     if trigger is None:
         return None
+    chosen = _CHOOSE_CANT.fullmatch(trigger["rest"])
+    if chosen:  # 'choose one opposing character. That character cannot block'
+        rest = f"{chosen['who']} can't {chosen['what']}{chosen['when'] or ''}"
+        text = text[: trigger.start("rest")] + rest
+        trigger = combat_triggers._WHEN.match(text)
     if test is None:
         split = _split(trigger["rest"], line)
         if split is not None:

@@ -7,7 +7,7 @@ are read from the real card file at test time and played through the engine."""
 from rules.abilities import compile_card
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of
-from tests.rules.abilities.scenario import play
+from tests.rules.abilities.scenario import play, refused
 
 
 def _attack_a(cards, state, key):
@@ -200,6 +200,16 @@ def test_any_player_uses_an_action_die_23bit():  # BIT Undertaker, 3A at level 1
     setup = scene("23bit", "P1 die 23bit#1 field L1", "P1 die BA:31sww#1 reserve action")
     state = play(cards, setup, "P1 use BA:31sww#1").final
     assert query.attack(state, cards, state.die("P1:23bit#1")).value == 3 + 1
+
+
+def test_choose_one_opposing_character_it_cannot_block_57uxm():  # UXM Spider-Man
+    cards = real_cards("57uxm", "When")
+    setup = scene("57uxm", "P1 die 57uxm#1 field L1")
+    text = setup + "P1 attack 57uxm#1\nP1 choose P2:19sww#1\n"
+    refused(cards, text + "P2 block 19sww#1>57uxm#1\n", "R13.7")
+    state = play(cards, setup, "P1 attack 57uxm#1", "P1 choose P2:19sww#1", "P2 block SK1>57uxm#1")
+    assert state.final.die("P2:SK1").blocking == "P1:57uxm#1"
+    assert spec_of("41avx", "When")["effects"][0]["do"] == "restrict"  # AVX Doctor Octopus
 
 
 def test_clauses_need_their_own_trigger():
