@@ -6,7 +6,8 @@
   damage to target opposing character die for each other attacking character die'). The count
   is of the clause without the role, narrowed to attacking (blocking) dice;
 - 'deal N damage to all characters and players': each character die in the Field, then each
-  player;
+  player; '+N attack (and +N defense)' spelt out, read as '+NA (and +ND)'; 'for each other,
+  active [X] ...' and 'for each other active [WT]' (an icon alone: your character dice);
 - after the card's own die is KO'd: 'return him to the Field Zone at level N' (`kod_return`);
 - after the card's own die is purchased: 'add him to your Prep Area', 'Prep this die'
   (`bought_to_prep`);
@@ -90,6 +91,16 @@ def _bare_token(m, line):
     for count in counts:
         count["count"] = {"side": "yours", **count["count"]}
     return found
+
+
+@phrase(
+    r"(?P<head>.+?\b(?:gets?|gains?) )\+(?P<a>\d+) attack(?: and \+(?P<d>\d+) defense)?"
+    r"(?P<tail>(?: until (?:the )?end of (?:the )?turn| this turn)?)"
+)
+def _attack_spelt_out(m, line):
+    """'he gets +3 attack', '+1 attack and +1 defense': the same as '+3A', '+1A and +1D'."""
+    mods = f"+{m['a']}A" + (f" and +{m['d']}D" if m["d"] else "")
+    return phrases.effects(f"{m['head']}{mods}{m['tail']}", line)
 
 
 # -- clauses about the card's own die after its own trigger -------------------------------------

@@ -212,6 +212,14 @@ def test_choose_one_opposing_character_it_cannot_block_57uxm():  # UXM Spider-Ma
     assert spec_of("41avx", "When")["effects"][0]["do"] == "restrict"  # AVX Doctor Octopus
 
 
+def test_plus_attack_spelt_out_42msw():  # MSW Namor: '+3 attack' is +3A
+    cards = real_cards("42msw", "When")
+    setup = scene("42msw", "P1 die 42msw#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 19sww#1", "P1 block 42msw#1>19sww#1").final
+    printed = pool()["42msw"].faces[0].attack
+    assert query.attack(state, cards, state.die("P1:42msw#1")).value == printed + 3
+
+
 def test_clauses_need_their_own_trigger():
     """'return him ...', 'add him to your Prep Area' and 'each die blocking him' are read only
     after the line's own trigger on the card's die."""
