@@ -123,7 +123,7 @@ def _self_word(words: str, line) -> bool:
     return body.is_self(words, line) or words.strip().lower() in ("this die", "this character")
 
 
-@phrase(r"return (?P<who>.+?) to (?:the|your) field(?: zone)? at level (?P<level>[123])")
+@phrase(r"(?:return|move) (?P<who>.+?) to (?:the|your) field(?: zone)? at level (?P<level>[123])")
 def _kod_return(m, line):
     """'When NAME is KO'd, return him to the Field Zone at level 1' (not fielding, R8.2)."""
     if not _own_trigger(line) & {"kod", "kod_combat"} or not _self_word(m["who"], line):

@@ -14,7 +14,9 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
   'you have any [B] energy in your Reserve Pool' / 'you have 2 or more [B] energy in your
   Reserve Pool' (the energy shown: a wild is not counted), 'you control a level 3 character
   die', 'you control at least 2 active [KUM] character dice', 'you control a [KO] character
-  die other than NAME', 'at least 1 other character die also attacks'.
+  die other than NAME', 'at least 1 other character die also attacks', 'you have fewer
+  (fielded) characters than the opponent' (Underdog's test), 'NAME is in play' (read as one
+  of yours: 'NAME is active'), and 'if the defending player ..., <effect> to that player'.
 
 Rulings (T5.1, the weaker reading): the condition is checked when the ability triggers (as
 every trigger's 'if', R13.3); 'other than NAME' leaves out every die of that name (not only
@@ -55,6 +57,7 @@ _OTHER_THAN = re.compile(r"you control (?P<what>an? .+?) other than (?P<name>.+)
 _ALSO_ATTACKS = re.compile(r"at least (?:one|1) other character die also attacks", re.IGNORECASE)
 
 
+_DEFENDING = re.compile(r"the defending player .+", re.IGNORECASE)
 _CHOOSE_CANT = re.compile(
     r"(?:choose|target) (?P<who>(?:an?|one) [^.,]+?)\. (?:that|the chosen) (?:character|die|"
     r"character die)(?: die)? (?:can't|cannot|can not) (?P<what>block|attack)"
@@ -63,9 +66,22 @@ _CHOOSE_CANT = re.compile(
 )
 
 
+_FEWER = re.compile(
+    r"you have fewer (?:fielded )?(?:characters|character dice)(?: in the field(?: zone)?)? "
+    r"than (?:the|your) opponent(?: does)?",
+    re.IGNORECASE,
+)
+_IN_PLAY = re.compile(r"(?P<name>[^,]+?) is in play", re.IGNORECASE)
+
+
 def condition(text: str, line: Line) -> dict | None:
     """A condition this family reads, or None."""
     text = text.strip()
+    if _FEWER.fullmatch(text):  # Underdog's test: character dice in the Field, Sidekicks too
+        return {"test": "opponent_more_field_dice"}
+    in_play = _IN_PLAY.fullmatch(text)
+    if in_play:  # 'Batman is in play': read as one of yours (the narrower reading, T5.1)
+        return body.condition(f"{in_play['name']} is active", line)
     found = _RESERVE.fullmatch(text)
     if found:
         n = 1 if found["any"] else t.number(found["n"])
@@ -94,6 +110,12 @@ def _split(text: str, line: Line) -> tuple[str, dict] | None:
         test = condition(first["cond"], line)
         if test is not None:
             return first["rest"], test
+    if first:
+        player = _DEFENDING.fullmatch(first["cond"])
+        test = body.condition(first["cond"], line) if player else None
+        if test is not None and re.search(r"\bthat player\b", first["rest"], re.I):
+            # 'if the defending player has more life than you, deal 1 damage to that player'
+            return re.sub(r"\bthat player\b", "the defending player", first["rest"]), test
     for last in re.finditer(r",? if ", text, re.IGNORECASE):
         test = condition(text[last.end() :], line)
         if test is not None:

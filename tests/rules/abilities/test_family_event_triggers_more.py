@@ -78,6 +78,27 @@ def test_when_kod_if_you_have_energy_54bat():  # BAT Firefly: a condition after 
     assert spec["when"] == "kod" and spec["if"]["test"] == "reserve_energy_at_least"
 
 
+def test_if_you_have_fewer_fielded_characters_116jl():  # JL Cyborg: Underdog's test
+    cards = real_cards("116jl", "When")
+    setup = scene("116jl", "P1 die 116jl#1 field L1")  # 1 die against P2's 5
+    assert play(cards, setup, "P1 attack 116jl#1").final.player("P2").life == 19
+    many = [f"P1 die SK{n} field L1" for n in range(1, 6)]
+    setup = scene("116jl", "P1 die 116jl#1 field L1", *many)  # 6 against 5
+    assert play(cards, setup, "P1 attack 116jl#1").final.player("P2").life == 20
+
+
+def test_if_the_defending_player_has_more_life_that_player_33bfu():  # BFU Primaris Reiver
+    spec = spec_of("33bfu", "When")
+    assert spec["if"] == {"test": "opponent_more_life"}
+    assert spec["effects"][0]["to"] == {"pick": "player", "side": "opposing"}
+
+
+def test_kod_move_to_the_field_if_name_is_in_play_127jl():  # JL Robin
+    spec = spec_of("127jl", "When")
+    assert spec["effects"] == [{"do": "kod_return", "level": 3}]
+    assert spec["if"]["of"] == {"pick": "each", "side": "yours", "name": "Batman"}
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
