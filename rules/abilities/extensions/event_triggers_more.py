@@ -12,11 +12,17 @@ engaged with it.
   Up moved it to the Field), nothing happens.
 - `damage_blockers` (`amount`): 'When NAME is blocked, deal 1 damage to each character die
   blocking it': each die blocking the ability's own die when the ability resolves.
+
+Condition `engaged_with_die` (`of`, a selector): the ability's own die blocks a die the
+selector means, or is an attacker blocked by at least one such die ('When NAME blocks a
+Villain', 'When NAME blocks, or is blocked by, a non-[DCV] character die'). Blockers are
+declared all at once (R11.2), so when the trigger is checked every engagement is known.
 """
 
 from dataclasses import replace
 
-from rules.abilities.extensions import AMOUNT, effect_schema
+from rules.abilities import selectors as sel
+from rules.abilities.extensions import AMOUNT, SELECTOR, effect_schema
 from rules.engine.effects.dice import character_card_levels
 from rules.engine.state import Zone
 
@@ -109,3 +115,29 @@ EFFECT_TEXT = {
     "bought_to_prep": _describe_bought_to_prep,
     "damage_blockers": _describe_damage_blockers,
 }
+
+
+def _engaged_with(test, state, cards, *, holder, this=None, card="") -> bool:
+    if this is None:
+        return False
+    wanted = {**test["of"], "pick": "each"}
+    if this.blocking:
+        engaged = [state.die(this.blocking)]
+    else:
+        engaged = [d for d in state.dice if d.blocking == this.id]
+    return any(
+        die is not None
+        and sel.matches(state, cards, wanted, die, holder=holder, source=this.id, card=card)
+        for die in engaged
+    )
+
+
+def _describe_engaged_with(test) -> str:
+    from rules.abilities.describe import describe_selector
+
+    dice = describe_selector({**test["of"], "pick": "each"}).removeprefix("all ")
+    return f"this die blocks or is blocked by one of the {dice}"
+
+
+CONDITIONS = {"engaged_with_die": ({"of": SELECTOR}, _engaged_with)}
+CONDITION_TEXT = {"engaged_with_die": _describe_engaged_with}

@@ -9,6 +9,9 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
 - 'choose (target) one opposing character. That character cannot block' = '<that die> can't
   block' (the chosen die picked like a target, as the shared reader picks 'an opposing
   character'; this turn);
+- 'When NAME blocks a Villain', 'is blocked by a [F] character die', 'blocks, or is blocked by,
+  a non-[DCV] character die': the event with the condition `engaged_with_die` (this die
+  blocks such a die, or is blocked by at least one);
 - a condition after the trigger that the shared `condition` reader does not know, leading
   ('if ..., <effect>') or trailing ('<effect> if ...'):
   'you have any [B] energy in your Reserve Pool' / 'you have 2 or more [B] energy in your
@@ -55,6 +58,26 @@ _LEVEL_3 = re.compile(r"you control an? level 3 character die", re.IGNORECASE)
 _AT_LEAST = re.compile(rf"you control at least (?P<n>{t.NUMBER}) (?P<what>.+)", re.IGNORECASE)
 _OTHER_THAN = re.compile(r"you control (?P<what>an? .+?) other than (?P<name>.+)", re.IGNORECASE)
 _ALSO_ATTACKS = re.compile(r"at least (?:one|1) other character die also attacks", re.IGNORECASE)
+
+
+_ENGAGED = re.compile(
+    r"^(?P<head>(?:when|whenever) .+?) (?:(?P<both>blocks,? or is blocked by,?)"
+    r"|(?P<event>blocks|is blocked) (?:by )?)"
+    r" ?(?P<what>(?:an?|one|at least one) [^,]+), (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _engaged_condition(what: str, line: Line) -> dict | None:
+    """'a Villain', 'a [F] or a [B] character die', 'a non-[DCV] character die' -> the
+    condition that this die is engaged with such a die."""
+    words = re.sub(r"^(?:at least one|one|an?) ", "", what.strip(), flags=re.IGNORECASE)
+    words = re.sub(r" or an? ", " or ", words, flags=re.IGNORECASE)
+    selector = body.die_selector(words, line, default_pick="each")
+    if selector is None or selector.get("pick") != "each" or selector.get("side") == "yours":
+        return None
+    selector = {k: v for k, v in selector.items() if k not in ("count",)}
+    return {"test": "engaged_with_die", "of": selector}
 
 
 _DEFENDING = re.compile(r"the defending player .+", re.IGNORECASE)
@@ -152,6 +175,13 @@ def event_trigger_more(line: Line) -> Match | None:
         if not line.card_name.strip():
             return None
         text = f"When {line.card_name.strip()} is purchased, {purchase['rest']}"
+    engaged = _ENGAGED.match(text)
+    if engaged:  # 'When NAME blocks a Villain, ...': which dice it is engaged with
+        test = _engaged_condition(engaged["what"], line)
+        if test is None:
+            return None
+        events = "blocks or is blocked" if engaged["both"] else engaged["event"]
+        text = f"{engaged['head']} {events}, {engaged['rest']}"
     with_other = _WITH_OTHER.match(text)
     if with_other:
         text, test = f"{with_other['head']}, {with_other['rest']}", dict(_OTHER_ATTACKER)

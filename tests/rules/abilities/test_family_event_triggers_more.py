@@ -99,6 +99,42 @@ def test_kod_move_to_the_field_if_name_is_in_play_127jl():  # JL Robin
     assert spec["if"]["of"] == {"pick": "each", "side": "yours", "name": "Batman"}
 
 
+# -- which dice this one is engaged with ----------------------------------------------------------
+def _blocks(key, attacker):
+    cards = real_cards(key, "When")
+    setup = scene(key, f"P1 die {key}#1 field L1", active="P2")
+    return cards, play(cards, setup, f"P2 attack {attacker}", f"P1 block {key}#1>{attacker}").final
+
+
+def _defense(cards, state, key):
+    return query.defense(state, cards, state.die(f"P1:{key}#1")).value
+
+
+def test_blocks_a_villain_104jl():  # JL Vixen, 2D: Cheetah (5sww) is a Villain
+    cards, state = _blocks("104jl", "5sww#1")
+    assert _defense(cards, state, "104jl") == 2 + 2
+    cards, state = _blocks("104jl", "22uxm#1")  # Wolverine: X-Men
+    assert _defense(cards, state, "104jl") == 2
+
+
+def test_blocks_an_energy_type_44ai():  # AI Vision: Wolverine is [F], Quicksilver [B]
+    for attacker, life in (("22uxm#1", 19), ("21uxm#1", 19), ("5sww#1", 20)):
+        _, state = _blocks("44ai", attacker)
+        assert state.player("P2").life == life, attacker
+
+
+def test_blocks_or_is_blocked_by_a_non_villain_27ai():  # AI Hulk, 6A: -3A
+    cards = real_cards("27ai", "When")
+    setup = scene("27ai", "P1 die 27ai#1 field L1")
+    state = play(cards, setup, "P1 attack 27ai#1", "P2 block 19sww#1>27ai#1").final
+    assert query.attack(state, cards, state.die("P1:27ai#1")).value == 6 - 3
+    state = play(cards, setup, "P1 attack 27ai#1", "P2 block 5sww#1>27ai#1").final
+    assert query.attack(state, cards, state.die("P1:27ai#1")).value == 6  # a Villain
+    # Blocked by two non-Villains: once (once per turn per die).
+    state = play(cards, setup, "P1 attack 27ai#1", "P2 block 19sww#1>27ai#1 SK1>27ai#1").final
+    assert query.attack(state, cards, state.die("P1:27ai#1")).value == 6 - 3
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
