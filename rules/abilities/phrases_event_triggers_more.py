@@ -103,6 +103,13 @@ def _attack_spelt_out(m, line):
     return phrases.effects(f"{m['head']}{mods}{m['tail']}", line)
 
 
+@phrase(r"(?P<head>.+?) until (?:the )?end of (?:the )?turn (?P<tail>for each .+)")
+def _until_before_for_each(m, line):
+    """'he gets +1A until end of turn for each ...': a one-off change lasts until end of turn
+    anyway (R13.1), wherever the words stand."""
+    return phrases.effects(f"{m['head']} {m['tail']}", line)
+
+
 # -- clauses about the card's own die after its own trigger -------------------------------------
 def _own_trigger(line) -> set[str]:
     """The events of the line's trigger on the card's own die (combat_triggers' reading)."""

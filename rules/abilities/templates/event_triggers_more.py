@@ -5,7 +5,8 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
 - 'Whenever any player uses an action die, ...' = player_triggers' 'an action die is used';
 - 'When you purchase this die, ...' / 'When purchased, ...' = 'When NAME is purchased, ...';
 - 'When NAME attacks with at least one other character, ...' = 'When NAME attacks, if at least
-  one other die of yours is attacking, ...';
+  one other die of yours is attacking, ...'; 'When NAME blocks and you declare at least one
+  other blocker' likewise with your other blockers; 'When NAME is blocking' = 'blocks';
 - 'choose (target) one opposing character. That character cannot block' = '<that die> can't
   block' (the chosen die picked like a target, as the shared reader picks 'an opposing
   character'; this turn);
@@ -49,6 +50,17 @@ _OTHER_ATTACKER = {
     "of": {"pick": "each", "side": "yours", "other": True, "combat": "attacking"},
     "n": 1,
 }
+_OTHER_BLOCKER = re.compile(
+    r"^(?P<head>(?:when|whenever) .+? blocks) and you declare at least (?:one|1|another) other "
+    r"blocker,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_OTHER_BLOCKING = {
+    "test": "count_at_least",
+    "of": {"pick": "each", "side": "yours", "other": True, "combat": "blocking"},
+    "n": 1,
+}
+_IS_BLOCKING = re.compile(r"^(?P<head>(?:when|whenever) .+?) is blocking,? (?P<rest>.+)$", re.I)
 _RESERVE = re.compile(
     rf"you have (?:(?P<any>any|an?)|(?P<n>{t.NUMBER}) or more) (?P<energy>{t.ENERGY})"
     r"(?: energy)? in your reserve pool",
@@ -185,6 +197,12 @@ def event_trigger_more(line: Line) -> Match | None:
     with_other = _WITH_OTHER.match(text)
     if with_other:
         text, test = f"{with_other['head']}, {with_other['rest']}", dict(_OTHER_ATTACKER)
+    other_blocker = _OTHER_BLOCKER.match(text)
+    if other_blocker:
+        text, test = f"{other_blocker['head']}, {other_blocker['rest']}", dict(_OTHER_BLOCKING)
+    blocking = _IS_BLOCKING.match(text)
+    if blocking:  # 'When NAME is blocking, ...': when it blocks
+        text = f"{blocking['head']} blocks, {blocking['rest']}"
     trigger = combat_triggers._WHEN.match(text)
     if trigger is None:
         return None

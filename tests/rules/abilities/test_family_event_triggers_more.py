@@ -135,6 +135,23 @@ def test_blocks_or_is_blocked_by_a_non_villain_27ai():  # AI Hulk, 6A: -3A
     assert query.attack(state, cards, state.die("P1:27ai#1")).value == 6 - 3
 
 
+def test_blocks_with_another_blocker_97aou():  # AOU Rocket Raccoon, 1D
+    cards = real_cards("97aou", "When")
+    setup = scene("97aou", "P1 die 97aou#1 field L1", "P1 die 19sww#1 field L1", active="P2")
+    block = "P1 block 97aou#1>22uxm#1 19sww#1>21uxm#1"
+    state = play(cards, setup, "P2 attack 22uxm#1 21uxm#1", block).final
+    assert _defense(cards, state, "97aou") == 1 + 3
+    state = play(cards, setup, "P2 attack 22uxm#1 21uxm#1", "P1 block 97aou#1>22uxm#1").final
+    assert _defense(cards, state, "97aou") == 1
+
+
+def test_is_blocking_for_each_other_avenger_57aou():  # AOU Nick Fury, 1A 2D
+    cards = real_cards("57aou", "When")
+    setup = scene("57aou", "P1 die 57aou#1 field L1", "P1 die 57aou#2 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 19sww#1", "P1 block 57aou#1>19sww#1").final
+    assert _defense(cards, state, "57aou") == 2 + 1  # the other Nick Fury die is an Avenger
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
