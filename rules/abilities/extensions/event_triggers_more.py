@@ -17,6 +17,7 @@ Condition `engaged_with_die` (`of`, a selector): the ability's own die blocks a 
 selector means, or is an attacker blocked by at least one such die ('When NAME blocks a
 Villain', 'When NAME blocks, or is blocked by, a non-[DCV] character die'). Blockers are
 declared all at once (R11.2), so when the trigger is checked every engagement is known.
+Condition `in_attack_step`: the game is in the attack step ('takes damage in the attack step').
 """
 
 from dataclasses import replace
@@ -24,7 +25,7 @@ from dataclasses import replace
 from rules.abilities import selectors as sel
 from rules.abilities.extensions import AMOUNT, SELECTOR, effect_schema
 from rules.engine.effects.dice import character_card_levels
-from rules.engine.state import Zone
+from rules.engine.state import Step, Zone
 
 EFFECT_SCHEMAS = {
     "kod_return": effect_schema(
@@ -139,5 +140,16 @@ def _describe_engaged_with(test) -> str:
     return f"this die blocks or is blocked by one of the {dice}"
 
 
-CONDITIONS = {"engaged_with_die": ({"of": SELECTOR}, _engaged_with)}
-CONDITION_TEXT = {"engaged_with_die": _describe_engaged_with}
+def _in_attack_step(test, state, cards, *, holder, this=None, card="") -> bool:
+    """'in (during) the attack step': attackers declared, blockers, the window or damage."""
+    return state.step in (Step.ATTACKERS, Step.BLOCKERS, Step.WINDOW, Step.DAMAGE)
+
+
+CONDITIONS = {
+    "engaged_with_die": ({"of": SELECTOR}, _engaged_with),
+    "in_attack_step": ({}, _in_attack_step),
+}
+CONDITION_TEXT = {
+    "engaged_with_die": _describe_engaged_with,
+    "in_attack_step": lambda test: "it is the attack step",
+}

@@ -6,7 +6,8 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
 - 'When you purchase this die, ...' / 'When purchased, ...' = 'When NAME is purchased, ...';
 - 'When NAME attacks with at least one other character, ...' = 'When NAME attacks, if at least
   one other die of yours is attacking, ...'; 'When NAME blocks and you declare at least one
-  other blocker' likewise with your other blockers; 'When NAME is blocking' = 'blocks';
+  other blocker' likewise with your other blockers; 'When NAME is blocking' = 'blocks'; 'When
+  NAME takes damage in (during) the attack step' with the condition `in_attack_step`;
 - 'choose (target) one opposing character. That character cannot block' = '<that die> can't
   block' (the chosen die picked like a target, as the shared reader picks 'an opposing
   character'; this turn);
@@ -60,6 +61,11 @@ _OTHER_BLOCKING = {
     "of": {"pick": "each", "side": "yours", "other": True, "combat": "blocking"},
     "n": 1,
 }
+_IN_ATTACK_STEP = re.compile(
+    r"^(?P<head>(?:when|whenever|each time) .+? (?:takes damage|is damaged|is dealt damage))"
+    r" (?:in|during) (?:an|the) attack step,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _IS_BLOCKING = re.compile(r"^(?P<head>(?:when|whenever) .+?) is blocking,? (?P<rest>.+)$", re.I)
 _RESERVE = re.compile(
     rf"you have (?:(?P<any>any|an?)|(?P<n>{t.NUMBER}) or more) (?P<energy>{t.ENERGY})"
@@ -200,6 +206,9 @@ def event_trigger_more(line: Line) -> Match | None:
     other_blocker = _OTHER_BLOCKER.match(text)
     if other_blocker:
         text, test = f"{other_blocker['head']}, {other_blocker['rest']}", dict(_OTHER_BLOCKING)
+    attack_step = _IN_ATTACK_STEP.match(text)
+    if attack_step and test is None:  # 'When NAME takes damage during the attack step, ...'
+        text, test = f"{attack_step['head']}, {attack_step['rest']}", {"test": "in_attack_step"}
     blocking = _IS_BLOCKING.match(text)
     if blocking:  # 'When NAME is blocking, ...': when it blocks
         text = f"{blocking['head']} blocks, {blocking['rest']}"

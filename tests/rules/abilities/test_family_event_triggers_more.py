@@ -7,7 +7,7 @@ are read from the real card file at test time and played through the engine."""
 from rules.abilities import compile_card
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of
-from tests.rules.abilities.scenario import play, refused
+from tests.rules.abilities.scenario import compiled, encoded_cards, play, refused
 
 
 def _attack_a(cards, state, key):
@@ -150,6 +150,21 @@ def test_is_blocking_for_each_other_avenger_57aou():  # AOU Nick Fury, 1A 2D
     setup = scene("57aou", "P1 die 57aou#1 field L1", "P1 die 57aou#2 field L1", active="P2")
     state = play(cards, setup, "P2 attack 19sww#1", "P1 block 57aou#1>19sww#1").final
     assert _defense(cards, state, "57aou") == 2 + 1  # the other Nick Fury die is an Avenger
+
+
+def test_takes_damage_in_the_attack_step_117avx():  # AVX Nova, 4A 4D
+    cards = real_cards("117avx", "Whenever")
+    setup = scene("117avx", "P1 die 117avx#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 21uxm#1", "P1 block 117avx#1>21uxm#1", "P2 damage")
+    assert state.final.player("P2").life == 18  # 3 damage from Quicksilver: 2 to P2
+    # Damaged in the Main Step (Superman's 'when fielded' damage): not the attack step.
+    zap = compiled("19sww", ability_lines=["When fielded, deal 1 damage to target character die"])
+    cards = encoded_cards({"19sww": zap.encoding}, cards=cards)
+    setup = scene(
+        "117avx", "P1 die 117avx#1 field L1", "P1 die 19sww#1 reserve L1", "P1 die SK1 reserve wild"
+    )
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose 117avx#1").final
+    assert state.die("P1:117avx#1").damage == 1 and state.player("P2").life == 20
 
 
 # -- damage to all characters and players ------------------------------------------------------
