@@ -17,7 +17,8 @@ Condition `engaged_with_die` (`of`, a selector): the ability's own die blocks a 
 selector means, or is an attacker blocked by at least one such die ('When NAME blocks a
 Villain', 'When NAME blocks, or is blocked by, a non-[DCV] character die'). Blockers are
 declared all at once (R11.2), so when the trigger is checked every engagement is known.
-Condition `in_attack_step`: the game is in the attack step ('takes damage in the attack step').
+Condition `in_attack_step`: the game is in the attack step ('takes damage in the attack step');
+`opponents_turn`: it is the turn of the holder's opponent.
 """
 
 from dataclasses import replace
@@ -148,8 +149,13 @@ def _in_attack_step(test, state, cards, *, holder, this=None, card="") -> bool:
 CONDITIONS = {
     "engaged_with_die": ({"of": SELECTOR}, _engaged_with),
     "in_attack_step": ({}, _in_attack_step),
+    "opponents_turn": (
+        {},
+        lambda test, state, cards, *, holder, this=None, card="": state.active != holder,
+    ),
 }
 CONDITION_TEXT = {
     "engaged_with_die": _describe_engaged_with,
     "in_attack_step": lambda test: "it is the attack step",
+    "opponents_turn": lambda test: "it is your opponent's turn",
 }

@@ -7,7 +7,9 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
 - 'When NAME attacks with at least one other character, ...' = 'When NAME attacks, if at least
   one other die of yours is attacking, ...'; 'When NAME blocks and you declare at least one
   other blocker' likewise with your other blockers; 'When NAME is blocking' = 'blocks'; 'When
-  NAME takes damage in (during) the attack step' with the condition `in_attack_step`;
+  NAME takes damage in (during) the attack step' with the condition `in_attack_step`; '...
+  during your opponent's turn' with `opponents_turn`; the same trigger repeated before a
+  second sentence ('When X blocks, A. When X blocks, B') read once; 'you my' as 'you may';
 - 'choose (target) one opposing character. That character cannot block' = '<that die> can't
   block' (the chosen die picked like a target, as the shared reader picks 'an opposing
   character'; this turn);
@@ -64,6 +66,10 @@ _OTHER_BLOCKING = {
 _IN_ATTACK_STEP = re.compile(
     r"^(?P<head>(?:when|whenever|each time) .+? (?:takes damage|is damaged|is dealt damage))"
     r" (?:in|during) (?:an|the) attack step,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_OPPONENTS_TURN = re.compile(
+    r"^(?P<head>(?:when|whenever|each time) .+?) during your opponent'?s'? turn,? (?P<rest>.+)$",
     re.IGNORECASE,
 )
 _IS_BLOCKING = re.compile(r"^(?P<head>(?:when|whenever) .+?) is blocking,? (?P<rest>.+)$", re.I)
@@ -212,9 +218,20 @@ def event_trigger_more(line: Line) -> Match | None:
     blocking = _IS_BLOCKING.match(text)
     if blocking:  # 'When NAME is blocking, ...': when it blocks
         text = f"{blocking['head']} blocks, {blocking['rest']}"
+    opponents_turn = _OPPONENTS_TURN.match(text)
+    if opponents_turn and test is None:  # 'When NAME is KO'd during your opponent's turn'
+        text = f"{opponents_turn['head']}, {opponents_turn['rest']}"
+        test = {"test": "opponents_turn"}
+    text = re.sub(r", you my ", ", you may ", text)  # a misprint of 'you may'
     trigger = combat_triggers._WHEN.match(text)
     if trigger is None:
         return None
+    head = text[: trigger.start("rest")].rstrip(" ,")
+    repeated = f". {head}, "
+    if repeated.lower() in text.lower():  # 'When X blocks, A. When X blocks, B': A then B
+        at = text.lower().index(repeated.lower())
+        text = text[:at] + ". " + text[at + len(repeated) :]
+        trigger = combat_triggers._WHEN.match(text)
     chosen = _CHOOSE_CANT.fullmatch(trigger["rest"])
     if chosen:  # 'choose one opposing character. That character cannot block'
         rest = f"{chosen['who']} can't {chosen['what']}{chosen['when'] or ''}"

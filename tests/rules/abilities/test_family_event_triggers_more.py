@@ -167,6 +167,32 @@ def test_takes_damage_in_the_attack_step_117avx():  # AVX Nova, 4A 4D
     assert state.die("P1:117avx#1").damage == 1 and state.player("P2").life == 20
 
 
+def test_kod_during_your_opponents_turn_44xfc():  # XFC Beast, 2D: a Basic Action Die prepped
+    assert spec_of("44xfc", "When")["if"] == {"test": "opponents_turn"}
+    cards = real_cards("44xfc", "When")
+    setup = scene("44xfc", "P1 die 44xfc#1 field L1", "P1 die BA:31sww#1 used", active="P2")
+    replay = play(
+        cards,
+        setup,
+        "P2 attack 21uxm#1",
+        "P1 block 44xfc#1>21uxm#1",
+        "P2 damage",
+        "P1 choose BA:31sww#1",
+    )
+    assert replay.final.die("P1:44xfc#1").zone == Zone.PREP
+    assert replay.final.die("BA:31sww#1").zone == Zone.PREP
+
+
+def test_a_misprint_and_a_repeated_trigger_84xfc_8doom():  # XFC Beast, DOOM Elasti-Girl
+    assert spec_of("84xfc", "When")["optional"] is True  # 'you my' read as 'you may'
+    cards = real_cards("8doom", "When")
+    setup = scene("8doom", "P1 die 8doom#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 21uxm#1", "P1 block 8doom#1>21uxm#1").final
+    die = state.die("P1:8doom#1")
+    assert die.level == 3
+    assert query.attack(state, cards, die).value == pool()["8doom"].faces[2].attack + 1
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
