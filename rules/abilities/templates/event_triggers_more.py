@@ -10,6 +10,7 @@ stats of a KO'd die ...), with the clauses of `phrases_event_triggers_more`:
   NAME takes damage in (during) the attack step' with the condition `in_attack_step`; '...
   during your opponent's turn' with `opponents_turn`; the same trigger repeated before a
   second sentence ('When X blocks, A. When X blocks, B') read once; 'you my' as 'you may';
+  a condition before the trigger ('If you have an active [WLG], when NAME attacks, ...');
 - 'choose (target) one opposing character. That character cannot block' = '<that die> can't
   block' (the chosen die picked like a target, as the shared reader picks 'an opposing
   character'; this turn);
@@ -72,6 +73,7 @@ _OPPONENTS_TURN = re.compile(
     r"^(?P<head>(?:when|whenever|each time) .+?) during your opponent'?s'? turn,? (?P<rest>.+)$",
     re.IGNORECASE,
 )
+_LEADING_IF = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>(?:when|whenever) .+)$", re.I)
 _IS_BLOCKING = re.compile(r"^(?P<head>(?:when|whenever) .+?) is blocking,? (?P<rest>.+)$", re.I)
 _RESERVE = re.compile(
     rf"you have (?:(?P<any>any|an?)|(?P<n>{t.NUMBER}) or more) (?P<energy>{t.ENERGY})"
@@ -188,7 +190,7 @@ _ANY_PLAYER_ACTION = re.compile(
 
 @recogniser("event_triggers_more", kinds=("ability", "burst"))
 def event_trigger_more(line: Line) -> Match | None:
-    text, test = line.text, None
+    text, tests = line.text, []
     any_player = _ANY_PLAYER_ACTION.match(text)
     if any_player and line.kind == "ability":
         # 'any player uses an action die' is player_triggers' 'an action die is used' (by any)
@@ -199,6 +201,16 @@ def event_trigger_more(line: Line) -> Match | None:
         if not line.card_name.strip():
             return None
         text = f"When {line.card_name.strip()} is purchased, {purchase['rest']}"
+    leading = _LEADING_IF.match(text)
+    if leading:  # 'If you have an active [WLG], when NAME attacks, ...'
+        test = condition(leading["cond"], line) or body.condition(leading["cond"], line)
+        if test is None:
+            icon = re.fullmatch(r"(?P<cond>.+ \[[A-Za-z0-9]+\])", leading["cond"])
+            test = body.condition(f"{icon['cond']} character", line) if icon else None
+        if test is None:
+            return None
+        text = leading["rest"]
+        tests.append(test)
     engaged = _ENGAGED.match(text)
     if engaged:  # 'When NAME blocks a Villain, ...': which dice it is engaged with
         test = _engaged_condition(engaged["what"], line)
@@ -206,22 +218,20 @@ def event_trigger_more(line: Line) -> Match | None:
             return None
         events = "blocks or is blocked" if engaged["both"] else engaged["event"]
         text = f"{engaged['head']} {events}, {engaged['rest']}"
-    with_other = _WITH_OTHER.match(text)
-    if with_other:
-        text, test = f"{with_other['head']}, {with_other['rest']}", dict(_OTHER_ATTACKER)
-    other_blocker = _OTHER_BLOCKER.match(text)
-    if other_blocker:
-        text, test = f"{other_blocker['head']}, {other_blocker['rest']}", dict(_OTHER_BLOCKING)
-    attack_step = _IN_ATTACK_STEP.match(text)
-    if attack_step and test is None:  # 'When NAME takes damage during the attack step, ...'
-        text, test = f"{attack_step['head']}, {attack_step['rest']}", {"test": "in_attack_step"}
+        tests.append(test)
+    for pattern, test in (
+        (_WITH_OTHER, _OTHER_ATTACKER),  # 'attacks with at least one other character'
+        (_OTHER_BLOCKER, _OTHER_BLOCKING),  # 'blocks and you declare at least one other blocker'
+        (_IN_ATTACK_STEP, {"test": "in_attack_step"}),  # 'takes damage during the attack step'
+        (_OPPONENTS_TURN, {"test": "opponents_turn"}),  # 'is KO'd during your opponent's turn'
+    ):
+        found = pattern.match(text)
+        if found:
+            text = f"{found['head']}, {found['rest']}"
+            tests.append(dict(test))
     blocking = _IS_BLOCKING.match(text)
     if blocking:  # 'When NAME is blocking, ...': when it blocks
         text = f"{blocking['head']} blocks, {blocking['rest']}"
-    opponents_turn = _OPPONENTS_TURN.match(text)
-    if opponents_turn and test is None:  # 'When NAME is KO'd during your opponent's turn'
-        text = f"{opponents_turn['head']}, {opponents_turn['rest']}"
-        test = {"test": "opponents_turn"}
     text = re.sub(r", you my ", ", you may ", text)  # a misprint of 'you may'
     trigger = combat_triggers._WHEN.match(text)
     if trigger is None:
@@ -237,11 +247,11 @@ def event_trigger_more(line: Line) -> Match | None:
         rest = f"{chosen['who']} can't {chosen['what']}{chosen['when'] or ''}"
         text = text[: trigger.start("rest")] + rest
         trigger = combat_triggers._WHEN.match(text)
-    if test is None:
-        split = _split(trigger["rest"], line)
-        if split is not None:
-            rest, test = split
-            text = text[: trigger.start("rest")] + rest
-    if text == line.text:
-        return None  # nothing rewritten: combat_triggers has read (or declined) the line
-    return _delegate(line, text, test)
+    split = _split(trigger["rest"], line)
+    if split is not None:
+        rest, test = split
+        text = text[: trigger.start("rest")] + rest
+        tests.append(test)
+    if text == line.text or len(tests) > 1:
+        return None  # nothing rewritten (combat_triggers read or declined it), or two conditions
+    return _delegate(line, text, tests[0] if tests else None)

@@ -193,6 +193,13 @@ def test_a_misprint_and_a_repeated_trigger_84xfc_8doom():  # XFC Beast, DOOM Ela
     assert query.attack(state, cards, die).value == pool()["8doom"].faces[2].attack + 1
 
 
+def test_a_condition_before_the_trigger_114wol():  # WOL The Flash
+    spec = spec_of("114wol", "If")
+    assert spec["when"] == "attacks"
+    assert spec["if"]["of"] == {"pick": "each", "affiliation": ["greenlantern"], "side": "yours"}
+    assert spec["effects"][0]["do"] == "restrict"
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
