@@ -73,6 +73,7 @@ _OPPONENTS_TURN = re.compile(
     r"^(?P<head>(?:when|whenever|each time) .+?) during your opponent'?s'? turn,? (?P<rest>.+)$",
     re.IGNORECASE,
 )
+_IS_ENGAGED = re.compile(r"^(?P<head>(?:when|whenever) .+?) is engaged, (?P<rest>.+)$", re.I)
 _LEADING_IF = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>(?:when|whenever) .+)$", re.I)
 _IS_BLOCKING = re.compile(r"^(?P<head>(?:when|whenever) .+?) is blocking,? (?P<rest>.+)$", re.I)
 _RESERVE = re.compile(
@@ -232,6 +233,11 @@ def event_trigger_more(line: Line) -> Match | None:
     blocking = _IS_BLOCKING.match(text)
     if blocking:  # 'When NAME is blocking, ...': when it blocks
         text = f"{blocking['head']} blocks, {blocking['rest']}"
+    engaged_plain = _IS_ENGAGED.match(text)
+    if engaged_plain:  # engaged: it blocks, or blockers are declared against it (R11.2)
+        text = f"{engaged_plain['head']} blocks or is blocked, {engaged_plain['rest']}"
+    text = re.sub(r", you may (?:spend|pay) an? (?=\[)", ", you may pay ", text, flags=re.I)
+    text = re.sub(r", you may spend (?=\[)", ", you may pay ", text, flags=re.I)
     text = re.sub(r", you my ", ", you may ", text)  # a misprint of 'you may'
     trigger = combat_triggers._WHEN.match(text)
     if trigger is None:

@@ -200,6 +200,22 @@ def test_a_condition_before_the_trigger_114wol():  # WOL The Flash
     assert spec["effects"][0]["do"] == "restrict"
 
 
+def test_is_engaged_blocks_or_is_blocked_54avx():  # AVX Phoenix, 5A 5D
+    cards = real_cards("54avx", "When")
+    setup = scene("54avx", "P1 die 54avx#1 field L1")
+    state = play(cards, setup, "P1 attack 54avx#1", "P2 block SK1>54avx#1 5sww#1>54avx#1").final
+    assert _attack_a(cards, state, "54avx") == 5 + 2  # once, however many blockers
+    cards, state = _blocks("54avx", "21uxm#1")
+    assert _defense(cards, state, "54avx") == 5 + 2
+    state = play(cards, setup, "P1 attack 54avx#1", "P2 block").final  # not engaged
+    assert _attack_a(cards, state, "54avx") == 5
+
+
+def test_you_may_pay_a_b_15aou():  # AOU Iron Man: 'pay a [B]' is 'pay [B]'
+    spec = spec_of("15aou", "When")
+    assert spec["cost"] == "[B]" and spec["optional"] is True
+
+
 # -- damage to all characters and players ------------------------------------------------------
 def test_kod_damage_to_all_characters_and_players_70jl():  # JL Vibe, 3A 3D at level 1
     cards = real_cards("70jl", "When")
