@@ -110,6 +110,20 @@ def _until_before_for_each(m, line):
     return phrases.effects(f"{m['head']} {m['tail']}", line)
 
 
+@phrase(r"(?P<pre>(?:your |all your |all )?)other,? non-(?P<name>[^\[,]+?) (?P<rest>\[.+)")
+def _other_not_named(m, line):
+    """'other, non-Metalhead [TURTLE] character dice cannot be blocked': the card's own name
+    after 'non-' leaves out every die of that name (besides 'other': not this die)."""
+    if line is None or m["name"].strip().lower() != line.card_name.strip().lower():
+        return None
+    found = phrases.effects(f"{m['pre']}other {m['rest']}", line)
+    targets = [e["to"] for e in found or [] if isinstance(e.get("to"), dict)]
+    if not found or len(targets) != 1 or not targets[0].get("other"):
+        return None
+    targets[0]["not_name"] = line.card_name.strip()
+    return found
+
+
 # -- clauses about the card's own die after its own trigger -------------------------------------
 def _own_trigger(line) -> set[str]:
     """The events of the line's trigger on the card's own die (combat_triggers' reading)."""

@@ -4,6 +4,8 @@ on your dice, damage to all characters and players, a KO'd die returning to the 
 purchased die going to the Prep Area and damage to each die blocking this one. Real card lines
 are read from the real card file at test time and played through the engine."""
 
+from dataclasses import replace
+
 from rules.abilities import compile_card
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of
@@ -214,6 +216,16 @@ def test_is_engaged_blocks_or_is_blocked_54avx():  # AVX Phoenix, 5A 5D
 def test_you_may_pay_a_b_15aou():  # AOU Iron Man: 'pay a [B]' is 'pay [B]'
     spec = spec_of("15aou", "When")
     assert spec["cost"] == "[B]" and spec["optional"] is True
+
+
+def test_other_non_name_dice_cannot_be_blocked_26hhs():  # HHS Metalhead, Donatello a Turtle
+    cards = real_cards("26hhs", "When")
+    cards["8hhs"] = replace(real_cards("8hhs", "When")["8hhs"], abilities=())  # a plain Turtle
+    setup = scene("26hhs", "P1 die 26hhs#1 field L1", "P1 die 8hhs#1 field L1", team="8hhs:2")
+    text = setup + "P1 attack 26hhs#1 8hhs#1\n"
+    refused(cards, text + "P2 block SK1>8hhs#1\n", "R13.7")
+    state = play(cards, setup, "P1 attack 26hhs#1 8hhs#1", "P2 block SK1>26hhs#1").final
+    assert state.die("P2:SK1").blocking == "P1:26hhs#1"  # Metalhead himself may be blocked
 
 
 # -- damage to all characters and players ------------------------------------------------------
