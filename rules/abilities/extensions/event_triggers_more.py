@@ -18,7 +18,8 @@ selector means, or is an attacker blocked by at least one such die ('When NAME b
 Villain', 'When NAME blocks, or is blocked by, a non-[DCV] character die'). Blockers are
 declared all at once (R11.2), so when the trigger is checked every engagement is known.
 Condition `in_attack_step`: the game is in the attack step ('takes damage in the attack step');
-`opponents_turn`: it is the turn of the holder's opponent.
+`opponents_turn`: it is the turn of the holder's opponent (the while_triggers_more family's
+"during an opponent's turn" reads it too).
 """
 
 from dataclasses import replace
