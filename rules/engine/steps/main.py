@@ -14,7 +14,7 @@ from rules.engine.effects import ops
 from rules.engine.effects.queue import QueuedEffect, push_front
 from rules.engine.energy import pay
 from rules.engine.faces import CardDef, EnergyCost, GlobalDef
-from rules.engine.keywords import continuous, suitup
+from rules.engine.keywords import continuous, strike, suitup
 from rules.engine.state import IN_FIELD, Step, Zone, other, replace
 from rules.engine.steps.priority import acted, require_priority
 from rules.engine.txn import Txn
@@ -130,6 +130,7 @@ def apply_field(txn: Txn, action: FieldDie) -> None:
         die=die.id,
         player=player,
     )
+    strike.note_fielded(txn, player, die.id)  # K-STRIKE
     acted(txn, player)
 
 

@@ -1,0 +1,225 @@
+"""Keywords of the keywords_more family (rules/abilities/templates/keywords_more.py): the
+abilities an encoding's keyword adds to its card, and their English.
+
+Each keyword's rule is the reminder text the real cards print for it (paraphrased here; the
+card text itself is never copied into the repository):
+
+- Strike (the Justice League and Doom cards' reminder): the character gets +2A, +2D and
+  Overcrush while it is the only character die its player fielded this turn. Ruled the
+  narrower way (T5.1): that die was fielded this turn and no other character die of its
+  player was (rules/engine/keywords/strike.py remembers the dice fielded this turn).
+- Call Out (the Guardians of the Galaxy, Justice League and WWE cards' reminder): when this
+  die attacks, a target character die becomes the only one that may block it. Ruled the
+  weaker way (T5.1): the target is an opposing character die (choosing one's own die would
+  make the attacker unblockable); with no opposing target the attack is unchanged. The
+  restriction lasts until end of turn (the attack).
+- Tag Out (the WWE and Tag cards' reminder): once blockers are declared, the die may go from
+  the Field Zone to its Prep Area to give a target character die +2A and +2D until end of
+  turn. Read on either player's attack (the reminder names no side), for each of the card's
+  dice in the Field Zone (an attacking or blocking die is in the Attack Zone, not the Field
+  Zone); the target is chosen after the die is prepped, so it is another die, and a die is
+  only offered when another character die is in the Field. Blockers declared or none: the
+  engine's 'blocked' (once for all pairs) and 'no_block' events.
+- Deadly (the Deadpool, Star Wars, Guardians, Avengers and WWE cards' reminder): at end of
+  turn, the character dice that were engaged with this die are KO'd. Engaged: the attacker it
+  blocked or the dice that blocked it, remembered when blockers are declared (a trigger of
+  its own 'blocks' / 'blocked' event, once per turn per die). Ruled the weaker way (T5.1):
+  only if the Deadly die is still in the Field at end of turn (a KO'd Deadly die KOs
+  nothing), and only engaged dice still in the Field are KO'd (a KO, so Iron Will may keep
+  a die that wasn't damaged this turn).
+
+Only a card printing the keyword gets its abilities; a keyword another card grants ('gains
+Call Out') stays with the families that read that card (manual for now).
+"""
+
+from rules.engine.abilities import Ability, Contribution, Query
+from rules.engine.keywords import strike
+from rules.engine.state import IN_FIELD, Zone
+
+CALL_OUT_TARGET = {"pick": "target", "side": "opposing", "what": "character"}
+
+
+def _source(q: Query) -> str:
+    return q.cards[q.card].name if q.card in q.cards else q.card
+
+
+# -- Strike ------------------------------------------------------------------------------------
+def _strike(card) -> tuple[Ability, ...]:
+    def contributions(q: Query):
+        die = q.die
+        if q.stat not in ("attack", "defense", "keyword") or die is None:
+            return
+        if die.card != q.card or die.controller != q.holder or not strike.strikes(q.state, die):
+            return
+        source = f"{_source(q)}: Strike"
+        if q.stat == "keyword":
+            yield Contribution("keyword", source=source, value="overcrush")
+        else:
+            yield Contribution(q.stat, 2, source)
+
+    text = "Strike: +2A, +2D and Overcrush while it is the only character die fielded this turn"
+    return (Ability("strike", "static", text, while_active=True, continuous=contributions),)
+
+
+# -- Call Out ----------------------------------------------------------------------------------
+def _call_out(card) -> tuple[Ability, ...]:
+    def resolve(ctx) -> None:
+        from rules.abilities.runtime import pick
+
+        attacker = ctx.source
+        if not attacker or ctx.state.die(attacker) is None:
+            return
+        for target in pick(ctx, CALL_OUT_TARGET, "Call Out"):
+            ctx.last(f"{ctx.card}.call_out_only_blocker", subject=attacker, params=(target,))
+
+    def only_blocker(q: Query) -> str | None:
+        if q.stat != "block" or len(q.params) < 2 or q.die is None or q.other is None:
+            return None
+        attacker, allowed = q.params[0], q.params[1]
+        if q.other.id == attacker and q.die.id != allowed:
+            return f"only {allowed} may block {attacker} this turn (Call Out, {q.card})"
+        return None
+
+    return (
+        Ability(
+            "call_out",
+            "triggered",
+            "Call Out: when it attacks, a target opposing character die is the only one that"
+            " may block it",
+            trigger="attacks",
+            resolve=resolve,
+        ),
+        Ability(
+            "call_out_only_blocker",
+            "lasting",
+            "only the called-out die may block this die this turn",
+            restrict=only_blocker,
+        ),
+    )
+
+
+# -- Tag Out -----------------------------------------------------------------------------------
+TAG_OUT_TARGET = {"pick": "target", "what": "character"}
+
+
+def _tag_out(card) -> tuple[Ability, ...]:
+    def ready(state, card_key: str, holder: str) -> list[str]:
+        """The card's dice in the holder's Field Zone (not attacking or blocking)."""
+        return [
+            d.id
+            for d in state.dice
+            if d.card == card_key and d.controller == holder and d.zone == Zone.FIELD
+        ]
+
+    def condition(tc) -> bool:
+        return bool(ready(tc.state, tc.card, tc.holder))
+
+    def resolve(ctx) -> None:
+        from rules.abilities.runtime import pick
+
+        for die_id in ready(ctx.state, ctx.card, ctx.holder):
+            others = [
+                d
+                for d in ctx.state.dice
+                if d.id != die_id and d.zone in IN_FIELD and d.is_character
+            ]
+            if ctx.state.die(die_id).zone != Zone.FIELD or not others:
+                continue
+            prompt = f"Tag Out: Prep {die_id} to give a target character die +2A and +2D?"
+            if not ctx.may(prompt):
+                continue
+            ctx.prep(die_id)
+            for target in pick(ctx, TAG_OUT_TARGET, "Tag Out: +2A and +2D"):
+                ctx.modify(target, 2, 2)
+
+    text = (
+        "Tag Out: once blockers are declared, each of its dice in the Field Zone may go to the"
+        " Prep Area to give a target character die +2A and +2D this turn"
+    )
+    return tuple(
+        Ability(
+            f"tag_out_{event}",
+            "triggered",
+            text,
+            trigger=event,
+            subject="card",
+            condition=condition,
+            resolve=resolve,
+            limit="once_per_turn",  # one declaration of blockers per attack step (R11.2)
+        )
+        for event in ("blocked", "no_block")
+    )
+
+
+# -- Deadly ------------------------------------------------------------------------------------
+def _deadly(card) -> tuple[Ability, ...]:
+    def engage(ctx) -> None:
+        """Remember the dice this die is engaged with (the attacker it blocks, or the dice
+        blocking it), until this turn's end."""
+        die = ctx.state.die(ctx.source)
+        if die is None or die.zone != Zone.ATTACK:
+            return
+        if die.blocking:
+            engaged = (die.blocking,)
+        else:
+            engaged = tuple(d.id for d in ctx.state.dice if d.blocking == die.id)
+        if engaged:
+            # until 'game': the turn's lasting effects end before its end-of-turn effects
+            # (R5.5); the end-of-turn ability below removes it when it resolves
+            key = f"{ctx.card}.deadly_end_of_turn"
+            ctx.last(key, subject=die.id, params=engaged, until="game")
+
+    def ko_engaged(ctx) -> None:
+        key = f"{ctx.card}.deadly_end_of_turn"
+        mine = [e for e in ctx.state.effects if e.ability == key and e.subject == ctx.source]
+        ctx.update(effects=tuple(e for e in ctx.state.effects if e not in mine))
+        deadly = ctx.state.die(ctx.source)
+        if deadly is None or deadly.zone not in IN_FIELD:
+            return  # T5.1: only while the Deadly die is still in the Field
+        for effect in mine:
+            for die_id in effect.params:
+                die = ctx.state.die(die_id)
+                if die is not None and die.zone in IN_FIELD:
+                    ctx.ko(die_id)
+
+    remember = "Deadly: remembers the dice engaged with it"
+    return (
+        *(
+            Ability(
+                f"deadly_{event}",
+                "triggered",
+                remember,
+                trigger=event,
+                resolve=engage,
+                limit="once_per_turn_per_die",  # all pairs are declared at once (R11.2)
+            )
+            for event in ("blocks", "blocked")
+        ),
+        Ability(
+            "deadly_end_of_turn",
+            "lasting",
+            "Deadly: at end of turn, KO the character dice engaged with it",
+            trigger="end_of_turn",
+            resolve=ko_engaged,
+        ),
+    )
+
+
+KEYWORD_ABILITIES = {
+    "strike": _strike,
+    "call_out": _call_out,
+    "tag_out": _tag_out,
+    "deadly": _deadly,
+}
+KEYWORD_TEXT = {
+    "strike": "Strike: while this is the only character die its player fielded this turn (and"
+    " it was fielded this turn), it gets +2A, +2D and Overcrush.",
+    "call_out": "Call Out: when one of its dice attacks, its player picks a target opposing"
+    " character die; only that die may block the attacker this turn.",
+    "tag_out": "Tag Out: once blockers are declared (on either player's attack), each of its"
+    " dice in the Field Zone (not attacking or blocking) may go to its Prep Area to give a"
+    " target character die +2A and +2D until end of turn.",
+    "deadly": "Deadly: at the end of the turn, if this die is still in the Field, the character"
+    " dice engaged with it this turn (that blocked it or that it blocked) and still in the"
+    " Field are KO'd.",
+}

@@ -1,0 +1,65 @@
+"""More set keywords, read bare or with the reminder the cards print for them, and played by
+the abilities their keyword adds to the card (rules/abilities/extensions/keywords_more.py;
+Strike's record of the dice fielded this turn is the engine's rules/engine/keywords/strike.py).
+
+- Strike: +2A, +2D and Overcrush while the die is the only character die its player fielded
+  this turn (and it was fielded this turn: the narrower of the two printed reminders, T5.1).
+- Tag Out: once blockers are declared, each of the card's dice in the Field Zone may go to
+  the Prep Area to give a target character die +2A and +2D until end of turn.
+- Deadly: at end of turn, the dice engaged with the die this turn are KO'd (only if the Deadly
+  die is still in the Field then: T5.1).
+- Call Out: when the die attacks, its player picks a target opposing character die (T5.1: not
+  one of their own), the only die that may block it this turn.
+
+A reminder that says something else declines (the line stays with the other families, or
+manual). Left manual, and why: Regenerate (the reminder only says 'reroll when KO'd': what
+the reroll leads to is not on any card), Experience (Experience tokens the engine lacks),
+Breath Weapon N (the reminder names a cost but not when or how often it may be paid), Range N
+(a value summed over several dice, and which characters 'with Range' count is unclear), Frag
+(the KO event of a blocker doesn't say which attacker it blocked), Gadgeteer (what 'field'
+means for an action die rolled on an [A] face is not said).
+"""
+
+import re
+
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.keyword_reminders import reminder_of
+
+# The reminders the cards print (tags gone, lower case, no final full stop).
+_STRIKE_REMINDER = re.compile(
+    r"this character gets \+2a, \+2d,? and overcrush so long as it is the only character die"
+    r" you fielded this turn"
+    r"|if you field no other characters this turn, this character gets \+2/\+2 and overcrush"
+)
+_CALL_OUT_REMINDER = re.compile(
+    r"when this (?P<w>character|superstar) die attacks, target (?P=w) die is the only (?P=w)"
+    r" die that may block this (?P=w) die"
+)
+_TAG_OUT_REMINDER = re.compile(
+    r"after blockers are declared, you may prep this die from the field zone to give target"
+    r" (?:superstar|character) die \+2a and \+2d until end of turn"
+)
+_DEADLY_REMINDER = re.compile(
+    r"at (?:the )?end of turn, ko all (?P<w>character|superstar) dice that were engaged with"
+    r" this (?:character|charcter|superstar)"
+)
+KEYWORDS = {
+    "deadly": ("deadly", _DEADLY_REMINDER),
+    "strike": ("strike", _STRIKE_REMINDER),
+    "tag out": ("tag_out", _TAG_OUT_REMINDER),
+    "call out": ("call_out", _CALL_OUT_REMINDER),
+}
+
+
+@recogniser("keywords_more", kinds=("ability",), priority=16)
+def more_keywords(line: Line) -> Match | None:
+    word = re.sub(r"\s*\[sic\]\s*", " ", line.text).strip().rstrip(".").strip().lower()
+    if word not in KEYWORDS:
+        return None
+    keyword, reminder = KEYWORDS[word]
+    sentence = reminder_of(line.raw)
+    if sentence is not None and sentence.strip().lower() == "e":
+        sentence = None  # '(E)': a mark printed after some keywords, not a reminder
+    if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
+        return None
+    return Match.keyword(keyword)

@@ -1,0 +1,202 @@
+"""Template family `keywords_more`: Strike and Call Out, bare or with their printed reminder,
+played through the engine. Real lines are read from the card file by key at test time (their
+text is never copied here)."""
+
+import pytest
+
+from rules.abilities import compile_card, describe
+from rules.abilities.templates import Line
+from rules.abilities.templates.keywords_more import more_keywords
+from rules.engine import Zone, abilities, query
+from tests.rules.abilities.real_cards import pool, real_cards, scene, to_field
+from tests.rules.abilities.scenario import play
+from tests.rules.engine.helpers import refused, run
+
+
+def _stats(state, cards, die_id):
+    die = state.die(die_id)
+    return (
+        query.attack(state, cards, die).value,
+        query.defense(state, cards, die).value,
+        # these cards' data lists Overcrush among their printed keywords too: look for Strike's
+        any(
+            c.value == "overcrush" and "Strike" in c.source
+            for c in abilities.contributions(state, cards, "keyword", die=die)
+        ),
+    )
+
+
+def _printed(key: str):
+    face = pool()[key].faces[0]
+    return face.attack, face.defense
+
+
+# -- Strike ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["1jus", "4doom"])  # the two printed reminders
+def test_real_strike_gives_2a_2d_overcrush_to_the_only_die_fielded_this_turn(key):
+    cards = real_cards(key, "Strike")
+    lines, field = to_field(key)
+    state = play(cards, scene(key, *lines), field).final
+    attack, defense = _printed(key)
+    assert _stats(state, cards, f"P1:{key}#1") == (attack + 2, defense + 2, True)
+
+
+def test_strike_ends_when_another_character_die_is_fielded():
+    cards = real_cards("1jus", "Strike")
+    lines, field = to_field("1jus")
+    setup = scene("1jus", *lines, "P1 die SK8 reserve L1")
+    state = play(cards, setup, field).final
+    assert _stats(state, cards, "P1:1jus#1")[2]
+    state = play(cards, setup, field, "P1 field SK8").final  # a Sidekick is a character die
+    attack, defense = _printed("1jus")
+    assert _stats(state, cards, "P1:1jus#1") == (attack, defense, False)
+    state = play(cards, setup, "P1 field SK8", field).final  # before it, too
+    assert _stats(state, cards, "P1:1jus#1") == (attack, defense, False)
+
+
+def test_strike_needs_the_die_fielded_this_turn_and_ends_with_the_turn():
+    cards = real_cards("1jus", "Strike")
+    attack, defense = _printed("1jus")
+    state = play(cards, scene("1jus", "P1 die 1jus#1 field L1")).final
+    assert _stats(state, cards, "P1:1jus#1") == (attack, defense, False)  # fielded before
+    lines, field = to_field("1jus")
+    state = play(cards, scene("1jus", *lines), field, "P1 end").final
+    assert state.die("P1:1jus#1").zone == Zone.FIELD
+    assert _stats(state, cards, "P1:1jus#1") == (attack, defense, False)  # P2's turn now
+
+
+def test_strike_explains_its_bonus():
+    cards = real_cards("1jus", "Strike")
+    lines, field = to_field("1jus")
+    state = play(cards, scene("1jus", *lines), field).final
+    assert "Strike" in query.attack(state, cards, state.die("P1:1jus#1")).explain()
+
+
+# -- Call Out ----------------------------------------------------------------------------------
+def _called_out(key: str, target: str):
+    cards = real_cards(key, "Call")
+    setup = scene(key, f"P1 die {key}#1 field L1", "P2 life 20")
+    return cards, setup + f"P1 attack {key}#1\nP1 choose {target}\n"
+
+
+@pytest.mark.parametrize("key", ["11tag", "5gotg", "23wwe", "6bit"])  # bare, reminder, Superstar
+def test_real_call_out_only_the_target_may_block(key):
+    cards, log = _called_out(key, "P2:5sww#1")
+    refused(cards, log + f"P2 block SK1>{key}#1\n", "R13.7")
+    state = run(cards, log + f"P2 block 5sww#1>{key}#1\n").final
+    assert state.die("P2:5sww#1").blocking == f"P1:{key}#1"
+
+
+def test_call_out_targets_only_opposing_dice_and_may_go_unblocked():
+    cards, log = _called_out("11tag", "P2:SK1")
+    state = run(cards, log).final
+    assert state.pending is not None and state.pending.kind == "blocks"
+    state = run(cards, log + "P2 block\n").final
+    assert state.die("P1:11tag#1").zone == Zone.ATTACK  # no blocker: unblocked
+    cards = real_cards("11tag", "Call")
+    setup = scene("11tag", "P1 die 11tag#1 field L1", "P1 die 19sww#1 field L1")
+    refused(cards, setup + "P1 attack 11tag#1\nP1 choose P1:19sww#1\n", "R13.2")
+
+
+def test_call_out_lasts_only_for_its_attacker():
+    cards = real_cards("11tag", "Call")
+    setup = scene("11tag", "P1 die 11tag#1 field L1", "P1 die 19sww#1 field L1")
+    log = setup + "P1 attack 11tag#1 19sww#1\nP1 choose P2:5sww#1\n"
+    state = run(cards, log + "P2 block SK1>19sww#1 5sww#1>11tag#1\n").final
+    assert state.die("P2:SK1").blocking == "P1:19sww#1"
+
+
+# -- recognition --------------------------------------------------------------------------------
+def test_a_reminder_with_another_meaning_is_not_read_as_the_keyword():
+    raw = "Strike (When fielded, deal 2 damage to target character die.)"
+    assert more_keywords(Line(text="Strike", raw=raw, kind="ability")) is None
+    raw = "Call Out (When this character die attacks, it can't be blocked.)"
+    assert more_keywords(Line(text="Call Out", raw=raw, kind="ability")) is None
+    assert more_keywords(Line(text="Call Out", raw="Call Out", kind="ability")).keywords == (
+        "call_out",
+    )
+
+
+@pytest.mark.parametrize(("key", "keyword"), [("1jus", "strike"), ("11tag", "call_out")])
+def test_real_cards_compile_to_the_keyword_and_describe_it(key, keyword):
+    result = compile_card(pool()[key])
+    assert result.status == "automated", result.manual_lines
+    assert keyword in result.encoding["keywords"]
+    text = describe(result.encoding)
+    assert "+2A, +2D and Overcrush" in text if keyword == "strike" else "only that die" in text
+
+
+@pytest.mark.parametrize(
+    ("key", "keyword"),
+    [("19bff", "Regenerate"), ("4bff", "Breath Weapon"), ("6bfu", "Range"), ("9bfu", "Frag")],
+)
+def test_real_keywords_still_without_a_rule_stay_manual(key, keyword):
+    result = compile_card(pool()[key])
+    assert any(m.lstrip("* ").startswith(keyword) for m in result.manual_lines), result.recognised
+
+
+# -- Tag Out -----------------------------------------------------------------------------------
+def _tag_out_attack(key: str, block: str):
+    cards = real_cards(key, "Tag Out")
+    setup = scene(key, f"P1 die {key}#1 field L1", "P1 die 19sww#1 field L1")
+    return cards, setup + "P1 attack 19sww#1\n" + (f"P2 block {block}\n" if block else "P2 block\n")
+
+
+@pytest.mark.parametrize("key", ["20wwe", "3tag"])
+@pytest.mark.parametrize("block", ["", "SK1>19sww#1"])  # no blocker, or blocked
+def test_real_tag_out_preps_the_die_to_give_2a_2d(key, block):
+    cards, log = _tag_out_attack(key, block)
+    assert run(cards, log).final.pending.kind == "may"
+    state = run(cards, log + "P1 yes\nP1 choose P1:19sww#1\n").final
+    assert state.die(f"P1:{key}#1").zone == Zone.PREP
+    attacker = state.die("P1:19sww#1")
+    assert query.attack(state, cards, attacker).value == 6  # Superman L1: 4A +2
+    kept = run(cards, log + "P1 no\n").final
+    assert kept.die(f"P1:{key}#1").zone == Zone.FIELD
+    assert query.attack(kept, cards, kept.die("P1:19sww#1")).value == 4
+
+
+def test_tag_out_works_on_the_opponents_attack_but_not_from_the_attack_zone():
+    cards = real_cards("20wwe", "Tag Out")
+    setup = scene("20wwe", "P1 die 20wwe#1 field L1", "P1 die 19sww#1 field L1", active="P2")
+    log = setup + "P2 attack 5sww#1\nP1 block 19sww#1>5sww#1\n"
+    assert run(cards, log).final.pending.kind == "may"
+    state = run(cards, log + "P1 yes\nP1 choose P1:19sww#1\n").final
+    assert state.die("P1:20wwe#1").zone == Zone.PREP
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 8  # 6D +2
+    log = setup + "P2 attack 5sww#1\nP1 block 20wwe#1>5sww#1\n"
+    assert run(cards, log).final.pending is None  # blocking: in the Attack Zone, not asked
+
+
+# -- Deadly ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["10dp", "44aou"])  # reminder, '(E)' mark
+def test_real_deadly_kos_its_blocker_at_end_of_turn(key):
+    cards = real_cards(key, "Deadly")
+    setup = scene(key, f"P1 die {key}#1 field L3")
+    log = setup + f"P1 attack {key}#1\nP2 block 19sww#1>{key}#1\n"
+    state = run(cards, log).final
+    assert [e.ability for e in state.effects] == [f"{key}.deadly_end_of_turn"]
+    # Deadpool L3 (3A 7D) or Gamora L3 (4A 5D) and Superman L1 (4A 6D) all survive combat
+    state = run(cards, log + "P1 damage\n").final
+    assert state.die("P2:19sww#1").zone == Zone.PREP  # KO'd at end of turn
+    assert state.die("P2:5sww#1").zone == Zone.FIELD  # not engaged
+    assert state.die(f"P1:{key}#1").zone == Zone.FIELD
+    assert state.effects == ()  # nothing left for the next turn
+
+
+def test_deadly_blocker_kos_the_attacker_at_end_of_turn():
+    cards = real_cards("10dp", "Deadly")
+    setup = scene("10dp", "P1 die 10dp#1 field L3", active="P2")
+    log = setup + "P2 attack 19sww#1 5sww#1\nP1 block 10dp#1>19sww#1\nP2 damage\n"
+    state = run(cards, log).final
+    assert state.die("P2:19sww#1").zone == Zone.PREP
+    assert state.die("P2:5sww#1").zone != Zone.PREP  # attacked, but not engaged with Deadpool
+
+
+def test_a_kod_deadly_die_kos_nothing_at_end_of_turn():
+    cards = real_cards("10dp", "Deadly")
+    setup = scene("10dp", "P1 die 10dp#1 field L1")  # 2A 4D: Superman's 4A KOs it
+    state = run(cards, setup + "P1 attack 10dp#1\nP2 block 19sww#1>10dp#1\nP1 damage\n").final
+    assert state.die("P1:10dp#1").zone == Zone.PREP
+    assert state.die("P2:19sww#1").zone == Zone.FIELD  # T5.1: the Deadly die is gone
+    assert state.effects == ()
