@@ -27,6 +27,13 @@ card text itself is never copied into the repository):
   only if the Deadly die is still in the Field at end of turn (a KO'd Deadly die KOs
   nothing), and only engaged dice still in the Field are KO'd (a KO, so Iron Will may keep
   a die that wasn't damaged this turn).
+- Range N (the Warhammer 40,000 and DC cards' reminder): when this character attacks, every
+  active character with Range deals damage equal to its Range to a target opposing character
+  die. Ruled the weaker way (T5.1) where the reminder is open: 'all active characters with
+  Range' are the attacking player's own (in the Field, the Attack Zone included), they shoot
+  at one target chosen once, and there is one such volley per attack however many dice with
+  Range attack (one die's damage after another, stopping once the target is KO'd). A die's
+  Range is its largest Range keyword.
 
 Only a card printing the keyword gets its abilities; a keyword another card grants ('gains
 Call Out') stays with the families that read that card (manual for now).
@@ -205,7 +212,66 @@ def _deadly(card) -> tuple[Ability, ...]:
     )
 
 
+# -- Range N -----------------------------------------------------------------------------------
+RANGE_TARGET = {"pick": "target", "side": "opposing", "what": "character"}
+RANGE_VALUES = (1, 2, 3)
+
+
+def range_of(state, cards, die) -> int:
+    """A die's Range value: the largest Range keyword it has (printed, granted or static)."""
+    from rules.engine import query
+
+    found = query.keywords(state, cards, die)
+    return max((n for n in RANGE_VALUES if f"range_{n}" in found), default=0)
+
+
+def _range(value: int):
+    def build(card) -> tuple[Ability, ...]:
+        def attacks(tc) -> bool:
+            die = tc.state.die(tc.event.die)
+            return die is not None and die.card == tc.card and die.controller == tc.holder
+
+        def volley(ctx) -> None:
+            from rules.abilities.runtime import pick
+            from rules.engine.effects import ops
+
+            key = f"range_volley:{ctx.holder}"
+            if key in ctx.state.used_limits:
+                return  # T5.1: one volley per attack, however many dice with Range attack
+            ctx.update(used_limits=ctx.state.used_limits | {key})
+            shooters = [
+                (d.id, n)
+                for d in ctx.state.field(ctx.holder)
+                if d.is_character and (n := range_of(ctx.state, ctx.cards, d))
+            ]
+            if not shooters:
+                return
+            for target in pick(ctx, RANGE_TARGET, "Range"):
+                for die_id, amount in shooters:
+                    still = ctx.state.die(target)
+                    if still is None or not still.is_character:
+                        break  # KO'd by an earlier shot
+                    ops.deal_damage(ctx, target, amount, source=die_id)
+
+        return (
+            Ability(
+                f"range_{value}",
+                "triggered",
+                f"Range {value}: when one of its dice attacks, each of your active character dice"
+                " with Range deals its Range in damage to one target opposing character die",
+                trigger="attacks",
+                subject="card",
+                condition=attacks,
+                resolve=volley,
+                limit="once_per_turn",
+            ),
+        )
+
+    return build
+
+
 KEYWORD_ABILITIES = {
+    **{f"range_{n}": _range(n) for n in RANGE_VALUES},
     "strike": _strike,
     "call_out": _call_out,
     "tag_out": _tag_out,
@@ -219,6 +285,12 @@ KEYWORD_TEXT = {
     "tag_out": "Tag Out: once blockers are declared (on either player's attack), each of its"
     " dice in the Field Zone (not attacking or blocking) may go to its Prep Area to give a"
     " target character die +2A and +2D until end of turn.",
+    **{
+        f"range_{n}": f"Range {n}: when one of its dice attacks, one target opposing character"
+        " die takes, from each of your active character dice with Range, damage equal to that"
+        " die's Range (once per attack, however many dice with Range attack)."
+        for n in RANGE_VALUES
+    },
     "deadly": "Deadly: at the end of the turn, if this die is still in the Field, the character"
     " dice engaged with it this turn (that blocked it or that it blocked) and still in the"
     " Field are KO'd.",

@@ -8,14 +8,15 @@ Strike's record of the dice fielded this turn is the engine's rules/engine/keywo
   the Prep Area to give a target character die +2A and +2D until end of turn.
 - Deadly: at end of turn, the dice engaged with the die this turn are KO'd (only if the Deadly
   die is still in the Field then: T5.1).
+- Range N: when the die attacks, each of its player's active dice with Range deals its Range
+  in damage to one target opposing character die (once per attack: T5.1).
 - Call Out: when the die attacks, its player picks a target opposing character die (T5.1: not
   one of their own), the only die that may block it this turn.
 
 A reminder that says something else declines (the line stays with the other families, or
 manual). Left manual, and why: Regenerate (the reminder only says 'reroll when KO'd': what
 the reroll leads to is not on any card), Experience (Experience tokens the engine lacks),
-Breath Weapon N (the reminder names a cost but not when or how often it may be paid), Range N
-(a value summed over several dice, and which characters 'with Range' count is unclear), Frag
+Breath Weapon N (the reminder names a cost but not when or how often it may be paid), Frag
 (the KO event of a blocker doesn't say which attacker it blocked), Gadgeteer (what 'field'
 means for an action die rolled on an [A] face is not said).
 """
@@ -43,7 +44,12 @@ _DEADLY_REMINDER = re.compile(
     r"at (?:the )?end of turn, ko all (?P<w>character|superstar) dice that were engaged with"
     r" this (?:character|charcter|superstar)"
 )
+_RANGE_REMINDER = re.compile(
+    r"when this character attacks, all active characters with range deal damage equal to their"
+    r" range value to target opposing character die"
+)
 KEYWORDS = {
+    **{f"range {n}": (f"range_{n}", _RANGE_REMINDER) for n in (1, 2, 3)},
     "deadly": ("deadly", _DEADLY_REMINDER),
     "strike": ("strike", _STRIKE_REMINDER),
     "tag out": ("tag_out", _TAG_OUT_REMINDER),
@@ -53,7 +59,7 @@ KEYWORDS = {
 
 @recogniser("keywords_more", kinds=("ability",), priority=16)
 def more_keywords(line: Line) -> Match | None:
-    word = re.sub(r"\s*\[sic\]\s*", " ", line.text).strip().rstrip(".").strip().lower()
+    word = re.sub(r"\s*\[sic\]\s*", " ", line.text).strip().rstrip(".:").strip().lower()
     if word not in KEYWORDS:
         return None
     keyword, reminder = KEYWORDS[word]

@@ -128,7 +128,7 @@ def test_real_cards_compile_to_the_keyword_and_describe_it(key, keyword):
 
 @pytest.mark.parametrize(
     ("key", "keyword"),
-    [("19bff", "Regenerate"), ("4bff", "Breath Weapon"), ("6bfu", "Range"), ("9bfu", "Frag")],
+    [("19bff", "Regenerate"), ("4bff", "Breath Weapon"), ("9bfu", "Frag"), ("13bff", "Experience")],
 )
 def test_real_keywords_still_without_a_rule_stay_manual(key, keyword):
     result = compile_card(pool()[key])
@@ -200,3 +200,37 @@ def test_a_kod_deadly_die_kos_nothing_at_end_of_turn():
     assert state.die("P1:10dp#1").zone == Zone.PREP
     assert state.die("P2:19sww#1").zone == Zone.FIELD  # T5.1: the Deadly die is gone
     assert state.effects == ()
+
+
+# -- Range N -----------------------------------------------------------------------------------
+def _range_cards():
+    cards = real_cards("6bfu", "Range")  # Range 2, with its reminder
+    cards["23bfu"] = real_cards("23bfu", "Range")["23bfu"]  # Range 1
+    return cards
+
+
+@pytest.mark.parametrize(("key", "value"), [("6bfu", 2), ("23bfu", 1), ("4ork", 2), ("43skc", 1)])
+def test_real_range_deals_its_value_to_a_target_when_it_attacks(key, value):
+    cards = real_cards(key, "Range")
+    setup = scene(key, f"P1 die {key}#1 field L1")
+    state = play(cards, setup, f"P1 attack {key}#1", "P1 choose P2:19sww#1").final
+    assert state.die("P2:19sww#1").damage == value
+
+
+def test_range_every_active_die_with_range_shoots_once_per_attack():
+    cards = _range_cards()
+    setup = scene("6bfu", "P1 die 6bfu#1 field L1", "P1 die 23bfu#1 field L1", team="23bfu:2")
+    state = play(cards, setup, "P1 attack 6bfu#1", "P1 choose P2:19sww#1").final
+    assert state.die("P2:19sww#1").damage == 3  # 2 from the attacker, 1 from the other die
+    log = setup + "P1 attack 6bfu#1 23bfu#1\nP1 order P1:6bfu P1:23bfu\nP1 choose P2:19sww#1\n"
+    state = run(cards, log).final
+    assert state.die("P2:19sww#1").damage == 3  # one volley, not one per attacker
+    assert state.pending.kind == "blocks"
+
+
+def test_range_does_not_shoot_when_no_die_with_range_attacks():
+    cards = _range_cards()
+    setup = scene("6bfu", "P1 die 6bfu#1 field L1", "P1 die 19sww#1 field L1")
+    state = play(cards, setup, "P1 attack 19sww#1").final
+    assert state.pending.kind == "blocks"
+    assert all(d.damage == 0 for d in state.dice)
