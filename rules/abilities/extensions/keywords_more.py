@@ -34,6 +34,13 @@ card text itself is never copied into the repository):
   at one target chosen once, and there is one such volley per attack however many dice with
   Range attack (one die's damage after another, stopping once the target is KO'd). A die's
   Range is its largest Range keyword.
+- Frag (the Warhammer 40,000 cards' reminder): when a die with Frag attacks and KOs one or
+  more of its blockers with combat damage, each opposing character die that did not block
+  this turn takes 1 damage, before damage is cleared. The dice blocking it are remembered
+  when blockers are declared (a KO'd die no longer says what it blocked); the first combat KO
+  among them deals the damage, once per attack (the remembered blockers are then forgotten).
+  A blocker is KO'd by its attacker's combat damage only (a blocker blocks one attacker).
+  'Did not block': the opponent's character dice in the Field Zone, not the Attack Zone.
 
 Only a card printing the keyword gets its abilities; a keyword another card grants ('gains
 Call Out') stays with the families that read that card (manual for now).
@@ -270,7 +277,65 @@ def _range(value: int):
     return build
 
 
+# -- Frag --------------------------------------------------------------------------------------
+def _frag(card) -> tuple[Ability, ...]:
+    def note_blockers(ctx) -> None:
+        """Remember the dice blocking this attacker (the engine forgets what a KO'd die was
+        blocking), for the rest of the turn."""
+        die = ctx.state.die(ctx.source)
+        if die is None or die.zone != Zone.ATTACK or die.blocking:
+            return
+        blockers = tuple(d.id for d in ctx.state.dice if d.blocking == die.id)
+        if blockers:
+            ctx.last(f"{ctx.card}.frag_blockers", subject=die.id, params=blockers)
+
+    def marks(state, card_key: str, holder: str, kod: str) -> list:
+        key = f"{card_key}.frag_blockers"
+        return [
+            e for e in state.effects if e.ability == key and e.holder == holder and kod in e.params
+        ]
+
+    def blocker_kod(tc) -> bool:
+        return tc.event.rule == "R11.5" and bool(marks(tc.state, tc.card, tc.holder, tc.event.die))
+
+    def frag(ctx) -> None:
+        from rules.engine.effects import ops
+
+        for mark in marks(ctx.state, ctx.card, ctx.holder, ctx.event.die):
+            if mark not in ctx.state.effects:
+                continue
+            ctx.update(effects=tuple(e for e in ctx.state.effects if e is not mark))
+            opponent = "P2" if ctx.holder == "P1" else "P1"
+            for die in ctx.state.zone(opponent, Zone.FIELD):  # blockers are in the Attack Zone
+                current = ctx.state.die(die.id)
+                if current is not None and current.zone == Zone.FIELD and current.is_character:
+                    ops.deal_damage(ctx, die.id, 1, source=mark.subject)
+
+    return (
+        Ability(
+            "frag_blocked",
+            "triggered",
+            "Frag: remembers the dice blocking it",
+            trigger="blocked",
+            resolve=note_blockers,
+            limit="once_per_turn_per_die",  # all pairs are declared at once (R11.2)
+        ),
+        Ability("frag_blockers", "lasting", "Frag: the dice blocking this die"),
+        Ability(
+            "frag",
+            "triggered",
+            "Frag: when a die blocking it is KO'd by combat damage, 1 damage to each opposing"
+            " character die that did not block",
+            trigger="kod",
+            subject="card",
+            condition=blocker_kod,
+            resolve=frag,
+        ),
+    )
+
+
 KEYWORD_ABILITIES = {
+    "frag": _frag,
     **{f"range_{n}": _range(n) for n in RANGE_VALUES},
     "strike": _strike,
     "call_out": _call_out,
@@ -291,6 +356,9 @@ KEYWORD_TEXT = {
         " die's Range (once per attack, however many dice with Range attack)."
         for n in RANGE_VALUES
     },
+    "frag": "Frag: when one of its attacking dice KOs one or more of its blockers with combat"
+    " damage, each opposing character die that did not block this turn takes 1 damage (once"
+    " per attack).",
     "deadly": "Deadly: at the end of the turn, if this die is still in the Field, the character"
     " dice engaged with it this turn (that blocked it or that it blocked) and still in the"
     " Field are KO'd.",

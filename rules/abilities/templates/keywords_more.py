@@ -10,15 +10,16 @@ Strike's record of the dice fielded this turn is the engine's rules/engine/keywo
   die is still in the Field then: T5.1).
 - Range N: when the die attacks, each of its player's active dice with Range deals its Range
   in damage to one target opposing character die (once per attack: T5.1).
+- Frag: when the attacking die KOs one or more of its blockers with combat damage, 1 damage
+  to each opposing character die that did not block this turn.
 - Call Out: when the die attacks, its player picks a target opposing character die (T5.1: not
   one of their own), the only die that may block it this turn.
 
 A reminder that says something else declines (the line stays with the other families, or
 manual). Left manual, and why: Regenerate (the reminder only says 'reroll when KO'd': what
 the reroll leads to is not on any card), Experience (Experience tokens the engine lacks),
-Breath Weapon N (the reminder names a cost but not when or how often it may be paid), Frag
-(the KO event of a blocker doesn't say which attacker it blocked), Gadgeteer (what 'field'
-means for an action die rolled on an [A] face is not said).
+Breath Weapon N (the reminder names a cost but not when or how often it may be paid),
+Gadgeteer (what 'field' means for an action die rolled on an [A] face is not said).
 """
 
 import re
@@ -48,7 +49,14 @@ _RANGE_REMINDER = re.compile(
     r"when this character attacks, all active characters with range deal damage equal to their"
     r" range value to target opposing character die"
 )
+_FRAG_REMINDER = re.compile(
+    r"when a character die with frag attacks and kos one or more blocking character dice with"
+    r" combat damage, deal 1 damage to all opposing character dice that did not block this"
+    r" turn,? \(?before damage is cleared\)?\.?\)?"
+)
+_NESTED = re.compile(r"(?P<word>[A-Za-z ]+?) \((?P<reminder>[^()]*\([^()]*\)[^()]*)\)\.?")
 KEYWORDS = {
+    "frag": ("frag", _FRAG_REMINDER),
     **{f"range {n}": (f"range_{n}", _RANGE_REMINDER) for n in (1, 2, 3)},
     "deadly": ("deadly", _DEADLY_REMINDER),
     "strike": ("strike", _STRIKE_REMINDER),
@@ -60,10 +68,13 @@ KEYWORDS = {
 @recogniser("keywords_more", kinds=("ability",), priority=16)
 def more_keywords(line: Line) -> Match | None:
     word = re.sub(r"\s*\[sic\]\s*", " ", line.text).strip().rstrip(".:").strip().lower()
+    sentence = reminder_of(line.raw)
+    nested = _NESTED.fullmatch(re.sub(r"<[^>]+>", "", line.raw).strip())
+    if word not in KEYWORDS and nested:  # a reminder with its own parentheses inside
+        word, sentence = nested["word"].lower(), nested["reminder"]
     if word not in KEYWORDS:
         return None
     keyword, reminder = KEYWORDS[word]
-    sentence = reminder_of(line.raw)
     if sentence is not None and sentence.strip().lower() == "e":
         sentence = None  # '(E)': a mark printed after some keywords, not a reminder
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):

@@ -128,7 +128,12 @@ def test_real_cards_compile_to_the_keyword_and_describe_it(key, keyword):
 
 @pytest.mark.parametrize(
     ("key", "keyword"),
-    [("19bff", "Regenerate"), ("4bff", "Breath Weapon"), ("9bfu", "Frag"), ("13bff", "Experience")],
+    [
+        ("19bff", "Regenerate"),
+        ("4bff", "Breath Weapon"),
+        ("13bff", "Experience"),
+        ("2bat", "Gadgeteer"),
+    ],
 )
 def test_real_keywords_still_without_a_rule_stay_manual(key, keyword):
     result = compile_card(pool()[key])
@@ -234,3 +239,40 @@ def test_range_does_not_shoot_when_no_die_with_range_attacks():
     state = play(cards, setup, "P1 attack 19sww#1").final
     assert state.pending.kind == "blocks"
     assert all(d.damage == 0 for d in state.dice)
+
+
+# -- Frag --------------------------------------------------------------------------------------
+NOT_BLOCKING = ("P2:5sww#1", "P2:21uxm#1", "P2:19sww#1")
+
+
+def _frag_hits(replay) -> list[str]:
+    """The dice damaged other than by combat damage (R11.4) in the replay."""
+    return [
+        e.die for s in replay.steps for e in s.events if e.kind == "damaged" and e.rule != "R11.4"
+    ]
+
+
+@pytest.mark.parametrize("key", ["9bfu", "18ork", "2ork"])  # reminder, bare, nested parentheses
+def test_real_frag_damages_the_dice_that_did_not_block(key):
+    cards = real_cards(key, "Frag")
+    setup = scene(key, f"P1 die {key}#1 field L3")
+    log = setup + f"P1 attack {key}#1\nP2 block SK1>{key}#1\nP1 damage\n"
+    state = run(cards, log).final  # the turn ends: damage is cleared, KOs stay
+    assert state.die("P2:SK1").zone == Zone.PREP
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD  # Wolverine L1 (2D) survives 1 damage
+    replay = run(cards, log)
+    assert sorted(_frag_hits(replay)) == sorted((*NOT_BLOCKING, "P2:22uxm#1"))
+
+
+def test_frag_once_per_attack_and_not_without_a_kod_blocker():
+    cards = real_cards("9bfu", "Frag")
+    setup = scene("9bfu", "P1 die 9bfu#1 field L3")  # 6A 2D
+    log = setup + "P1 attack 9bfu#1\nP2 block SK1>9bfu#1 22uxm#1>9bfu#1\n"
+    log += "P1 damage 9bfu#1>SK1=1 9bfu#1>22uxm#1=5\n"
+    assert run(cards, log).final.pending.kind == "order"  # one trigger per blocker KO'd
+    replay = run(cards, log + "P1 order P1:9bfu.frag#1 P1:9bfu.frag#2\n")
+    assert sorted(_frag_hits(replay)) == sorted(NOT_BLOCKING)  # both blockers KO'd: Frag once
+    setup = scene("9bfu", "P1 die 9bfu#1 field L1")  # 4A: Superman (6D) survives
+    replay = run(cards, setup + "P1 attack 9bfu#1\nP2 block 19sww#1>9bfu#1\nP1 damage\n")
+    assert replay.final.die("P2:19sww#1").zone == Zone.FIELD
+    assert _frag_hits(replay) == []
