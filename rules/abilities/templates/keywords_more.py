@@ -80,3 +80,4 @@ def more_keywords(line: Line) -> Match | None:
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
     return Match.keyword(keyword)
+
