@@ -46,6 +46,7 @@ Only a card printing the keyword gets its abilities; a keyword another card gran
 Call Out') stays with the families that read that card (manual for now).
 """
 
+from rules.abilities.extensions import effect_schema
 from rules.engine.abilities import Ability, Contribution, Query
 from rules.engine.keywords import strike
 from rules.engine.state import IN_FIELD, Zone
@@ -363,3 +364,110 @@ KEYWORD_TEXT = {
     " dice engaged with it this turn (that blocked it or that it blocked) and still in the"
     " Field are KO'd.",
 }
+
+
+# -- 'The next (action / character) die you purchase this turn costs N less' -------------------
+# A global's effect (templates/keywords_more.py): a lasting mark on the card for the player who
+# used it, until end of turn. The card's static ability lowers that player's purchase cost of
+# the next matching die by N (R7.3: never below 1 or the card's number of energy types), and the
+# mark ends when a matching die is purchased ('the next': dice of the other kind bought
+# meanwhile keep it).
+def _kind_matches(cards, card_key: str, what: str) -> bool:
+    card = cards.get(card_key)
+    if card is None:
+        return False
+    if what == "action":
+        return card.kind in ("action", "basic_action")
+    if what == "character":
+        return card.kind == "character"
+    return True
+
+
+def _marks(state, card_key: str, player: str):
+    key = f"{card_key}.next_purchase_spent"
+    return [e for e in state.effects if e.ability == key and e.holder == player]
+
+
+def _discount_next_purchase(ctx, effect, bursts, scope=None) -> None:
+    params = (effect["amount"], effect.get("what", ""))
+    ctx.last(f"{ctx.card}.next_purchase_spent", params=params)
+
+
+def _discount_abilities(card, encoding) -> tuple[Ability, ...]:
+    used = any(
+        e["do"] == "discount_next_purchase"
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for e in effects
+    )
+    if not used:
+        return ()
+
+    def discount(q: Query):
+        if q.stat != "purchase_cost" or not q.params or not q.player:
+            return
+        # the player who used the global may be the card's owner or the opponent: each mark
+        # is counted once, by the purchaser's own copy of the card if their team has one
+        if q.player != q.holder and q.card in q.state.player(q.player).team:
+            return
+        for mark in _marks(q.state, q.card, q.player):
+            amount, what = mark.params
+            if _kind_matches(q.cards, q.params[0], what):
+                yield Contribution("purchase_cost", -amount, f"{_source(q)}: next purchase")
+
+    def bought(tc) -> bool:
+        die = tc.state.die(tc.event.die)
+        if tc.event.player != tc.holder or die is None or die.card is None:
+            return False
+        return any(
+            _kind_matches(tc.cards, die.card, m.params[1])
+            for m in _marks(tc.state, tc.card, tc.holder)
+        )
+
+    def spend(ctx) -> None:
+        """Every mark that lowered this purchase is used up (two 'the next die costs 2 less'
+        made the next die 4 cheaper)."""
+        die = ctx.state.die(ctx.event.die)
+        if die is None:
+            return
+        spent = [
+            m
+            for m in _marks(ctx.state, ctx.card, ctx.holder)
+            if _kind_matches(ctx.cards, die.card, m.params[1])
+        ]
+        ctx.update(effects=tuple(e for e in ctx.state.effects if e not in spent))
+
+    return (
+        Ability(
+            "next_purchase_discount",
+            "static",
+            "the next matching die bought this turn costs less",
+            continuous=discount,
+        ),
+        Ability(
+            "next_purchase_spent",
+            "lasting",
+            "the discount on the next matching purchase ends once it is used",
+            trigger="purchased",
+            condition=bought,
+            resolve=spend,
+        ),
+    )
+
+
+def _discount_text(effect) -> str:
+    what = f"{effect['what']} " if effect.get("what") else ""
+    return f"the next {what}die you purchase this turn costs {effect['amount']} less"
+
+
+EFFECT_SCHEMAS = {
+    "discount_next_purchase": effect_schema(
+        "discount_next_purchase",
+        ["amount"],
+        amount={"type": "integer", "minimum": 1, "maximum": 9},
+        what={"enum": ["action", "character"]},
+    )
+}
+EFFECT_RUNNERS = {"discount_next_purchase": _discount_next_purchase}
+EFFECT_TEXT = {"discount_next_purchase": _discount_text}
+ENCODING_ABILITIES = {"discount_next_purchase": _discount_abilities}

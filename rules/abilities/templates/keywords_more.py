@@ -24,6 +24,7 @@ Gadgeteer (what 'field' means for an action die rolled on an [A] face is not sai
 
 import re
 
+from rules.abilities import phrases_keywords_more  # noqa: F401 (registers the clauses)
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.keyword_reminders import reminder_of
 
@@ -80,4 +81,3 @@ def more_keywords(line: Line) -> Match | None:
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
     return Match.keyword(keyword)
-

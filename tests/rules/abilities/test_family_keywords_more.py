@@ -276,3 +276,59 @@ def test_frag_once_per_attack_and_not_without_a_kod_blocker():
     replay = run(cards, setup + "P1 attack 9bfu#1\nP2 block 19sww#1>9bfu#1\nP1 damage\n")
     assert replay.final.die("P2:19sww#1").zone == Zone.FIELD
     assert _frag_hits(replay) == []
+
+
+# -- 'the next (action / character) die you purchase this turn costs N less' --------------------
+def _discount_setup():
+    from tests.rules.abilities.scenario import board
+
+    energy = [f"P1 die SK{n} reserve bolt" for n in range(1, 9)]
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
+    return board(*energy, teams=teams)
+
+
+def _discount_cards(key: str):
+    from tests.rules.abilities.scenario import compiled_cards
+
+    (line,) = pool()[key].global_lines
+    return compiled_cards("22sww", global_lines=[line])
+
+
+def test_real_global_the_next_action_die_costs_2_less_once():
+    cards = _discount_cards("52ig")  # [B], once per turn: the next action die, 2 less
+    state = play(cards, _discount_setup(), "P1 global 22sww pay SK1").final
+    assert query.purchase_cost(state, cards, "P1", "34sww").value == 1  # 3 - 2
+    assert query.purchase_cost(state, cards, "P1", "10sww").value == 2  # a character: no
+    assert query.purchase_cost(state, cards, "P2", "34sww").value == 3  # not the opponent's
+    state = play(cards, _discount_setup(), "P1 global 22sww pay SK1", "P1 buy 34sww pay SK2").final
+    assert query.purchase_cost(state, cards, "P1", "31sww").value == 3  # used up
+    assert state.effects == ()
+
+
+def test_real_global_the_next_character_die_survives_other_purchases_and_the_floor():
+    cards = _discount_cards("7ki")  # [F][F] ... the next character die, 3 less
+    setup = _discount_setup()
+    for sk in ("SK1", "SK2", "SK6"):
+        setup = setup.replace(f"{sk} reserve bolt", f"{sk} reserve fist")
+    log = ("P1 global 22sww pay SK1 SK2", "P1 buy 34sww pay SK3 SK4 SK5")
+    state = play(cards, setup, *log).final
+    assert query.purchase_cost(state, cards, "P1", "10sww").value == 1  # 2 - 3, never below 1
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == 3  # 6 - 3
+    state = play(cards, setup, *log, "P1 buy 10sww pay SK6").final
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == 6
+    state = play(cards, setup, *log, "P1 end").final
+    assert state.effects == ()  # this turn only
+
+
+@pytest.mark.parametrize(
+    ("key", "what", "amount"), [("41wwe", "character", 2), ("40dps", "action", 1)]
+)
+def test_real_when_fielded_the_next_die_costs_less(key, what, amount):
+    result = compile_card(pool()[key])
+    assert result.status == "automated", result.manual_lines
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "fielded"
+    assert spec["effects"] == [{"do": "discount_next_purchase", "amount": amount, "what": what}]
+    assert f"the next {what} die you purchase this turn costs {amount} less" in describe(
+        result.encoding
+    )
