@@ -471,3 +471,19 @@ EFFECT_SCHEMAS = {
 EFFECT_RUNNERS = {"discount_next_purchase": _discount_next_purchase}
 EFFECT_TEXT = {"discount_next_purchase": _discount_text}
 ENCODING_ABILITIES = {"discount_next_purchase": _discount_abilities}
+
+
+# -- condition: 'if you have no dice in your Prep Area' (globals 'during your turn') -----------
+def _no_dice_in_prep(test, state, cards, *, holder, this=None, card="") -> bool:
+    if test.get("your_turn") and state.active != holder:
+        return False
+    return not state.zone(holder, Zone.PREP)
+
+
+def _no_dice_in_prep_text(test) -> str:
+    text = "you have no dice in your Prep Area"
+    return f"it is your turn and {text}" if test.get("your_turn") else text
+
+
+CONDITIONS = {"no_dice_in_prep": ({"your_turn": {"const": True}}, _no_dice_in_prep)}
+CONDITION_TEXT = {"no_dice_in_prep": _no_dice_in_prep_text}

@@ -24,9 +24,10 @@ Gadgeteer (what 'field' means for an action die rolled on an [A] face is not sai
 
 import re
 
-from rules.abilities import phrases_keywords_more  # noqa: F401 (registers the clauses)
+from rules.abilities import phrases, phrases_actions, phrases_keywords_more  # noqa: F401
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.keyword_reminders import reminder_of
+from rules.engine.faces import global_defs, parse_cost
 
 # The reminders the cards print (tags gone, lower case, no final full stop).
 _STRIKE_REMINDER = re.compile(
@@ -81,3 +82,36 @@ def more_keywords(line: Line) -> Match | None:
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
     return Match.keyword(keyword)
+
+
+# -- Global: '... during your turn, if you have no dice in your Prep Area, you may <effect>' ----
+# The condition is checked when the global resolves (a use that finds a die in the Prep Area
+# is paid for and does nothing, as 'on your turn' globals: the weaker reading, T5.1); 'you may'
+# adds nothing to a global its player chose to pay for. The engine reads the cost from the
+# line, and the two must agree (as in the globals families).
+_PREP_EMPTY_GLOBAL = re.compile(
+    r"pay (?P<cost>\[[^\]]+\](?:\s*\[[^\]]+\])*)\. once per turn, (?:during|on) your turn, if you"
+    r" have no dice in your prep area, (?:you may )?(?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser("keywords_more", kinds=("global",), priority=105)
+def prep_empty_global(line: Line) -> Match | None:
+    match = _PREP_EMPTY_GLOBAL.fullmatch(line.text)
+    if not match:
+        return None
+    cost = match["cost"].replace(" ", "")
+    if line.raw and global_defs([line.raw])[0].cost != parse_cost(cost):
+        return None
+    effects = phrases.effects(match["rest"], line)
+    if effects is None:
+        return None
+    spec = {
+        "when": "global",
+        "cost": cost,
+        "limit": "once_per_turn",
+        "if": {"test": "no_dice_in_prep", "your_turn": True},
+        "effects": effects,
+    }
+    return Match.ability(spec)

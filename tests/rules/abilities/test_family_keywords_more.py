@@ -332,3 +332,35 @@ def test_real_when_fielded_the_next_die_costs_less(key, what, amount):
     assert f"the next {what} die you purchase this turn costs {amount} less" in describe(
         result.encoding
     )
+
+
+# -- Global: 'if you have no dice in your Prep Area, (you may) draw a die into it' --------------
+def _prep_global_setup(*extra: str, active: str = "P1"):
+    from tests.rules.abilities.scenario import board
+
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
+    dice = ("P1 die SK1 reserve mask", "P2 die SK1 reserve mask", "P1 die SK8 bag")
+    return board(*dice, *extra, teams=teams, active=active)
+
+
+def test_real_global_draws_into_an_empty_prep_area_on_your_turn():
+    cards = _discount_cards("54skc")
+    log = _prep_global_setup() + "P1 global 22sww pay SK1\n"
+    assert run(cards, log).final.pending.kind == "draw"
+    state = run(cards, log + "P1 draw SK8\n").final
+    assert state.die("P1:SK8").zone == Zone.PREP
+    refused(cards, log + "P1 draw SK8\nP1 global 22sww pay SK2\n", "R10.1")  # once per turn
+
+
+def test_real_global_does_nothing_with_a_die_in_prep_or_on_the_opponents_turn():
+    cards = _discount_cards("54skc")
+    state = play(cards, _prep_global_setup("P1 die SK7 prep"), "P1 global 22sww pay SK1").final
+    assert state.pending is None and state.die("P1:SK8").zone == Zone.BAG  # paid, nothing
+    result = compile_card(pool()["54skc"])
+    (spec,) = [s for s in result.encoding["abilities"] if s["when"] == "global"]
+    assert spec["if"] == {"test": "no_dice_in_prep", "your_turn": True}
+    from rules.abilities import selectors
+
+    theirs = play(cards, _prep_global_setup(active="P2")).final
+    assert not selectors.condition(spec["if"], theirs, cards, holder="P1")
+    assert selectors.condition(spec["if"], theirs, cards, holder="P2")
