@@ -41,6 +41,13 @@ card text itself is never copied into the repository):
   among them deals the damage, once per attack (the remembered blockers are then forgotten).
   A blocker is KO'd by its attacker's combat damage only (a blocker blocks one attacker).
   'Did not block': the opponent's character dice in the Field Zone, not the Attack Zone.
+- Rush - [X] (the Infinity Gauntlet cards' reminder): if its player draws this die in their
+  Clear and Draw Step, they draw and roll an extra die for each [X] die. Read as: for each die
+  of the card drawn in that step, one more die (into the Prep Area, rolled in the Roll and
+  Reroll Step with the others, R5.2) for each other die drawn with it whose card has the
+  energy type [X] (a Sidekick or a basic action die has none); the Rush die itself is not
+  counted (T5.1) and the extra dice are not. Not 'while active': the card's dice are drawn
+  from the bag.
 
 Only a card printing the keyword gets its abilities; a keyword another card grants ('gains
 Call Out') stays with the families that read that card (manual for now).
@@ -335,7 +342,55 @@ def _frag(card) -> tuple[Ability, ...]:
     )
 
 
+# -- Rush - [X] --------------------------------------------------------------------------------
+RUSH_ENERGY = ("fist", "bolt", "mask", "shield")
+
+
+def _rush(energy: str):
+    def build(card) -> tuple[Ability, ...]:
+        def drawn(tc) -> bool:
+            return (
+                tc.event.rule == "R5.1"
+                and tc.event.player == tc.holder
+                and any(_drawn_die_of(tc.state, d, tc.card) for d in tc.event.dice)
+            )
+
+        def extra(ctx) -> None:
+            event, total = ctx.event, 0
+            for die_id in event.dice:
+                if not _drawn_die_of(ctx.state, die_id, ctx.card):
+                    continue
+                for other in event.dice:  # T5.1: the Rush die itself is not counted
+                    die = ctx.state.die(other)
+                    card_def = ctx.cards.get(die.card) if die is not None and die.card else None
+                    if other != die_id and card_def is not None and energy in card_def.energy:
+                        total += 1
+            if total:
+                ctx.draw(ctx.holder, total)
+
+        return (
+            Ability(
+                f"rush_{energy}",
+                "triggered",
+                f"Rush: drawn in the Clear and Draw Step, one more die for each {energy} die"
+                " drawn with it",
+                trigger="drew",
+                subject="card",
+                condition=drawn,
+                resolve=extra,
+            ),
+        )
+
+    return build
+
+
+def _drawn_die_of(state, die_id: str, card_key: str) -> bool:
+    die = state.die(die_id)
+    return die is not None and die.card == card_key
+
+
 KEYWORD_ABILITIES = {
+    **{f"rush_{e}": _rush(e) for e in RUSH_ENERGY},
     "frag": _frag,
     **{f"range_{n}": _range(n) for n in RANGE_VALUES},
     "strike": _strike,
@@ -360,6 +415,11 @@ KEYWORD_TEXT = {
     "frag": "Frag: when one of its attacking dice KOs one or more of its blockers with combat"
     " damage, each opposing character die that did not block this turn takes 1 damage (once"
     " per attack).",
+    **{
+        f"rush_{e}": f"Rush ({e}): each of its dice drawn in its player's Clear and Draw Step"
+        f" draws one more die (rolled with the others) for each other {e} die drawn with it."
+        for e in RUSH_ENERGY
+    },
     "deadly": "Deadly: at the end of the turn, if this die is still in the Field, the character"
     " dice engaged with it this turn (that blocked it or that it blocked) and still in the"
     " Field are KO'd.",

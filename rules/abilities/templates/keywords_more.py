@@ -12,6 +12,8 @@ Strike's record of the dice fielded this turn is the engine's rules/engine/keywo
   in damage to one target opposing character die (once per attack: T5.1).
 - Frag: when the attacking die KOs one or more of its blockers with combat damage, 1 damage
   to each opposing character die that did not block this turn.
+- Rush - [X]: each of its dice drawn in the Clear and Draw Step draws one more die for each
+  other [X] die drawn with it.
 - Call Out: when the die attacks, its player picks a target opposing character die (T5.1: not
   one of their own), the only die that may block it this turn.
 
@@ -82,6 +84,29 @@ def more_keywords(line: Line) -> Match | None:
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
     return Match.keyword(keyword)
+
+
+# -- Rush - [X] ---------------------------------------------------------------------------------
+_RUSH = re.compile(r"rush\s*[-–—]\s*\[(?P<e>[FBMS])\]\.?", re.IGNORECASE)
+_RUSH_REMINDER = re.compile(
+    r"if you draw this die during your clear and draw step, draw and roll (?:an|and) extra die"
+    r" for each \[(?P<e>[fbms])\](?: die)?"
+)
+_ENERGY = {"f": "fist", "b": "bolt", "m": "mask", "s": "shield"}
+
+
+@recogniser("keywords_more", kinds=("ability",), priority=16)
+def rush(line: Line) -> Match | None:
+    match = _RUSH.fullmatch(line.text.strip())
+    if not match:
+        return None
+    letter = match["e"].lower()
+    sentence = reminder_of(line.raw)
+    if sentence is not None:
+        found = _RUSH_REMINDER.fullmatch(sentence.lower().rstrip(". "))
+        if not found or found["e"] != letter:
+            return None
+    return Match.keyword(f"rush_{_ENERGY[letter]}")
 
 
 # -- Global: '... during your turn, if you have no dice in your Prep Area, you may <effect>' ----

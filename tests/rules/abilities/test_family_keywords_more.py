@@ -364,3 +364,28 @@ def test_real_global_does_nothing_with_a_die_in_prep_or_on_the_opponents_turn():
     theirs = play(cards, _prep_global_setup(active="P2")).final
     assert not selectors.condition(spec["if"], theirs, cards, holder="P1")
     assert selectors.condition(spec["if"], theirs, cards, holder="P2")
+
+
+# -- Rush - [X] ----------------------------------------------------------------------------------
+def _rush_turn(key: str, drawn: str):
+    """P2 ends its turn; P1's Clear and Draw draws `drawn` (Quicksilver 21uxm is a bolt card)."""
+    cards = real_cards(key, "Rush")
+    bag = [f"P1 die {d} bag" for d in (f"{key}#1", "21uxm#1", "21uxm#2", "SK5", "SK6", "SK7")]
+    setup = scene(key, *bag, active="P2", team="21uxm:2")
+    return cards, setup + f"P2 end\nP1 draw {drawn}\n"
+
+
+@pytest.mark.parametrize("key", ["67ig", "109ig"])  # Rush - [B]
+def test_real_rush_draws_an_extra_die_for_each_die_of_its_energy_drawn(key):
+    cards, log = _rush_turn(key, f"{key}#1 21uxm#1 21uxm#2 SK5")
+    pending = run(cards, log).final.pending
+    assert pending.kind == "draw" and pending.count == 2  # two bolt dice drawn with it
+    state = run(cards, log + "P1 draw SK6 SK7\n").final
+    assert state.die("P1:SK6").zone == Zone.PREP and state.pending.kind == "roll"
+
+
+def test_rush_needs_its_die_drawn_and_a_die_of_its_energy():
+    cards, log = _rush_turn("67ig", "67ig#1 SK5 SK6 SK7")
+    assert run(cards, log).final.pending.kind == "roll"  # no bolt die drawn: nothing more
+    cards, log = _rush_turn("67ig", "21uxm#1 21uxm#2 SK5 SK6")
+    assert run(cards, log).final.pending.kind == "roll"  # the Rush die not drawn
