@@ -19,3 +19,10 @@ def _next_purchase(m, line):
     if m["what"]:
         effect["what"] = _KINDS[m["what"].lower()]
     return [effect]
+
+
+@phrase(r"the first character(?: die)? you field this turn is free to field")
+def _first_field_free(m, line):
+    """Free while no character die was fielded this turn: used after one was, it does
+    nothing (that one was the first)."""
+    return [{"do": "free_first_field"}]

@@ -547,3 +547,57 @@ def _no_dice_in_prep_text(test) -> str:
 
 CONDITIONS = {"no_dice_in_prep": ({"your_turn": {"const": True}}, _no_dice_in_prep)}
 CONDITION_TEXT = {"no_dice_in_prep": _no_dice_in_prep_text}
+
+
+# -- 'The first character (die) you field this turn is free to field' --------------------------
+# A lasting mark for the player whose effect it is, until end of turn; the card's static ability
+# makes that player's fielding cost 0 while they have fielded no character die this turn (the
+# engine's record, rules/engine/keywords/strike.py). Used after a die was fielded, it does
+# nothing: the first one was fielded already (as the text says).
+def _first_field_marks(state, card_key: str, player: str):
+    key = f"{card_key}.first_field_free"
+    return [e for e in state.effects if e.ability == key and e.holder == player]
+
+
+def _free_first_field(ctx, effect, bursts, scope=None) -> None:
+    ctx.last(f"{ctx.card}.first_field_free")
+
+
+def _free_first_field_abilities(card, encoding) -> tuple[Ability, ...]:
+    used = any(
+        e["do"] == "free_first_field"
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for e in effects
+    )
+    if not used:
+        return ()
+
+    def free(q: Query):
+        die = q.die
+        if q.stat != "fielding" or die is None or die.face is None:
+            return
+        player = die.controller
+        if player != q.holder and q.card in q.state.player(player).team:
+            return  # counted by the fielding player's own copy of the card
+        if not _first_field_marks(q.state, q.card, player):
+            return
+        if strike.fielded_this_turn(q.state, player):
+            return  # a character die was fielded already this turn: it was the first
+        if die.face.fielding:
+            yield Contribution("fielding", -die.face.fielding, f"{_source(q)}: first field free")
+
+    return (
+        Ability(
+            "first_field_free_cost", "static", "the first die fielded is free", continuous=free
+        ),
+        Ability("first_field_free", "lasting", "the first character die fielded this turn is free"),
+    )
+
+
+EFFECT_SCHEMAS["free_first_field"] = effect_schema("free_first_field", [])
+EFFECT_RUNNERS["free_first_field"] = _free_first_field
+EFFECT_TEXT["free_first_field"] = lambda effect: (
+    "the first character die you field this turn is free to field"
+)
+ENCODING_ABILITIES["free_first_field"] = _free_first_field_abilities

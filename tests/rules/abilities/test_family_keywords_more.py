@@ -389,3 +389,34 @@ def test_rush_needs_its_die_drawn_and_a_die_of_its_energy():
     assert run(cards, log).final.pending.kind == "roll"  # no bolt die drawn: nothing more
     cards, log = _rush_turn("67ig", "21uxm#1 21uxm#2 SK5 SK6")
     assert run(cards, log).final.pending.kind == "roll"  # the Rush die not drawn
+
+
+# -- 'The first character (die) you field this turn is free to field' --------------------------
+def _first_field_setup(*extra: str):
+    from tests.rules.abilities.scenario import board
+
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
+    dice = ("P1 die SK1 reserve shield", "P1 die 19sww#1 reserve L1", "P1 die 19sww#2 reserve L1")
+    dice += ("P1 die 10sww#1 reserve L1",)
+    return board(
+        *dice, *("P1 die SK2 reserve fist", "P1 die SK3 reserve fist"), *extra, teams=teams
+    )
+
+
+@pytest.mark.parametrize("key", ["40bfu", "75skc"])  # 'character', 'character die'
+def test_real_global_the_first_character_you_field_is_free(key):
+    cards = _discount_cards(key)
+    log = ("P1 global 22sww pay SK1",)
+    state = play(cards, _first_field_setup(), *log).final
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#1")).value == 0
+    state = play(cards, _first_field_setup(), *log, "P1 field 19sww#1").final
+    assert state.die("P1:19sww#1").zone == Zone.FIELD  # fielded for nothing
+    second = state.die("P1:19sww#2")
+    assert query.fielding_cost(state, cards, second).value == second.face.fielding > 0
+
+
+def test_the_free_first_field_does_nothing_once_a_character_was_fielded():
+    cards = _discount_cards("40bfu")
+    replay = play(cards, _first_field_setup(), "P1 field 10sww#1", "P1 global 22sww pay SK1")
+    state = replay.final
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#1")).value > 0
