@@ -601,3 +601,31 @@ EFFECT_TEXT["free_first_field"] = lambda effect: (
     "the first character die you field this turn is free to field"
 )
 ENCODING_ABILITIES["free_first_field"] = _free_first_field_abilities
+
+
+# -- condition: 'if you (have) purchased a (character) die (and fielded a character) this turn' --
+# Read from the engine's record of this turn's purchases and fieldings (K-STRIKE's module).
+def _did_this_turn(test, state, cards, *, holder, this=None, card="") -> bool:
+    bought = strike.purchased_this_turn(state, holder)
+    if test.get("purchased") == "character":
+        bought = tuple(b for b in bought if b[0] == "character")
+    if test.get("purchased") and not bought:
+        return False
+    return not test.get("fielded") or bool(strike.fielded_this_turn(state, holder))
+
+
+def _did_this_turn_text(test) -> str:
+    parts = []
+    if test.get("purchased"):
+        kind = "character " if test["purchased"] == "character" else ""
+        parts.append(f"you purchased a {kind}die this turn")
+    if test.get("fielded"):
+        parts.append("you fielded a character die this turn")
+    return " and ".join(parts)
+
+
+CONDITIONS["did_this_turn"] = (
+    {"purchased": {"enum": ["any", "character"]}, "fielded": {"const": True}},
+    _did_this_turn,
+)
+CONDITION_TEXT["did_this_turn"] = _did_this_turn_text

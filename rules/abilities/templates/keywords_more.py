@@ -140,3 +140,35 @@ def prep_empty_global(line: Line) -> Match | None:
         "effects": effects,
     }
     return Match.ability(spec)
+
+
+# -- Global: '... if you (have) purchased a (character) die (and fielded a character) this turn,
+# (you may) <effect>' ------------------------------------------------------------------------
+# Checked when the global resolves (paid for and nothing otherwise: T5.1); 'a character' that
+# was fielded is any character die (a Sidekick too).
+_DID_THIS_TURN_GLOBAL = re.compile(
+    r"(?P<once>once per turn,? )?pay (?P<cost>\[[^\]]+\](?:\s*\[[^\]]+\])*)\.\s*"
+    r"(?P<once2>once per turn,? )?if you (?:have )?purchased a (?P<char>character )?die"
+    r"(?P<fielded> and fielded a character)? this turn,? (?:you may )?(?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser("keywords_more", kinds=("global",), priority=105)
+def did_this_turn_global(line: Line) -> Match | None:
+    match = _DID_THIS_TURN_GLOBAL.fullmatch(line.text)
+    if not match:
+        return None
+    cost = match["cost"].replace(" ", "")
+    if line.raw and global_defs([line.raw])[0].cost != parse_cost(cost):
+        return None
+    effects = phrases.effects(match["rest"], line)
+    if effects is None:
+        return None
+    test = {"test": "did_this_turn", "purchased": "character" if match["char"] else "any"}
+    if match["fielded"]:
+        test["fielded"] = True
+    spec = {"when": "global", "cost": cost, "if": test, "effects": effects}
+    if match["once"] or match["once2"]:
+        spec["limit"] = "once_per_turn"
+    return Match.ability(spec)

@@ -10,7 +10,9 @@ other character die of its player was.
 
 The engine remembers which dice each player fielded this turn in `used_limits` (entries
 'fielded:<player>:<die>', cleared with the other per-turn limits at end of turn); a die
-fielded, KO'd and fielded again is one die.
+fielded, KO'd and fielded again is one die. It remembers the dice each player purchased this
+turn the same way ('purchased:<player>:<card kind>:<die>'), for card text asking 'if you
+purchased a (character) die this turn' (rules/abilities/extensions/keywords_more.py).
 """
 
 KEYWORD = "strike"
@@ -34,3 +36,18 @@ def fielded_this_turn(state, player: str) -> frozenset[str]:
 def strikes(state, die) -> bool:
     """Whether Strike's bonus holds for `die`: the only die its controller fielded this turn."""
     return fielded_this_turn(state, die.controller) == {die.id}
+
+
+def note_purchased(txn, player: str, die_id: str, kind: str) -> None:
+    """Remember that `player` purchased `die_id`, a die of a card of `kind`, this turn (R7.4)."""
+    key = f"purchased:{player}:{kind}:{die_id}"
+    if key not in txn.state.used_limits:
+        txn.update(used_limits=txn.state.used_limits | {key})
+
+
+def purchased_this_turn(state, player: str) -> tuple[tuple[str, str], ...]:
+    """(card kind, die) of each die `player` purchased this turn."""
+    prefix = f"purchased:{player}:"
+    return tuple(
+        tuple(k[len(prefix) :].split(":", 1)) for k in state.used_limits if k.startswith(prefix)
+    )

@@ -64,6 +64,7 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
         die=bought.id,
         player=player,
     )
+    strike.note_purchased(txn, player, bought.id, card.kind)  # purchases this turn (K-STRIKE)
     if cost.parts:
         txn.cite("R7.3")
     if action.suit_up:

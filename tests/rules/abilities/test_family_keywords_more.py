@@ -420,3 +420,36 @@ def test_the_free_first_field_does_nothing_once_a_character_was_fielded():
     replay = play(cards, _first_field_setup(), "P1 field 10sww#1", "P1 global 22sww pay SK1")
     state = replay.final
     assert query.fielding_cost(state, cards, state.die("P1:19sww#1")).value > 0
+
+
+# -- Global: 'if you purchased a (character) die (and fielded a character) this turn' ----------
+def _did_setup():
+    from tests.rules.abilities.scenario import board
+
+    teams = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
+    energy = [f"P1 die SK{n} reserve fist" for n in range(1, 6)]
+    return board(*energy, "P1 die 10sww#1 reserve L1", "P1 die SK8 bag", teams=teams)
+
+
+def test_real_global_purchased_and_fielded_this_turn_preps_a_die():
+    cards = _discount_cards("18skc")  # [F]: purchased a die and fielded a character
+    buy, field = "P1 buy 34sww pay SK1 SK2 SK3", "P1 field 10sww#1"
+    log = _did_setup() + f"{buy}\n{field}\nP1 global 22sww pay SK4\n"
+    assert run(cards, log).final.pending.kind == "draw"
+    state = run(cards, log + "P1 draw SK8\n").final
+    assert state.die("P1:SK8").zone == Zone.PREP
+    for done in ((buy,), (field,)):  # only one of the two: paid, and nothing
+        state = play(cards, _did_setup(), *done, "P1 global 22sww pay SK4").final
+        assert state.pending is None and state.die("P1:SK8").zone == Zone.BAG
+
+
+def test_real_global_purchased_a_character_die_this_turn():
+    cards = _discount_cards("38dps")  # [S]: purchased a character die; 'you may draw'
+    setup = _did_setup().replace("SK5 reserve fist", "SK5 reserve shield")
+    state = play(cards, setup, "P1 buy 34sww pay SK1 SK2 SK3", "P1 global 22sww pay SK5").final
+    assert state.pending is None  # an action die: not a character die
+    log = setup + "P1 buy 10sww pay SK1 SK2\nP1 global 22sww pay SK5\n"
+    assert run(cards, log).final.pending.kind == "draw"
+    result = compile_card(pool()["38dps"])
+    (spec,) = [s for s in result.encoding["abilities"] if s["when"] == "global"]
+    assert spec["if"] == {"test": "did_this_turn", "purchased": "character"}
