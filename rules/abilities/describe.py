@@ -48,6 +48,8 @@ def describe(encoding: Mapping[str, Any] | None) -> str:
     if encoding.get("keywords"):
         names = ", ".join(k.replace("_", " ").title() for k in encoding["keywords"])
         parts.append(f"Keywords: {names}.")
+        keyword_text = extensions.merged("KEYWORD_TEXT")  # rules/abilities/extensions/
+        parts += [keyword_text[k] for k in encoding["keywords"] if k in keyword_text]
     if encoding.get("suit_up"):
         parts.append(f"Suit Up may KO: {', '.join(encoding['suit_up'])}.")
     parts += [describe_spec(spec) for spec in encoding.get("abilities", ())]

@@ -48,7 +48,20 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     built = list(_damage_stoppers(encoding))  # what 'deals no damage' effects need
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
+    built += _keyword_abilities(card, encoding)
     return tuple(built) + _restricting(encoding)
+
+
+def _keyword_abilities(card: CardDef, encoding: Mapping[str, Any]) -> list[Ability]:
+    """The abilities of the encoding's keywords that extensions build (KEYWORD_ABILITIES:
+    {keyword: build(card) -> tuple[Ability, ...]}), and those an extension's effects need
+    besides their spec's own (ENCODING_ABILITIES: {name: build(card, encoding) -> tuple}),
+    rules/abilities/extensions/."""
+    builders = extensions.merged("KEYWORD_ABILITIES")
+    found = [a for k in encoding.get("keywords", ()) if k in builders for a in builders[k](card)]
+    for build in extensions.merged("ENCODING_ABILITIES").values():
+        found += build(card, encoding)
+    return found
 
 
 def _ability(card: CardDef, spec: Mapping[str, Any], index: int) -> Ability:

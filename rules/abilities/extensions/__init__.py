@@ -10,6 +10,11 @@ any of:
 - `EFFECT_TEXT`: {name: text(effect) -> str}, the generated English (rules.abilities.describe);
 - `CONDITIONS`: {name: (fields, test)}: `fields` the JSON Schema properties the condition
   takes besides `test`, `test(test, state, cards, holder=, this=, card=) -> bool`.
+- `KEYWORD_ABILITIES`: {keyword: build(card) -> tuple[Ability, ...]}: the abilities a keyword
+  named in an encoding's `keywords` adds to the card (rules.abilities.runtime);
+- `KEYWORD_TEXT`: {keyword: str}, its English after the keyword list (rules.abilities.describe).
+- `ENCODING_ABILITIES`: {name: build(card, encoding) -> tuple[Ability, ...]}: abilities an
+  encoding's effects need besides their spec's (a lasting effect's hooks), built for every card.
 
 vocabulary.py, runtime.py, describe.py and selectors.py merge these tables; a name already in
 the core vocabulary is refused. Extension modules are imported by vocabulary.py, so they must

@@ -209,6 +209,9 @@ class EffectContext(Txn):
             die=die.id,
             player=die.owner,
         )
+        from rules.engine.keywords import strike
+
+        strike.note_fielded(self, die.owner, die.id)  # K-STRIKE
 
     def send_to_used(self, die_id: str) -> None:
         """'Send to the Used Pile': Out of Play on its owner's turn (R4.6)."""

@@ -6,7 +6,7 @@ A die's keywords are its card's printed ones (`CardDef.keywords`), those granted
 of turn (`Die.keywords`) and those static abilities give (`query.keywords`).
 """
 
-from rules.engine.keywords import ally, continuous, fast, ironwill, overcrush, suitup
+from rules.engine.keywords import ally, continuous, fast, ironwill, overcrush, strike, suitup
 
 PLUGINS = {
     ally.KEYWORD: ally,
@@ -15,6 +15,7 @@ PLUGINS = {
     ironwill.KEYWORD: ironwill,
     overcrush.KEYWORD: overcrush,
     suitup.KEYWORD: suitup,
+    strike.KEYWORD: strike,
 }
 
 __all__ = ["PLUGINS"]

@@ -14,7 +14,7 @@ from rules.engine.effects import ops
 from rules.engine.effects.queue import QueuedEffect, push_front
 from rules.engine.energy import pay
 from rules.engine.faces import CardDef, EnergyCost, GlobalDef
-from rules.engine.keywords import continuous, suitup
+from rules.engine.keywords import continuous, strike, suitup
 from rules.engine.state import IN_FIELD, Step, Zone, other, replace
 from rules.engine.steps.priority import acted, require_priority
 from rules.engine.txn import Txn
@@ -64,6 +64,7 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
         die=bought.id,
         player=player,
     )
+    strike.note_purchased(txn, player, bought.id, card.kind)  # purchases this turn (K-STRIKE)
     if cost.parts:
         txn.cite("R7.3")
     if action.suit_up:
@@ -130,6 +131,7 @@ def apply_field(txn: Txn, action: FieldDie) -> None:
         die=die.id,
         player=player,
     )
+    strike.note_fielded(txn, player, die.id)  # K-STRIKE
     acted(txn, player)
 
 

@@ -59,7 +59,6 @@ def test_labels_that_stay_manual():
     for key, starts in (
         ("79asm", "Underdog"),  # a label with a condition its card does not print
         ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
-        ("44aou", "Deadly"),  # a keyword: needs its definition
         ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
     ):
         result = compiled_real(key, real_line(key, starts))

@@ -51,7 +51,6 @@ def test_reminder_text_is_taken_from_the_raw_line():
     ("key", "keyword"),
     [
         ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
-        ("58toa", "Deadly"),  # engagement isn't remembered (Intimidate: set_keywords)
         (
             "73fus",
             "Breath Weapon",
