@@ -48,7 +48,7 @@ def engine_cards(keys=None) -> dict:
         card.key: with_encoding(build_card(
             key=card.key, name=card.name, subtitle=card.subtitle, kind=card.kind,
             cost=card.cost, energy=card.energy, faces=card.die.faces if card.die else (),
-            affiliations=card.affiliations, keywords=card.keywords,
+            affiliations=card.affiliations, keywords=(),  # the encoding's (abilities.cards)
             global_lines=card.global_lines,
         ), card.ability_encoding)
         for card in cards

@@ -10,7 +10,13 @@ from rules.engine.faces import CardDef, build_card
 
 def engine_card(record, encoding: dict | None = None) -> CardDef:
     """A CardDef from a CardRecord, with the abilities of `encoding` (default: compiled from
-    the record now)."""
+    the record now).
+
+    The card plays the keywords its encoding names (the keyword lines the compiler recognised,
+    or a hand encoding's), not the card file's `keywords` field: in the real card data that is
+    a scan of the text for keyword names (its SOURCE.md says so), which also finds a keyword a
+    reminder or an effect only mentions ('gets +2A and Overcrush while ...') and would play it
+    all the time."""
     card = build_card(
         key=record.key,
         name=record.name,
@@ -20,7 +26,7 @@ def engine_card(record, encoding: dict | None = None) -> CardDef:
         energy=record.energy,
         faces=record.faces,
         affiliations=record.affiliations,
-        keywords=record.keywords,
+        keywords=(),  # the encoding's, see above
         global_lines=record.global_lines,
     )
     if encoding is None:
