@@ -1,0 +1,130 @@
+"""Effects and a condition of the `fielded_more` family (rules/abilities/templates/
+fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
+
+- `reroll_sort`: reroll the dice picked (how each lands is a recorded input, R14.1); each that
+  lands on a face that is not a character face leaves the Field as R14.1 says and then goes
+  where the card says instead of staying in the Reserve Pool: `into` `used` (its owner's Used
+  Pile) or `prep` (its owner's Prep Area). The dice moved are what a following 'for each die
+  moved' counts (and what 'it' means next).
+- `per_removed`: 'for each die KO'd / moved this way': its `effects` (damage, life, draws)
+  happen with their amounts multiplied by the number of dice the previous effect picked that
+  are no longer in the Field (KO'd, moved; `sidekick`: Sidekick dice only); nothing when none
+  are. With `once` ('If you do, ...') they happen once when at least one die left the Field.
+- condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
+  `of` than your opponent has (the same filters, on their side).
+"""
+
+from rules.abilities import selectors as sel
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
+from rules.engine.state import Zone
+
+_IN_FIELD = (Zone.FIELD, Zone.ATTACK)
+
+EFFECT_SCHEMAS = {
+    "reroll_sort": effect_schema(
+        "reroll_sort", ["to", "into"], to=SELECTOR, into={"enum": ["used", "prep"]}
+    ),
+    "per_removed": effect_schema(
+        "per_removed",
+        ["effects"],
+        effects=EFFECTS,
+        sidekick={"type": "boolean"},  # count only Sidekick dice
+        once={"type": "boolean"},  # 'if you do': once when any left the Field
+    ),
+}
+
+
+def _reroll_sort(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+    from rules.engine.actions import Roll
+    from rules.engine.effects import dice as dice_ops
+    from rules.engine.state import Request
+    from rules.engine.verdicts import reject
+
+    moved = []
+    for target in runtime.pick(ctx, effect["to"], "reroll", scope):
+        die = ctx.die(target)
+        text = f"{die.controller} rerolls {target}"
+        answer = ctx.ask(Request("roll", die.controller, text, options=(target,)), Roll)
+        faces = dict(answer.faces)
+        if target not in faces:
+            reject("R14.1", f"Say how {target} landed.")
+        dice_ops.reroll(ctx, target, faces[target], source=ctx.label)
+        die = ctx.state.die(target)
+        if die is None or die.face is None or die.face.is_character:
+            continue
+        if effect["into"] == "used":
+            ctx.send_to_used(target)
+        else:
+            ctx.prep(target)
+        moved.append(target)
+    if scope is not None:
+        scope.picked = moved
+
+
+def _per_removed(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    picked = (scope.picked if scope is not None else None) or []
+    removed = 0
+    for die_id in picked:
+        die = ctx.state.die(die_id)
+        if effect.get("sidekick") and (die is None or not die.is_sidekick):
+            continue
+        if die is None or die.zone not in _IN_FIELD:
+            removed += 1
+    if not removed:
+        return
+    if effect.get("once"):
+        removed = 1
+    times = removed * (scope.times if scope is not None else 1)
+    inner = runtime.Scope(scope.kind if scope is not None else "", times)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
+EFFECT_RUNNERS = {"reroll_sort": _reroll_sort, "per_removed": _per_removed}
+
+
+def _reroll_sort_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    where = "its owner's Used Pile" if effect["into"] == "used" else "its owner's Prep Area"
+    return (
+        f"reroll {describe_selector(effect['to'])}; each that doesn't land on a character face "
+        f"goes to {where}"
+    )
+
+
+def _per_removed_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    if effect.get("once"):
+        return f"if a die left the Field this way: {describe_effects(effect['effects'])}"
+    what = "Sidekick dice" if effect.get("sidekick") else "dice"
+    return f"for each of those {what} that left the Field: {describe_effects(effect['effects'])}"
+
+
+EFFECT_TEXT = {"reroll_sort": _reroll_sort_text, "per_removed": _per_removed_text}
+
+
+def _compare_count(test, state, cards, *, holder, this=None, card=""):
+    source = this.id if this is not None else ""
+    mine = {**test["of"], "pick": "each", "side": "yours"}
+    theirs = {**test["of"], "pick": "each", "side": "opposing"}
+    count_mine = len(sel.dice(state, cards, mine, holder=holder, source=source, card=card))
+    count_theirs = len(sel.dice(state, cards, theirs, holder=holder, source=source, card=card))
+    return count_mine > count_theirs if test["compare"] == "more" else count_mine < count_theirs
+
+
+CONDITIONS = {"compare_count": ({"compare": {"enum": ["more", "fewer"]}}, _compare_count)}
+
+
+def _compare_text(test) -> str:
+    from rules.abilities.describe import describe_selector
+
+    counted = describe_selector({**test["of"], "pick": "each"}).removeprefix("all ")
+    return f"you have {test['compare']} {counted} than your opponent"
+
+
+CONDITION_TEXT = {"compare_count": _compare_text}
