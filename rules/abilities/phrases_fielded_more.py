@@ -19,8 +19,9 @@ Readings (T5.1, the weaker one where the text allows two):
   or energy faces). 'KO it if it shows an energy face' is not read (is it a KO, with its
   triggers, of a die that has already left the Field?).
 - 'for each die KO'd / moved this way' counts the dice the previous effect picked that have
-  left the Field by the time it resolves; with a noun narrower than the previous effect's dice
-  other than Sidekick ('for each Villain KO'd this way') the clause is not read.
+  left the Field, or taken damage equal to their D (KO'd when the effect has resolved), by the
+  time it resolves: after an effect that removes nothing, none. With a noun narrower than any
+  die other than Sidekick ('for each Villain KO'd this way') the clause is not read.
 - 'If you do' follows only a KO or a move to the Used Pile / Prep Area: it happens when at
   least one die picked left the Field (with nothing to KO, you didn't).
 - 'no Sidekicks can block this turn' restricts the Sidekicks in the Field when it resolves:

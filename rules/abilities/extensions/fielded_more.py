@@ -8,7 +8,8 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   moved' counts (and what 'it' means next).
 - `per_removed`: 'for each die KO'd / moved this way': its `effects` (damage, life, draws)
   happen with their amounts multiplied by the number of dice the previous effect picked that
-  are no longer in the Field (KO'd, moved; `sidekick`: Sidekick dice only); nothing when none
+  are no longer in the Field (KO'd, moved) or have taken damage equal to their D (the KO
+  follows the effect's resolution; `sidekick`: Sidekick dice only); nothing when none
   are. With `once` ('If you do, ...') they happen once when at least one die left the Field.
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
   `of` than your opponent has (the same filters, on their side).
@@ -73,6 +74,8 @@ def _per_removed(ctx, effect, bursts, scope=None):
             continue
         if die is None or die.zone not in _IN_FIELD:
             removed += 1
+        elif die.damage and die.damage >= ctx.defense(die):
+            removed += 1  # KO'd by the damage just dealt: the KO itself follows the effect
     if not removed:
         return
     if effect.get("once"):

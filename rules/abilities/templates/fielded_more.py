@@ -7,7 +7,8 @@ it only sees the lines that family leaves). The body is still read by
   character goes to ...' (clause `reroll_sort`), '<KO / send a die>. If you do, <effect>'
   (clause 'on success: <effect>', played only when a die left the Field);
 - printing slips the cards share are read as meant ('charcter', 'oppoing', 'from you bag',
-  'ifyou', 'taget', '+1 attack' for '+1A'), and a name with a full stop ('Ms. Marvel') is not
+  'ifyou', 'taget', '+1 attack' for '+1A', 'level 1 and 2' for level 2 or lower, 'monster
+  die' for 'monster'), and a name with a full stop ('Ms. Marvel') is not
   taken for the end of a sentence;
 - conditions `phrases_triggers.condition` doesn't read: 'your opponent has more fielded
   characters / monsters in the field than you' (Underdog's `opponent_more_field_dice`), 'you
@@ -37,6 +38,9 @@ _SLIPS = (
     (r"\btaget\b", "target"),
     (r"\bfrom you bag\b", "from your bag"),
     (r"\bifyou\b", "if you"),
+    (r"\blevel 1 and 2\b", "level 1 or 2"),  # dice of level 1 and of level 2: level 2 or lower
+    (r"\bmonster dice\b", "monsters"),
+    (r"\bmonster die\b", "monster"),
     (r"\+(\d) attack\b", r"+\1A"),
     (r"\+(\d) defense\b", r"+\1D"),
 )
@@ -95,8 +99,8 @@ def condition(text: str, line: Line) -> dict | None:
         selector = body.die_selector(found["what"], line, default_pick="each")
         if selector is None or set(selector) - {"pick", "what", "energy", "affiliation"}:
             return None
-        of = {k: v for k, v in selector.items() if k != "pick"}
-        return {"test": "compare_count", "compare": found["way"].lower(), "of": {"pick": "each", **of}}
+        of = {**selector, "pick": "each"}
+        return {"test": "compare_count", "compare": found["way"].lower(), "of": of}
     found = _NON_SELF.fullmatch(text)
     if found and found["name"].strip().lower() == line.card_name.strip().lower():
         selector = body.die_selector(found["rest"], line, default_pick="each")
