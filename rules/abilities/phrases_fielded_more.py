@@ -9,6 +9,8 @@ shared clause registry after the core ones, so they also work after any other tr
   moved or KO'd (`per_removed`).
 - '<effect>' after 'If you do,' (rewritten by the template as 'On success: <effect>'): only
   when the previous effect removed a die from the Field (`per_removed` with `once`).
+- 'move a NAME die / all NAME dice from your Used Pile to your Prep Area' (`from_used` with a
+  name).
 - 'your opponent gains N life', 'NAME deals you N damage', 'deal N damage to that opponent'
   (the opponent a condition named: there is one), 'no Sidekicks can block this turn'.
 
@@ -133,6 +135,36 @@ def _if_done(m, line):
     ):
         return None
     return [{"do": "per_removed", "once": True, "effects": found}]
+
+
+# -- 'a NAME die' from your Used Pile ------------------------------------------------------------
+# Type words the cards capitalise like names (a die 'named' one of these is a type, not a name)
+_TYPE_WORDS = {"sidekick", "superstar", "adventurer", "npc", "villain", "hero", "monster", "spell"}
+
+
+def _named_used(m, line) -> dict | None:
+    name = m["name"].replace("™", "").strip()
+    if not pt._is_name(name) or set(name.lower().split()) & _TYPE_WORDS:
+        return None
+    effect = pt.used_dice(m["q"], "die", line)
+    if effect is None:
+        return None
+    return {**effect, "dice": {"name": name}}
+
+
+_NAME_DICE = r"(?P<name>[^\[\]]+?) (?:character )?(?:dice|die)"
+
+
+@phrase(rf"prep {pt._USED_QUANTITY} {_NAME_DICE} {pt._FROM_USED}")
+@phrase(
+    rf"(?:move|return|add) {pt._USED_QUANTITY} {_NAME_DICE} {pt._FROM_USED}"
+    r"(?: and place (?:it|them))? (?:to|into|in) your prep area"
+)
+def _named_used_to_prep(m, line):
+    """'move a Batman die from your Used Pile to your Prep Area' (R13.8: a name means its
+    holder's cards; these are the holder's dice anyway)."""
+    effect = _named_used(m, line)
+    return None if effect is None else [{"do": "from_used", "into": "prep", **effect}]
 
 
 # -- small clauses ------------------------------------------------------------------------------

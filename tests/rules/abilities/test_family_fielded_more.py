@@ -137,6 +137,24 @@ def test_a_non_name_affiliated_die_of_yours():  # AI Gamora: another [GG] charac
     assert replay.final.die("P2:22uxm#1").zone == Zone.PREP
 
 
+# -- a NAME die from the Used Pile ------------------------------------------------------------
+def test_move_a_named_die_from_the_used_pile():  # BAT Commissioner Gordon: a Batman die
+    cards = real_cards("90bat", "When")
+    cards["1jl"] = engine_card(pool()["1jl"], {})
+    lines, field = to_field("90bat")
+    used = ("P1 die 1jl#1 used", "P1 die 19sww#2 used")
+    setup = scene("90bat", *lines, *used, team="1jl:2")
+    assert run(cards, setup + field + "\n").final.pending.options == ("P1:1jl#1",)
+    state = play(cards, setup, field, "P1 choose P1:1jl#1").final
+    assert state.die("P1:1jl#1").zone == Zone.PREP
+    assert state.die("P1:19sww#2").zone == Zone.USED  # Superman is not a Batman die
+
+
+def test_type_words_are_not_names():
+    line = "When fielded, move a Superstar die from your Used Pile to your Prep Area"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
 # -- small clauses -----------------------------------------------------------------------------
 def test_the_opponent_gains_life_and_you_take_damage():  # AOU Hawkeye, DRS Mindless Ones
     _, replay = _fielded("7aou", opposing=("P2 die SK1 field L1", "P2 life 10"))
@@ -194,6 +212,7 @@ REAL_AUTOMATED = (
     "6avx", "19avx", "92avx", "123avx", "44ygo", "106ygo", "77jl", "7aou", "3wol", "77asm",
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
+    "4tmnt", "90bat",
 )  # fmt: skip
 
 
