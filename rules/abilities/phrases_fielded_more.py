@@ -11,6 +11,9 @@ shared clause registry after the core ones, so they also work after any other tr
   when the previous effect removed a die from the Field (`per_removed` with `once`).
 - 'move a NAME die / all NAME dice from your Used Pile to your Prep Area' (`from_used` with a
   name).
+- 'draw a die; if it is <dice>, roll it and place it in your Reserve Pool; otherwise, place it
+  in your Used Pile' (the template joins the three sentences): `draw_sort`. 'A [M] die' is a
+  die of a card of that energy type (a Sidekick die is not one).
 - 'your opponent gains N life', 'NAME deals you N damage', 'deal N damage to that opponent'
   (the opponent a condition named: there is one), 'no Sidekicks can block this turn'.
 
@@ -165,6 +168,20 @@ def _named_used_to_prep(m, line):
     holder's cards; these are the holder's dice anyway)."""
     effect = _named_used(m, line)
     return None if effect is None else [{"do": "from_used", "into": "prep", **effect}]
+
+
+# -- draw a die, then roll it or send it to the Used Pile --------------------------------------
+@phrase(
+    r"draw (?:a|one) die(?: from your bag)?; if it is (?P<kind>.+?),? roll it and (?:place|add|put)"
+    r" it (?:in|into|to) your reserve pool; otherwise,? (?:place|put) it (?:in|into) your used pile"
+)
+def _draw_sort(m, line):
+    kind = re.sub(r"^(?:a|an) ", "", m["kind"].strip(), flags=re.IGNORECASE)
+    kind = re.sub(r" or (?:a|an) ", " or ", kind, flags=re.IGNORECASE)
+    effect = pt.used_dice("a", kind, line)
+    if effect is None or not effect.get("dice"):
+        return None
+    return [{"do": "draw_sort", "count": 1, "dice": effect["dice"]}]
 
 
 # -- small clauses ------------------------------------------------------------------------------

@@ -11,6 +11,10 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   are no longer in the Field (KO'd, moved) or have taken damage equal to their D (the KO
   follows the effect's resolution; `sidekick`: Sidekick dice only); nothing when none
   are. With `once` ('If you do, ...') they happen once when at least one die left the Field.
+- `draw_sort` (`count`, `dice`: the filters of a from_used effect's `dice`): 'Draw a die. If
+  it is an [XMEN] character die, roll it and place it in your Reserve Pool. Otherwise, place it
+  in your Used Pile': the dice drawn that match are rolled into the Reserve Pool, the others
+  go to the Used Pile (R4.6: Out of Play on the holder's turn, as any die sent there).
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
   `of` than your opponent has (the same filters, on their side).
 """
@@ -24,6 +28,9 @@ _IN_FIELD = (Zone.FIELD, Zone.ATTACK)
 EFFECT_SCHEMAS = {
     "reroll_sort": effect_schema(
         "reroll_sort", ["to", "into"], to=SELECTOR, into={"enum": ["used", "prep"]}
+    ),
+    "draw_sort": effect_schema(
+        "draw_sort", ["dice"], dice={"type": "object"}, count={"type": "integer", "minimum": 1}
     ),
     "per_removed": effect_schema(
         "per_removed",
@@ -86,7 +93,25 @@ def _per_removed(ctx, effect, bursts, scope=None):
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
 
 
-EFFECT_RUNNERS = {"reroll_sort": _reroll_sort, "per_removed": _per_removed}
+def _draw_sort(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    drawn = ctx.draw(ctx.holder, effect.get("count", 1), to=Zone.PREP)
+    for die_id in drawn:
+        die = ctx.state.die(die_id)
+        if die is not None and used_die_matches(ctx.cards, die, effect["dice"]):
+            ctx.roll(ctx.holder, (die_id,))
+        elif die is not None:
+            ctx.send_to_used(die_id)
+    if scope is not None:
+        scope.picked = list(drawn)
+
+
+EFFECT_RUNNERS = {
+    "reroll_sort": _reroll_sort,
+    "per_removed": _per_removed,
+    "draw_sort": _draw_sort,
+}
 
 
 def _reroll_sort_text(effect) -> str:
@@ -108,7 +133,25 @@ def _per_removed_text(effect) -> str:
     return f"for each of those {what} that left the Field: {describe_effects(effect['effects'])}"
 
 
-EFFECT_TEXT = {"reroll_sort": _reroll_sort_text, "per_removed": _per_removed_text}
+def _draw_sort_text(effect) -> str:
+    from rules.abilities.trigger_events import _describe_from_used
+
+    # the dice wanted, in from_used's words ('move 1 X-Men character die from your Used Pile ...')
+    wanted = _describe_from_used({"into": "prep", "count": 1, "dice": effect["dice"]})
+    noun = wanted.split(" from your Used Pile")[0].removeprefix("move ").removeprefix("1 ")
+    count = effect.get("count", 1)
+    drawn = "1 die" if count == 1 else f"{count} dice"
+    return (
+        f"you draw {drawn}: each that is a {noun} is rolled into your Reserve Pool, the "
+        "others go to your Used Pile"
+    )
+
+
+EFFECT_TEXT = {
+    "reroll_sort": _reroll_sort_text,
+    "per_removed": _per_removed_text,
+    "draw_sort": _draw_sort_text,
+}
 
 
 def _compare_count(test, state, cards, *, holder, this=None, card=""):

@@ -65,6 +65,16 @@ def _joined(text: str) -> str | None:
         if out and _SORT.fullmatch(part) and out[-1].lower().startswith("reroll "):
             out[-1] = f"{out[-1]}; {part[0].lower()}{part[1:]}"
             changed = True
+        elif (
+            out
+            and re.match(r"^draw (?:a|one) die\b", out[-1], re.IGNORECASE)
+            and (
+                re.match(r"^if it is ", part, re.IGNORECASE)
+                or ("; if it is " in out[-1].lower() and re.match(r"^otherwise\b", part, re.I))
+            )
+        ):
+            out[-1] = f"{out[-1]}; {part[0].lower()}{part[1:]}"  # draw, then where it goes
+            changed = True
         elif out and done:
             out.append(f"On success: {done['rest']}")
             changed = True

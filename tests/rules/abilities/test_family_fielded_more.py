@@ -155,6 +155,17 @@ def test_type_words_are_not_names():
     assert compiled("19sww", ability_lines=[line]).status == "manual"
 
 
+# -- draw a die, then roll it or send it away ----------------------------------------------------
+def test_draw_a_die_and_roll_it_if_it_matches():  # XMF Kitty Pryde: an [XMEN] character die
+    bag = ("P1 die 31xmf#2 bag",)
+    _, replay = _fielded("31xmf", *bag, answers=["P1 draw 31xmf#2", "P1 roll 31xmf#2=L1"])
+    assert replay.final.die("P1:31xmf#2").zone == Zone.RESERVE
+    _, replay = _fielded("31xmf", *bag, answers=["P1 draw SK6"])
+    assert replay.final.die("P1:SK6").zone == Zone.OUT_OF_PLAY  # sent to the Used Pile (R4.6)
+    _, result = real_compiled("31xmf", "When")
+    assert "each that is a X-Men character die is rolled" in result.description
+
+
 # -- small clauses -----------------------------------------------------------------------------
 def test_the_opponent_gains_life_and_you_take_damage():  # AOU Hawkeye, DRS Mindless Ones
     _, replay = _fielded("7aou", opposing=("P2 die SK1 field L1", "P2 life 10"))
@@ -212,7 +223,7 @@ REAL_AUTOMATED = (
     "6avx", "19avx", "92avx", "123avx", "44ygo", "106ygo", "77jl", "7aou", "3wol", "77asm",
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
-    "4tmnt", "90bat",
+    "4tmnt", "90bat", "31xmf", "47tmnt",
 )  # fmt: skip
 
 
