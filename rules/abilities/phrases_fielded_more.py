@@ -14,6 +14,8 @@ shared clause registry after the core ones, so they also work after any other tr
 - 'draw a die; if it is <dice>, roll it and place it in your Reserve Pool; otherwise, place it
   in your Used Pile' (the template joins the three sentences): `draw_sort`. 'A [M] die' is a
   die of a card of that energy type (a Sidekick die is not one).
+- 'the next (NAME / [S] character / action) die you purchase (this turn) costs [N] less'
+  (`next_purchase`): this turn only, also when the card doesn't say 'this turn' (T5.1).
 - 'your opponent gains N life', 'NAME deals you N damage', 'deal N damage to that opponent'
   (the opponent a condition named: there is one), 'no Sidekicks can block this turn'.
 
@@ -182,6 +184,39 @@ def _draw_sort(m, line):
     if effect is None or not effect.get("dice"):
         return None
     return [{"do": "draw_sort", "count": 1, "dice": effect["dice"]}]
+
+
+# -- the next die you purchase costs less ----------------------------------------------------------
+_NEXT_WHAT = {"die": "any", "character die": "character", "action die": "action"}
+
+
+@phrase(
+    r"the next (?P<what>.+?) you (?:purchase|buy)(?: this turn)? costs? \[?(?P<n>\d)\]? less"
+    r"(?: to (?:purchase|buy))?(?: this turn)?"
+)
+def _next_purchase(m, line):
+    """'the next die you purchase this turn costs [2] less'; without 'this turn', this turn
+    too (T5.1: a discount waiting for a later turn is the stronger reading)."""
+    words = m["what"].strip()
+    cards: dict = {}
+    token = re.match(r"^(?P<tok>\[[A-Za-z]\]) ", words)
+    if token:
+        if token["tok"].strip("[]").upper() not in t.ENERGY_TOKENS:
+            return None
+        cards["energy"] = [t.energy(token["tok"])]
+        words = words[token.end() :]
+    if words.lower() in _NEXT_WHAT:
+        if _NEXT_WHAT[words.lower()] != "any":
+            cards["what"] = _NEXT_WHAT[words.lower()]
+    else:
+        named = re.fullmatch(r"(?P<name>.+?) (?:character )?die", words, re.IGNORECASE)
+        if token or named is None:
+            return None
+        name = named["name"].replace("™", "").strip()
+        if not pt._is_name(name) or set(name.lower().split()) & _TYPE_WORDS:
+            return None
+        cards["name"] = name
+    return [{"do": "next_purchase", "amount": int(m["n"]), "cards": cards}]
 
 
 # -- small clauses ------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     built = list(_damage_stoppers(encoding))  # what 'deals no damage' effects need
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
+    for extra in extensions.merged("ENCODING_ABILITIES").values():
+        built += extra(encoding)  # abilities an extension's effects need on the card
     return tuple(built) + _restricting(encoding)
 
 

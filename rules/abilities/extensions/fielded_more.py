@@ -15,13 +15,21 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   it is an [XMEN] character die, roll it and place it in your Reserve Pool. Otherwise, place it
   in your Used Pile': the dice drawn that match are rolled into the Reserve Pool, the others
   go to the Used Pile (R4.6: Out of Play on the holder's turn, as any die sent there).
+- `next_purchase` (`amount`, `cards`: `what` any / character / action, `name`, `energy`):
+  'the next die you purchase this turn costs [2] less': the holder's first purchase of a
+  matching die this turn costs `amount` less (R7.3's minimum holds). The effect records, as a
+  lasting effect until end of turn, which dice it could be used on; the card's static ability
+  (`ENCODING_ABILITIES`) gives the discount until one of them has been bought.
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
   `of` than your opponent has (the same filters, on their side).
 """
 
+import json
+
 from rules.abilities import selectors as sel
 from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
-from rules.engine.state import Zone
+from rules.engine.abilities import Ability, Contribution
+from rules.engine.state import LastingEffect, Zone
 
 _IN_FIELD = (Zone.FIELD, Zone.ATTACK)
 
@@ -31,6 +39,20 @@ EFFECT_SCHEMAS = {
     ),
     "draw_sort": effect_schema(
         "draw_sort", ["dice"], dice={"type": "object"}, count={"type": "integer", "minimum": 1}
+    ),
+    "next_purchase": effect_schema(
+        "next_purchase",
+        ["amount", "cards"],
+        amount={"type": "integer", "minimum": 1, "maximum": 9},
+        cards={
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "what": {"enum": ["any", "character", "action"]},
+                "name": {"type": "string", "minLength": 1},
+                "energy": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            },
+        },
     ),
     "per_removed": effect_schema(
         "per_removed",
@@ -107,10 +129,96 @@ def _draw_sort(ctx, effect, bursts, scope=None):
         scope.picked = list(drawn)
 
 
+# -- the next die you purchase this turn costs N less ----------------------------------------------
+_MARKER = "next_purchase_marker"  # no ability has this name: the lasting effect is a record only
+
+
+def _buys(card_def, wanted) -> bool:
+    """Whether a card's dice are the dice a 'next <dice> you purchase' means."""
+    if card_def is None:
+        return False
+    what = wanted.get("what", "any")
+    if what == "character" and card_def.kind != "character":
+        return False
+    if what == "action" and card_def.kind == "character":
+        return False
+    if "name" in wanted and card_def.display_title.lower() != wanted["name"].lower():
+        return False
+    return "energy" not in wanted or bool(set(card_def.energy) & set(wanted["energy"]))
+
+
+def _next_purchase(ctx, effect, bursts, scope=None):
+    """A record (a lasting effect until end of turn) of the discount and of the dice the holder
+    could buy with it now: the first of them to be bought uses it up."""
+    wanted = effect["cards"]
+    stock = tuple(
+        d.id
+        for d in ctx.state.dice
+        if d.zone == Zone.UNPURCHASED
+        and d.owner in (ctx.holder, "BA")
+        and _buys(ctx.cards.get(d.card), wanted)
+    )
+    record = LastingEffect(
+        f"{ctx.card}.{_MARKER}",
+        ctx.holder,
+        "",
+        (json.dumps(wanted, sort_keys=True), effect["amount"], stock),
+    )
+    ctx.update(effects=(*ctx.state.effects, record))
+
+
+def _discount(card_key: str):
+    def continuous(q):
+        if q.stat != "purchase_cost" or q.player != q.holder or not q.params:
+            return
+        for record in q.state.effects:
+            if record.ability != f"{card_key}.{_MARKER}" or record.holder != q.holder:
+                continue
+            wanted, amount, stock = json.loads(record.params[0]), record.params[1], record.params[2]
+            if any((d := q.state.die(i)) is None or d.zone != Zone.UNPURCHASED for i in stock):
+                continue  # a die it meant was bought since: used up
+            if _buys(q.cards.get(q.params[0]), wanted):
+                source = q.cards[card_key].name if card_key in q.cards else card_key
+                yield Contribution("purchase_cost", -amount, source)
+
+    return continuous
+
+
+def _uses(effects) -> bool:
+    for effect in effects:
+        if effect["do"] == "next_purchase":
+            return True
+        if effect["do"] == "per_removed" and _uses(effect["effects"]):
+            return True
+    return False
+
+
+def _discount_abilities(encoding) -> list:
+    """The card's static ability answering purchase costs while one of its discounts lasts."""
+    specs = encoding.get("abilities", ())
+    wanted = any(
+        _uses(effects)
+        for spec in specs
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+    )
+    if not wanted:
+        return []
+    # the card's key is only known from the query: the ability reads it there
+    return [Ability("next_purchase", "static", "the next die you buy costs less", continuous=_any)]
+
+
+def _any(q):
+    yield from _discount(q.card)(q)
+
+
+ENCODING_ABILITIES = {"next_purchase": _discount_abilities}
+
+
 EFFECT_RUNNERS = {
     "reroll_sort": _reroll_sort,
     "per_removed": _per_removed,
     "draw_sort": _draw_sort,
+    "next_purchase": _next_purchase,
 }
 
 
@@ -147,10 +255,27 @@ def _draw_sort_text(effect) -> str:
     )
 
 
+def _next_purchase_text(effect) -> str:
+    wanted = effect["cards"]
+    words = [wanted["name"]] if "name" in wanted else []
+    if "energy" in wanted:
+        words.append("/".join(e.title() for e in wanted["energy"]))
+    words.append(
+        {"any": "die", "character": "character die", "action": "action die"}[
+            wanted.get("what", "any")
+        ]
+    )
+    return (
+        f"the next {' '.join(words)} you buy this turn costs {effect['amount']} less "
+        "(never below 1, R7.3)"
+    )
+
+
 EFFECT_TEXT = {
     "reroll_sort": _reroll_sort_text,
     "per_removed": _per_removed_text,
     "draw_sort": _draw_sort_text,
+    "next_purchase": _next_purchase_text,
 }
 
 

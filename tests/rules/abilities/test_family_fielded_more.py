@@ -166,6 +166,42 @@ def test_draw_a_die_and_roll_it_if_it_matches():  # XMF Kitty Pryde: an [XMEN] c
     assert "each that is a X-Men character die is rolled" in result.description
 
 
+# -- the next die you purchase costs less ------------------------------------------------------
+def _cost(replay, cards, key):
+    from rules.engine import query
+
+    return query.purchase_cost(replay.final, cards, "P1", key).value
+
+
+def test_the_next_action_die_costs_less_once():  # DPS Magik: the next action die, 1 less
+    payers = ("P1 die SK6 reserve wild", "P1 die SK7 reserve wild", "P1 die SK8 reserve wild")
+    cards, replay = _fielded("40dps", *payers)
+    assert _cost(replay, cards, "31sww") == 2  # Take Cover costs 3
+    assert _cost(replay, cards, "19sww") == 6  # not an action die
+    lines, field = to_field("40dps")
+    setup = scene("40dps", *lines, *payers)
+    bought = play(cards, setup, field, "P1 buy 31sww pay SK6 SK7")  # 2 paid
+    assert _cost(bought, cards, "31sww") == 3  # used up by that purchase
+    ended = play(cards, setup, field, "P1 end")
+    assert not [e for e in ended.final.effects if e.holder == "P1"]  # this turn only
+
+
+def test_if_you_do_the_next_die_costs_less():  # MSW Corvus Glaive: KO one of yours first
+    cards, replay = _fielded("25msw", "P1 die 19sww#1 field L1", answers=["P1 choose P1:19sww#1"])
+    assert replay.final.die("P1:19sww#1").zone == Zone.PREP
+    assert _cost(replay, cards, "19sww") == 4  # Superman costs 6
+    assert _cost(replay, cards, "31sww") == 1  # Take Cover 3 - 2
+
+
+def test_a_named_next_die():  # SKC Mary Shazam: the next Shazam die
+    _, result = real_compiled("39skc", "When")
+    assert result.encoding["abilities"][0]["effects"] == [
+        {"do": "next_purchase", "amount": 2, "cards": {"name": "Shazam"}}
+    ]
+    line = "When fielded, the next Superstar die you purchase this turn costs [2] less"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"  # a type, not a name
+
+
 # -- small clauses -----------------------------------------------------------------------------
 def test_the_opponent_gains_life_and_you_take_damage():  # AOU Hawkeye, DRS Mindless Ones
     _, replay = _fielded("7aou", opposing=("P2 die SK1 field L1", "P2 life 10"))
@@ -223,7 +259,7 @@ REAL_AUTOMATED = (
     "6avx", "19avx", "92avx", "123avx", "44ygo", "106ygo", "77jl", "7aou", "3wol", "77asm",
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
-    "4tmnt", "90bat", "31xmf", "47tmnt",
+    "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
 )  # fmt: skip
 
 
