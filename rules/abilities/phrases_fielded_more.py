@@ -30,7 +30,9 @@ Readings (T5.1, the weaker one where the text allows two):
   time it resolves: after an effect that removes nothing, none. With a noun narrower than any
   die other than Sidekick ('for each Villain KO'd this way') the clause is not read.
 - 'If you do' follows only a KO or a move to the Used Pile / Prep Area: it happens when at
-  least one die picked left the Field (with nothing to KO, you didn't).
+  least one die picked left the Field (with nothing to KO, you didn't). 'If the die is KO'd by
+  this damage' / '... if any character dice are KO'd by this damage' (rewritten 'On KO: ...')
+  follows only damage: it happens when a die damaged has taken damage equal to its D.
 - 'no Sidekicks can block this turn' restricts the Sidekicks in the Field when it resolves:
   dice fielded later on the same turn are the holder's own, which don't block on their turn.
 """
@@ -131,7 +133,7 @@ def _per_removed(m, line):
     return [effect]
 
 
-@phrase(r"on success: (?P<rest>.+)")
+@phrase(r"on (?:success|KO): (?P<rest>.+)")
 def _if_done(m, line):
     found = phrases.effects(m["rest"], line) or pt.clauses_joined_by_and(m["rest"], line)
     if not found or any(

@@ -236,9 +236,9 @@ def _per_removed_text(effect) -> str:
     from rules.abilities.describe import describe_effects
 
     if effect.get("once"):
-        return f"if a die left the Field this way: {describe_effects(effect['effects'])}"
+        return f"if a die was KO'd or moved this way: {describe_effects(effect['effects'])}"
     what = "Sidekick dice" if effect.get("sidekick") else "dice"
-    return f"for each of those {what} that left the Field: {describe_effects(effect['effects'])}"
+    return f"for each of those {what} KO'd or moved: {describe_effects(effect['effects'])}"
 
 
 def _draw_sort_text(effect) -> str:

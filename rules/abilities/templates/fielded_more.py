@@ -55,13 +55,22 @@ def _normalised(text: str) -> str:
     return text
 
 
-def _joined(text: str) -> str | None:
-    """The sentences, with the pairs that are one effect joined; None when nothing changed."""
+_KOD_BY_DAMAGE = re.compile(
+    r"^(?:if (?:the|that) (?:die|character die|character) is KO'?d by this damage, (?P<rest>.+)"
+    r"|(?P<rest2>.+?) if any character dice are KO'?d by this damage)$",
+    re.IGNORECASE,
+)
+
+
+def _joined(text: str) -> str:
+    """The sentences, with the pairs that are one effect joined ('On success: ...' after a KO,
+    'On KO: ...' after damage: 'if the die is KO'd by this damage')."""
     parts = body.sentences(text)
     out: list[str] = []
     changed = False
     for part in parts:
         done = _IF_YOU_DO.match(part)
+        kod = _KOD_BY_DAMAGE.match(part)
         if out and _SORT.fullmatch(part) and out[-1].lower().startswith("reroll "):
             out[-1] = f"{out[-1]}; {part[0].lower()}{part[1:]}"
             changed = True
@@ -77,6 +86,9 @@ def _joined(text: str) -> str | None:
             changed = True
         elif out and done:
             out.append(f"On success: {done['rest']}")
+            changed = True
+        elif out and kod:
+            out.append(f"On KO: {kod['rest'] or kod['rest2']}")
             changed = True
         else:
             out.append(part)
@@ -129,13 +141,18 @@ def _renamed(value, alias: str, name: str):
     return name if value == alias else value
 
 
-def _sound(effects: list[dict]) -> bool:
-    """'for each ... this way' and 'if you do' follow an effect that can remove dice."""
+def _sound(effects: list[dict], text: str) -> bool:
+    """'for each ... this way' and 'if you do' follow an effect that can remove dice; 'if the
+    die is KO'd by this damage' follows damage."""
+    after_damage = "on ko: " in text.lower()
     for number, effect in enumerate(effects):
         if effect["do"] != "per_removed":
             continue
         before = effects[number - 1]["do"] if number else ""
-        allowed = _REMOVING if effect.get("once") else (*_REMOVING, "reroll_sort", "damage")
+        if effect.get("once"):
+            allowed = ("damage",) if after_damage else _REMOVING
+        else:
+            allowed = (*_REMOVING, "reroll_sort", "damage")
         if before not in allowed:
             return False
     return True
@@ -161,7 +178,7 @@ def fielded_more(line: Line) -> Match | None:
             return None
         rest = first_if["rest"]
     spec = body.trigger_body(rest, line)
-    if spec is None or (test is not None and "if" in spec) or not _sound(spec["effects"]):
+    if spec is None or (test is not None and "if" in spec) or not _sound(spec["effects"], rest):
         return None
     if test is not None:
         spec = {"if": test, **spec}

@@ -193,6 +193,13 @@ def test_if_you_do_the_next_die_costs_less():  # MSW Corvus Glaive: KO one of yo
     assert _cost(replay, cards, "31sww") == 1  # Take Cover 3 - 2
 
 
+def test_if_the_die_is_kod_by_this_damage():  # IG Ebony Maw: 2 damage, then 1 less
+    cards, replay = _fielded("28ig", answers=["P1 choose P2:SK1"])
+    assert _cost(replay, cards, "19sww") == 5  # the Sidekick (D1) is KO'd: Superman 6 - 1
+    cards, replay = _fielded("28ig", answers=["P1 choose P2:19sww#1"])
+    assert _cost(replay, cards, "19sww") == 6  # Superman (D6) survives: no discount
+
+
 def test_a_named_next_die():  # SKC Mary Shazam: the next Shazam die
     _, result = real_compiled("39skc", "When")
     assert result.encoding["abilities"][0]["effects"] == [
@@ -249,7 +256,7 @@ def test_descriptions_read_as_english():
     assert result.description == (
         "When this die is fielded: reroll up to 2 opposing character dice; each that doesn't "
         "land on a character face goes to its owner's Used Pile; then for each of those dice "
-        "that left the Field: deal 2 damage to your opponent."
+        "KO'd or moved: deal 2 damage to your opponent."
     )
     _, result = real_compiled("57jus", "When fielded")
     assert "if you have more Sidekick dice than your opponent" in result.description
@@ -260,6 +267,7 @@ REAL_AUTOMATED = (
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
     "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
+    "28ig", "111msw",
 )  # fmt: skip
 
 
