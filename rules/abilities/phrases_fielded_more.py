@@ -16,6 +16,8 @@ shared clause registry after the core ones, so they also work after any other tr
   die of a card of that energy type (a Sidekick die is not one).
 - 'the next (NAME / [S] character / action) die you purchase (this turn) costs [N] less'
   (`next_purchase`): this turn only, also when the card doesn't say 'this turn' (T5.1).
+- 'your opponent may deal N damage to a non-NAME character die you control' (NAME the card's
+  own): `opponent_may_damage`, the opponent picks one or none.
 - 'your opponent gains N life', 'NAME deals you N damage', 'deal N damage to that opponent'
   (the opponent a condition named: there is one), 'no Sidekicks can block this turn'.
 
@@ -219,6 +221,20 @@ def _next_purchase(m, line):
             return None
         cards["name"] = name
     return [{"do": "next_purchase", "amount": int(m["n"]), "cards": cards}]
+
+
+# -- your opponent may deal damage to one of your dice ---------------------------------------------
+@phrase(
+    rf"your opponent may deal {_N} damage to (?:a|an|one) non-(?P<name>.+?) character die "
+    r"you control"
+)
+def _opponent_may_damage(m, line):
+    """Only 'non-NAME' with the card's own name: one of the holder's other cards' dice."""
+    name = line.card_name if line is not None else ""
+    if not name or m["name"].strip().lower() != name.strip().lower():
+        return None
+    to = {"pick": "each", "side": "yours", "not_name": name}
+    return [{"do": "opponent_may_damage", "to": to, "amount": t.number(m["n"])}]
 
 
 # -- small clauses ------------------------------------------------------------------------------

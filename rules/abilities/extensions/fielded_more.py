@@ -20,6 +20,8 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   matching die this turn costs `amount` less (R7.3's minimum holds). The effect records, as a
   lasting effect until end of turn, which dice it could be used on; the card's static ability
   (`ENCODING_ABILITIES`) gives the discount until one of them has been bought.
+- `opponent_may_damage` (`to`: the holder's dice, `amount`): 'your opponent may deal 2 damage
+  to a non-NAME character die you control': the opponent picks one of them or none.
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
   `of` than your opponent has (the same filters, on their side).
 """
@@ -53,6 +55,12 @@ EFFECT_SCHEMAS = {
                 "energy": {"type": "array", "items": {"type": "string"}, "minItems": 1},
             },
         },
+    ),
+    "opponent_may_damage": effect_schema(
+        "opponent_may_damage",
+        ["to", "amount"],
+        to=SELECTOR,
+        amount={"type": "integer", "minimum": 1, "maximum": 20},
     ),
     "per_removed": effect_schema(
         "per_removed",
@@ -214,11 +222,29 @@ def _any(q):
 ENCODING_ABILITIES = {"next_purchase": _discount_abilities}
 
 
+def _opponent_may_damage(ctx, effect, bursts, scope=None):
+    """'your opponent may deal 2 damage to a non-NAME character die you control': the
+    opponent picks one of the dice (or none); the damage is this ability's."""
+    found = [
+        d.id
+        for d in sel.dice(
+            ctx.state, ctx.cards, effect["to"], holder=ctx.holder, source=ctx.source, card=ctx.card
+        )
+    ]
+    if not found:
+        return
+    amount = effect["amount"] * (scope.times if scope is not None else 1)
+    prompt = f"you may deal {amount} damage to one of these dice (or choose none)"
+    for target in ctx.choose(prompt, found, count=1, minimum=0, player=ctx.opponent):
+        ctx.damage(target, amount)
+
+
 EFFECT_RUNNERS = {
     "reroll_sort": _reroll_sort,
     "per_removed": _per_removed,
     "draw_sort": _draw_sort,
     "next_purchase": _next_purchase,
+    "opponent_may_damage": _opponent_may_damage,
 }
 
 
@@ -271,11 +297,19 @@ def _next_purchase_text(effect) -> str:
     )
 
 
+def _opponent_may_damage_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    one = describe_selector({**effect["to"], "pick": "target"})
+    return f"your opponent may deal {effect['amount']} damage to {one} (their choice, or none)"
+
+
 EFFECT_TEXT = {
     "reroll_sort": _reroll_sort_text,
     "per_removed": _per_removed_text,
     "draw_sort": _draw_sort_text,
     "next_purchase": _next_purchase_text,
+    "opponent_may_damage": _opponent_may_damage_text,
 }
 
 

@@ -209,6 +209,25 @@ def test_a_named_next_die():  # SKC Mary Shazam: the next Shazam die
     assert compiled("19sww", ability_lines=[line]).status == "manual"  # a type, not a name
 
 
+# -- the opponent may deal damage to one of your dice -------------------------------------------
+def test_the_opponent_may_damage_one_of_your_other_dice():  # CW Bullseye
+    mine = ("P1 die 19sww#1 field L1",)
+    cards = real_cards("75cw", "When")
+    lines, field = to_field("75cw")
+    text = scene("75cw", *lines, *mine) + f"{field}\nP1 choose P2:SK1\n"
+    pending = run(cards, text).final.pending
+    assert pending.player == "P2" and set(pending.options) == {"P1:19sww#1"}  # not Bullseye
+    replay = play(cards, scene("75cw", *lines, *mine), field, "P1 choose P2:SK1",
+                  "P2 choose P1:19sww#1")  # fmt: skip
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+    assert replay.final.die("P1:19sww#1").damage == 2
+    setup = scene("75cw", *lines, *mine)
+    declined = play(cards, setup, field, "P1 choose P2:SK1", "P2 choose none")
+    assert declined.final.die("P1:19sww#1").damage == 0
+    _, result = real_compiled("75cw", "When")
+    assert "your opponent may deal 2 damage to one of your character dice" in result.description
+
+
 # -- small clauses -----------------------------------------------------------------------------
 def test_the_opponent_gains_life_and_you_take_damage():  # AOU Hawkeye, DRS Mindless Ones
     _, replay = _fielded("7aou", opposing=("P2 die SK1 field L1", "P2 life 10"))
@@ -267,7 +286,7 @@ REAL_AUTOMATED = (
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
     "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
-    "28ig", "111msw",
+    "28ig", "111msw", "63ig", "75cw",
 )  # fmt: skip
 
 
