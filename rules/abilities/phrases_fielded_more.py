@@ -18,6 +18,8 @@ shared clause registry after the core ones, so they also work after any other tr
   (`next_purchase`): this turn only, also when the card doesn't say 'this turn' (T5.1).
 - 'your opponent may deal N damage to a non-NAME character die you control' (NAME the card's
   own): `opponent_may_damage`, the opponent picks one or none.
+- 'Prep the next character die you purchase this turn' / 'place the next die you purchase this
+  turn into your bag': `next_purchase_to`.
 - 'your opponent gains N life', 'NAME deals you N damage', 'deal N damage to that opponent'
   (the opponent a condition named: there is one), 'no Sidekicks can block this turn'.
 
@@ -221,6 +223,18 @@ def _next_purchase(m, line):
             return None
         cards["name"] = name
     return [{"do": "next_purchase", "amount": int(m["n"]), "cards": cards}]
+
+
+@phrase(
+    r"(?:prep (?P<a>the next (?P<w1>die|character die|action die) you purchase this turn)"
+    r"|place (?P<b>the next (?P<w2>die|character die|action die) you purchase this turn) "
+    r"(?:into|in) your bag)"
+)
+def _next_purchase_to(m, line):
+    words = (m["w1"] or m["w2"]).lower()
+    cards = {} if words == "die" else {"what": _NEXT_WHAT[words]}
+    into = "prep" if m["a"] else "bag"
+    return [{"do": "next_purchase_to", "into": into, "cards": cards}]
 
 
 # -- your opponent may deal damage to one of your dice ---------------------------------------------

@@ -20,6 +20,10 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   matching die this turn costs `amount` less (R7.3's minimum holds). The effect records, as a
   lasting effect until end of turn, which dice it could be used on; the card's static ability
   (`ENCODING_ABILITIES`) gives the discount until one of them has been bought.
+- `next_purchase_to` (`into` prep / bag, `cards`: `what`): 'Prep the next character die you
+  purchase this turn', 'place the next die you purchase this turn into your bag': a lasting
+  effect until end of turn whose trigger (the card's `next_purchase_to` ability, through
+  `ENCODING_ABILITIES`) moves the holder's next matching purchase there and ends.
 - `opponent_may_damage` (`to`: the holder's dice, `amount`): 'your opponent may deal 2 damage
   to a non-NAME character die you control': the opponent picks one of them or none.
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
@@ -54,6 +58,16 @@ EFFECT_SCHEMAS = {
                 "name": {"type": "string", "minLength": 1},
                 "energy": {"type": "array", "items": {"type": "string"}, "minItems": 1},
             },
+        },
+    ),
+    "next_purchase_to": effect_schema(
+        "next_purchase_to",
+        ["into", "cards"],
+        into={"enum": ["prep", "bag"]},
+        cards={
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"what": {"enum": ["any", "character", "action"]}},
         },
     ),
     "opponent_may_damage": effect_schema(
@@ -192,24 +206,26 @@ def _discount(card_key: str):
     return continuous
 
 
-def _uses(effects) -> bool:
+def _uses(effects, name: str) -> bool:
     for effect in effects:
-        if effect["do"] == "next_purchase":
+        if effect["do"] == name:
             return True
-        if effect["do"] == "per_removed" and _uses(effect["effects"]):
+        if effect["do"] == "per_removed" and _uses(effect["effects"], name):
             return True
     return False
 
 
-def _discount_abilities(encoding) -> list:
-    """The card's static ability answering purchase costs while one of its discounts lasts."""
-    specs = encoding.get("abilities", ())
-    wanted = any(
-        _uses(effects)
-        for spec in specs
+def _encoding_uses(encoding, name: str) -> bool:
+    return any(
+        _uses(effects, name)
+        for spec in encoding.get("abilities", ())
         for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
     )
-    if not wanted:
+
+
+def _discount_abilities(encoding) -> list:
+    """The card's static ability answering purchase costs while one of its discounts lasts."""
+    if not _encoding_uses(encoding, "next_purchase"):
         return []
     # the card's key is only known from the query: the ability reads it there
     return [Ability("next_purchase", "static", "the next die you buy costs less", continuous=_any)]
@@ -219,7 +235,63 @@ def _any(q):
     yield from _discount(q.card)(q)
 
 
-ENCODING_ABILITIES = {"next_purchase": _discount_abilities}
+# -- the next die you purchase this turn goes to the Prep Area / the bag ------------------------
+_ROUTE = "next_purchase_to"
+
+
+def _next_purchase_to(ctx, effect, bursts, scope=None):
+    """A lasting effect until end of turn, whose trigger (the card's `next_purchase_to`
+    ability) moves the holder's next matching purchase and ends it."""
+    ctx.last(
+        f"{ctx.card}.{_ROUTE}", params=(json.dumps(effect["cards"], sort_keys=True), effect["into"])
+    )
+
+
+def _route_fires(tc) -> bool:
+    if tc.event.player != tc.holder or not tc.event.die:
+        return False
+    bought = tc.state.die(tc.event.die)
+    return bought is not None and bought.zone in (Zone.USED, Zone.OUT_OF_PLAY)
+
+
+def _route(ctx) -> None:
+    bought = ctx.state.die(ctx.event.die)
+    if bought is None or bought.zone not in (Zone.USED, Zone.OUT_OF_PLAY):
+        return  # another effect has moved it already
+    name = f"{ctx.card}.{_ROUTE}"
+    for record in ctx.state.effects:
+        if record.ability != name or record.holder != ctx.holder:
+            continue
+        wanted, into = json.loads(record.params[0]), record.params[1]
+        if not _buys(ctx.cards.get(bought.card), wanted):
+            continue
+        rest = list(ctx.state.effects)
+        rest.remove(record)
+        ctx.update(effects=tuple(rest))  # used up
+        zone = Zone.PREP if into == "prep" else Zone.BAG
+        ctx.move(bought.id, zone)
+        where = "Prep Area" if into == "prep" else "bag"
+        ctx.emit("moved", f"{bought.id} went to the {where} ({ctx.label})", die=bought.id,
+                 player=bought.owner)  # fmt: skip
+        return
+
+
+def _route_abilities(encoding) -> list:
+    if not _encoding_uses(encoding, "next_purchase_to"):
+        return []
+    return [
+        Ability(
+            _ROUTE,
+            "lasting",
+            "the next die you buy goes elsewhere",
+            trigger="purchased",
+            condition=_route_fires,
+            resolve=_route,
+        )
+    ]
+
+
+ENCODING_ABILITIES = {"next_purchase": _discount_abilities, "next_purchase_to": _route_abilities}
 
 
 def _opponent_may_damage(ctx, effect, bursts, scope=None):
@@ -245,6 +317,7 @@ EFFECT_RUNNERS = {
     "draw_sort": _draw_sort,
     "next_purchase": _next_purchase,
     "opponent_may_damage": _opponent_may_damage,
+    "next_purchase_to": _next_purchase_to,
 }
 
 
@@ -304,12 +377,21 @@ def _opponent_may_damage_text(effect) -> str:
     return f"your opponent may deal {effect['amount']} damage to {one} (their choice, or none)"
 
 
+def _next_purchase_to_text(effect) -> str:
+    what = {"any": "die", "character": "character die", "action": "action die"}[
+        effect["cards"].get("what", "any")
+    ]
+    where = "your Prep Area" if effect["into"] == "prep" else "your bag"
+    return f"the next {what} you buy this turn goes to {where} instead of the Used Pile"
+
+
 EFFECT_TEXT = {
     "reroll_sort": _reroll_sort_text,
     "per_removed": _per_removed_text,
     "draw_sort": _draw_sort_text,
     "next_purchase": _next_purchase_text,
     "opponent_may_damage": _opponent_may_damage_text,
+    "next_purchase_to": _next_purchase_to_text,
 }
 
 

@@ -200,6 +200,28 @@ def test_if_the_die_is_kod_by_this_damage():  # IG Ebony Maw: 2 damage, then 1 l
     assert _cost(replay, cards, "19sww") == 6  # Superman (D6) survives: no discount
 
 
+def test_the_next_purchase_goes_to_the_prep_area_or_the_bag():  # XFC Quicksilver, DPS Corsair
+    payers = tuple(f"P1 die SK{n} reserve wild" for n in (5, 6, 7, 8))  # both fielded free
+    cards = real_cards("68xfc", "When")
+    lines, field = to_field("68xfc")
+    setup = scene("68xfc", *lines, *payers)
+    # an action die is not a character die: it goes to the Used Pile (Out of Play, R4.6)
+    state = play(cards, setup, field, "P1 buy 31sww pay SK6 SK7 SK8").final
+    bought = [d for d in state.dice if d.card == "31sww" and d.owner == "P1"]
+    assert [d.zone for d in bought] == [Zone.USED]
+    state = play(cards, setup, field, "P1 buy 68xfc pay SK5 SK6 SK7 SK8").final
+    bought = [d for d in state.dice if d.card == "68xfc" and d.zone == Zone.PREP]
+    assert len(bought) == 1  # the character die bought went to the Prep Area
+    assert not [e for e in state.effects if e.holder == "P1"]  # used up
+    cards = real_cards("24dps", "When")
+    lines, field = to_field("24dps")
+    state = play(
+        cards, scene("24dps", *lines, *payers), field, "P1 buy 31sww pay SK6 SK7 SK8"
+    ).final
+    bought = [d for d in state.dice if d.card == "31sww" and d.owner == "P1"]
+    assert [d.zone for d in bought] == [Zone.BAG]
+
+
 def test_a_named_next_die():  # SKC Mary Shazam: the next Shazam die
     _, result = real_compiled("39skc", "When")
     assert result.encoding["abilities"][0]["effects"] == [
@@ -286,7 +308,7 @@ REAL_AUTOMATED = (
     "43wf", "8m2016", "16drs", "5sww", "11smc", "126thor", "2ai", "24ai", "40ai", "10jll",
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
     "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
-    "28ig", "111msw", "63ig", "75cw",
+    "28ig", "111msw", "63ig", "75cw", "68xfc", "24dps",
 )  # fmt: skip
 
 
