@@ -2,10 +2,12 @@
 it only sees the lines that family leaves). The body is still read by
 `phrases_triggers.trigger_body`; this family first puts the text in a shape it reads:
 
-- two sentences that are one effect are joined: 'Reroll <dice>. If the result is not a
-  character face, place that die in ... Used Pile' / '... Each die that does not roll a
-  character goes to ...' (clause `reroll_sort`), '<KO / send a die>. If you do, <effect>'
-  (clause 'on success: <effect>', played only when a die left the Field);
+- sentences that are one effect are joined: 'Reroll <dice>. If the result is not a character
+  face, place that die in ... Used Pile' / '... Each die that does not roll a character goes
+  to ...' (clause `reroll_sort`); 'Draw a die. If it is <dice>, roll it ... Otherwise, place
+  it in your Used Pile' (`draw_sort`); '<KO / send a die>. If you do, <effect>' (rewritten
+  'On success: <effect>', played only when a die left the Field); '<damage>. If the die is
+  KO'd by this damage, <effect>' (rewritten 'On KO: <effect>');
 - printing slips the cards share are read as meant ('charcter', 'oppoing', 'from you bag',
   'ifyou', 'taget', '+1 attack' for '+1A', 'level 1 and 2' for level 2 or lower, 'monster
   die' for 'monster'), and a name with a full stop ('Ms. Marvel') is not
