@@ -10,8 +10,9 @@ it only sees the lines that family leaves). The body is still read by
   KO'd by this damage, <effect>' (rewritten 'On KO: <effect>');
 - printing slips the cards share are read as meant ('charcter', 'oppoing', 'from you bag',
   'ifyou', 'taget', '+1 attack' for '+1A', 'level 1 and 2' for level 2 or lower, 'monster
-  die' for 'monster'), and a name with a full stop ('Ms. Marvel') is not
-  taken for the end of a sentence;
+  die' for 'monster', 'deal X damage to <dice>, where X is NAME's A' and 'deals his attack
+  value in damage to' for the shared 'deal damage ... equal to'), and a name with a full
+  stop ('Ms. Marvel') is not taken for the end of a sentence;
 - conditions `phrases_triggers.condition` doesn't read: 'your opponent has more fielded
   characters / monsters in the field than you' (Underdog's `opponent_more_field_dice`), 'you
   have more / fewer <dice> than an opponent' (`compare_count`), 'you control a non-NAME [X]
@@ -43,6 +44,16 @@ _SLIPS = (
     (r"\blevel 1 and 2\b", "level 1 or 2"),  # dice of level 1 and of level 2: level 2 or lower
     (r"\bmonster dice\b", "monsters"),
     (r"\bmonster die\b", "monster"),
+    # 'deal X damage to <dice>, where X is NAME's A': the shared clause's 'equal to' (only a
+    # stat of this die is read there; 'the number of ...' stays unread)
+    (
+        r"\bdeal X damage to ([^,]+), where X is (?:equal to )?([^,]+)$",
+        r"deal damage to \1 equal to \2",
+    ),
+    (
+        r"\bdeals (his|her|its) (attack value|attack|A) in damage to ",
+        r"deals damage equal to \1 \2 to ",
+    ),
     (r"\+(\d) attack\b", r"+\1A"),
     (r"\+(\d) defense\b", r"+\1D"),
 )

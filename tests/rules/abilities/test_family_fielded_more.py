@@ -277,6 +277,13 @@ def test_printing_slips_and_a_name_with_a_full_stop():
     assert spec["effects"] == [{"do": "spin", "to": {"pick": "this"}, "levels": 1}]
 
 
+def test_damage_equal_to_this_dies_attack():  # AVX Hawkeye: 'his attack value in damage'
+    _, replay = _fielded("46avx", answers=["P1 choose P2:19sww#1"])
+    assert replay.final.die("P2:19sww#1").damage == 3  # Hawkeye L1 has 3A
+    line = "When fielded, deal X damage to target character die, where X is the number of dice"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
 def test_ambiguous_lines_stay_manual():
     for line in (
         # KO of a die that already left the Field: not read
@@ -309,6 +316,7 @@ REAL_AUTOMATED = (
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
     "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
     "28ig", "111msw", "63ig", "75cw", "68xfc", "24dps",
+    "46avx", "71wf",
 )  # fmt: skip
 
 
