@@ -26,6 +26,8 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   `ENCODING_ABILITIES`) moves the holder's next matching purchase there and ends.
 - `opponent_may_damage` (`to`: the holder's dice, `amount`): 'your opponent may deal 2 damage
   to a non-NAME character die you control': the opponent picks one of them or none.
+- condition `reserve_dice_at_least` (`reserve_what` action / character, `n`): 'if you have an
+  action die in your Reserve Pool'.
 - condition `compare_count`: you have more (`compare` `more`) or fewer (`fewer`) dice matching
   `of` than your opponent has (the same filters, on their side).
 """
@@ -404,7 +406,25 @@ def _compare_count(test, state, cards, *, holder, this=None, card=""):
     return count_mine > count_theirs if test["compare"] == "more" else count_mine < count_theirs
 
 
-CONDITIONS = {"compare_count": ({"compare": {"enum": ["more", "fewer"]}}, _compare_count)}
+def _reserve_dice(test, state, cards, *, holder, this=None, card=""):
+    """At least `n` of the holder's dice in the Reserve Pool are `reserve_what` dice (action:
+    of an action card; character: of a character card or a Sidekick)."""
+    found = 0
+    for die in state.zone(holder, Zone.RESERVE):
+        card_def = cards.get(die.card) if die.card else None
+        is_action = card_def is not None and card_def.kind != "character"
+        if (test["reserve_what"] == "action") == is_action:
+            found += 1
+    return found >= test["n"]
+
+
+CONDITIONS = {
+    "compare_count": ({"compare": {"enum": ["more", "fewer"]}}, _compare_count),
+    "reserve_dice_at_least": (
+        {"reserve_what": {"enum": ["action", "character"]}},
+        _reserve_dice,
+    ),
+}
 
 
 def _compare_text(test) -> str:
@@ -414,4 +434,9 @@ def _compare_text(test) -> str:
     return f"you have {test['compare']} {counted} than your opponent"
 
 
-CONDITION_TEXT = {"compare_count": _compare_text}
+def _reserve_text(test) -> str:
+    noun = f"{test['reserve_what']} {'die' if test['n'] == 1 else 'dice'}"
+    return f"you have at least {test['n']} {noun} in your Reserve Pool"
+
+
+CONDITION_TEXT = {"compare_count": _compare_text, "reserve_dice_at_least": _reserve_text}

@@ -16,7 +16,8 @@ it only sees the lines that family leaves). The body is still read by
 - conditions `phrases_triggers.condition` doesn't read: 'your opponent has more fielded
   characters / monsters in the field than you' (Underdog's `opponent_more_field_dice`), 'you
   have more / fewer <dice> than an opponent' (`compare_count`), 'you control a non-NAME [X]
-  character die' (NAME the card's own: a die of another card, `not_name`).
+  character die' (NAME the card's own: a die of another card, `not_name`), 'you have an action
+  die in your Reserve Pool' (`reserve_dice_at_least`).
 
 The clauses themselves are in rules/abilities/phrases_fielded_more.py (their rulings there).
 Rulings here (T5.1): a condition is checked when the ability triggers, as for every trigger
@@ -124,9 +125,18 @@ _NON_SELF = re.compile(
 )
 
 
+_RESERVE = re.compile(
+    r"you have (?:an?|one|another) (?P<what>action|character) die in your reserve pool",
+    re.IGNORECASE,
+)
+
+
 def condition(text: str, line: Line) -> dict | None:
     """The conditions this family reads beyond phrases_triggers.condition."""
     text = text.strip()
+    found = _RESERVE.fullmatch(text)
+    if found:
+        return {"test": "reserve_dice_at_least", "reserve_what": found["what"].lower(), "n": 1}
     if _OPPONENT_MORE.fullmatch(text):
         return {"test": "opponent_more_field_dice"}
     found = _COMPARE.fullmatch(text)
@@ -182,14 +192,15 @@ def fielded_more(line: Line) -> Match | None:
     if alias:
         rest = re.sub(re.escape(name), alias, rest, flags=re.IGNORECASE)
         line = replace(line, card_name=alias)
-    rest = _joined(rest.strip().rstrip("."))
+    rest = rest.strip().rstrip(".")
     test = None
     first_if = body._IF_FIRST.match(rest)
-    if first_if and body.condition(first_if["cond"], line) is None:
-        test = condition(first_if["cond"], line)
+    if first_if:
+        test = body.condition(first_if["cond"], line) or condition(first_if["cond"], line)
         if test is None:
             return None
         rest = first_if["rest"]
+    rest = _joined(rest)
     spec = body.trigger_body(rest, line)
     if spec is None or (test is not None and "if" in spec) or not _sound(spec["effects"], rest):
         return None

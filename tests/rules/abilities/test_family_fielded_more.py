@@ -284,6 +284,15 @@ def test_damage_equal_to_this_dies_attack():  # AVX Hawkeye: 'his attack value i
     assert compiled("19sww", ability_lines=[line]).status == "manual"
 
 
+def test_an_action_die_in_the_reserve_pool():  # XMF Storm: the condition, then reroll and sort
+    answers = ["P1 choose P2:22uxm#1", "P2 roll 22uxm#1=fist"]
+    _, replay = _fielded("57xmf", "P1 die BA:31sww#1 reserve action", answers=answers)
+    assert replay.final.die("P2:22uxm#1").zone == Zone.USED
+    _, replay = _fielded("57xmf")  # no action die in the Reserve Pool: nothing happens
+    assert replay.final.pending is None
+    assert replay.final.die("P2:22uxm#1").zone == Zone.FIELD
+
+
 def test_ambiguous_lines_stay_manual():
     for line in (
         # KO of a die that already left the Field: not read
@@ -316,7 +325,7 @@ REAL_AUTOMATED = (
     "4hq", "20hq", "112dps", "150dps", "97msw", "117bff", "70ygo", "63aou", "33bfu",
     "4tmnt", "90bat", "31xmf", "47tmnt", "40dps", "25msw", "59ig", "21msw", "79skc",
     "28ig", "111msw", "63ig", "75cw", "68xfc", "24dps",
-    "46avx", "71wf",
+    "46avx", "71wf", "57xmf",
 )  # fmt: skip
 
 
