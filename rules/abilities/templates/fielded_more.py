@@ -22,7 +22,8 @@ it only sees the lines that family leaves). The body is still read by
 The clauses themselves are in rules/abilities/phrases_fielded_more.py (their rulings there).
 Rulings here (T5.1): a condition is checked when the ability triggers, as for every trigger
 (R13.3); 'more fielded characters' counts character dice in each Field Zone (this die
-included, it is in the Field when it triggers)."""
+included, it is in the Field when it triggers); 'if you have an active [X] character die'
+counts your dice other than the one just fielded (which would always count on an [X] card)."""
 
 import re
 from dataclasses import replace
@@ -199,6 +200,12 @@ def fielded_more(line: Line) -> Match | None:
         test = body.condition(first_if["cond"], line) or condition(first_if["cond"], line)
         if test is None:
             return None
+        counted = test.get("of", {})
+        named = "name" in counted or "not_name" in counted  # never this card's die anyway
+        if test["test"] == "count_at_least" and counted.get("side") == "yours" and not named:
+            # 'if you have an active [AV] character die' on an [AV] card: the die just fielded
+            # would always count; the weaker reading (T5.1) counts your other dice only
+            test = {**test, "of": {**test["of"], "other": True}}
         rest = first_if["rest"]
     rest = _joined(rest)
     spec = body.trigger_body(rest, line)

@@ -273,6 +273,7 @@ def test_printing_slips_and_a_name_with_a_full_stop():
     ]
     _, result = real_compiled("8m2016", "When")  # 'Ms. Marvel': one sentence
     spec = result.encoding["abilities"][0]
+    assert spec["if"]["of"]["other"]  # an [AV] card: your other [AV] dice (T5.1)
     assert spec["optional"]
     assert spec["effects"] == [{"do": "spin", "to": {"pick": "this"}, "levels": 1}]
 
