@@ -8,6 +8,9 @@ any of:
   (selectors and amounts as `SELECTOR` / `AMOUNT`, JSON Schema references);
 - `EFFECT_RUNNERS`: {name: run(ctx, effect, bursts, scope=None)}, as in rules.abilities.runtime;
 - `EFFECT_TEXT`: {name: text(effect) -> str}, the generated English (rules.abilities.describe);
+- `ENCODING_ABILITIES`: {name: build(encoding) -> list of engine Abilities}: abilities the card
+  needs because its encoding uses one of the module's effects (a static ability reading the
+  lasting effect an effect starts, as runtime's own restrictions do);
 - `CONDITIONS`: {name: (fields, test)}: `fields` the JSON Schema properties the condition
   takes besides `test`, `test(test, state, cards, holder=, this=, card=) -> bool`.
 - `KEYWORD_ABILITIES`: {keyword: build(card) -> tuple[Ability, ...]}: the abilities a keyword

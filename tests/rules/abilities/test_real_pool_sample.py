@@ -38,6 +38,12 @@ def _pool():
     return read_catalogue(str(real_pool_path())).cards
 
 
+# fielded_more's effects (tests/rules/abilities/test_family_fielded_more.py)
+_OWN_SCENARIOS = {
+    "per_removed", "reroll_sort", "draw_sort", "next_purchase", "opponent_may_damage",
+}  # fmt: skip
+
+
 def _needs_a_scenario_of_its_own(spec) -> bool:
     """What the generic board below can't set up or read from the text by one number: a
     condition ('if'), a watcher of other dice ('any'/'by'), a bonus only while attacking or
@@ -52,6 +58,8 @@ def _needs_a_scenario_of_its_own(spec) -> bool:
     if any(e.get("sign") == -1 and e["to"]["pick"] == "target" for e in spec["effects"]):
         return True  # a penalty to a target beside a bonus: the answers pick the holder's dice
     for effect in spec["effects"]:
+        if effect["do"] in _OWN_SCENARIOS:
+            return True  # counted, sorted or later effects: their family's tests play them
         if "while" in effect or effect["do"] == "from_used":
             return True  # a bonus only in combat; dice from an (empty) Used Pile
         if set(effect.get("to", {})) & {"combat", "affiliation", "name", "max_level"}:
