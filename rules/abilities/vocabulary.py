@@ -105,6 +105,8 @@ WATCHED = (
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
 RESTRICTIONS = ("attack", "block", "attack_or_block", "be_blocked", "be_targeted")
+# 'can only be blocked by two or more character dice': asked of a whole declaration of blocks
+RESTRICTIONS += ("be_blocked_by_fewer_than_two_dice",)
 TARGETERS = ("global", "action", "ability")  # what may be kept from targeting a die
 
 _selector = {

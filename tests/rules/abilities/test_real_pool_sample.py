@@ -56,6 +56,9 @@ def _needs_a_scenario_of_its_own(spec) -> bool:
             return True  # a bonus only in combat; dice from an (empty) Used Pile
         if set(effect.get("to", {})) & {"combat", "affiliation", "name", "max_level"}:
             return True  # a die the board may not have (no attacker, no Avengers, ...)
+        to = effect.get("to", {})
+        if to.get("other") and to.get("side") == "yours" and "energy" in to:
+            return True  # 'your other [F] dice': P1 may have none besides the card's own
         amounts = [effect.get(k) for k in ("amount", "attack", "defense", "count")]
         if any(isinstance(a, dict) and "count" in a for a in amounts):
             return True

@@ -1,0 +1,371 @@
+"""Family `statics_more`: a character's continuous abilities printed without 'While NAME is
+active' (a character's ability works while one of its dice is in its holder's Field, R13.1),
+read by the subject + predicate clauses of the `while_active` family (phrases_static), plus:
+
+- a condition before or after the statement: 'If you have at least two other characters in
+  the Field, NAME can't be blocked', 'If your opponent has no Villains active, prevent all
+  damage to NAME from [F] characters', 'NAME can't attack if a Villain is active', 'NAME must
+  attack if there are any active [DCV] characters';
+- '<dice> can't block NAME' ('Non-[F] characters can't block NAME', 'Sidekicks cannot block
+  NAME'): NAME's dice can't be blocked by those dice;
+- 'prevent all damage to NAME (from <dice>)';
+- 'NAME can only be blocked by two or more character dice' (also 'can't be blocked by fewer
+  than two / by only one character'): restriction `be_blocked_by_fewer_than_two_dice`, asked of
+  the whole declaration of blocks;
+- 'NAME must attack' (a continuous `must_attack` keyword: each turn of its holder, the die must
+  attack if it is able to, R13.1);
+- 'attacking alone': 'NAME can't be blocked / is unblockable while attacking alone', 'If NAME
+  attacks alone, it can't be blocked', 'NAME gets +2A when attacking alone' (condition
+  `attacks_alone`, rules/abilities/extensions/statics_more.py; a bonus holds only on the
+  attacking die).
+
+Readings (T5.1 and the rules digest):
+- 'a Villain is active', 'any [DCV] characters are active', 'there are any active X' count
+  both players' dice: a type reference covers both players unless stated (R13.8). 'You have'
+  / 'you control' count the holder's, 'your opponent has' the opponent's, in the Field.
+- 'other' in a condition leaves out every die of the card itself (a condition has no counting
+  die), which makes the condition harder to meet: the weaker reading.
+- 'less than N' / 'fewer than N' is at most N-1; 'no' is none.
+- 'must attack (if able)': a die that can't attack (a 'can't attack' ability, or it controls
+  another die) is not forced to.
+- Costs are not read here (the card's own costs apply from the team, cost_statics' lines), nor
+  anything the subject/predicate clauses don't know: those lines stay manual.
+"""
+
+import re
+
+from rules.abilities import phrases_static as ps
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.while_active_statics import (
+    _cant_target,
+    _pay,
+    _prevent_by,
+    self_selector,
+    statement,
+)
+
+_CANT = r"(?:can't|cannot|can not|may not)"
+_UNBLOCKABLE = rf"(?:{_CANT} be blocked|is unblockable)"
+_WHERE = r"(?: active| fielded| in the field(?: zone)?| in (?:their|your) field(?: zone)?| in play)"
+
+
+# -- conditions ----------------------------------------------------------------------------------
+def _counted(what: str, line: Line) -> dict | None:
+    """The dice a condition counts ('two other characters fielded', 'Villain characters
+    active', 'non-Star-Lord [GG] character die'), side not set; None when unknown."""
+    what = re.sub(rf"{_WHERE}$", "", what.strip(), flags=re.IGNORECASE)
+    selector = ps.subject(what, line)
+    if selector is None or "_while" in selector or "side" in selector:
+        return None
+    if selector.pop("_not_self", False):  # 'non-NAME': no die of that name counts
+        selector.pop("other", None)
+        selector["not_name"] = line.card_name
+    if selector.get("what") in ("action", "basic_action"):
+        return None
+    return selector
+
+
+_Q = (
+    rf"(?P<q>no|an?|any|another|at least one|at least (?P<n>{t.NUMBER})|(?P<n2>{t.NUMBER}) or "
+    rf"more|(?:less|fewer) than (?P<lt>{t.NUMBER}))"
+)
+_WHO = (
+    (rf"you (?:have|control) {_Q} (?P<what>.+)", "yours"),
+    (rf"(?:your|an) opponent (?:has|controls) {_Q} (?P<what>.+)", "opposing"),
+    (rf"there (?:is|are) {_Q} (?:active )?(?P<what>.+?)", "any"),
+    (rf"{_Q} (?P<what>.+?) (?:is|are) (?:active|in the field(?: zone)?|in play)", "any"),
+)
+
+
+_NAMED = re.compile(r"(?:[Yy]our )?(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) is active")
+_ATTACK_STEP = re.compile(r"(?P<body>.+?),? during the attack step", re.IGNORECASE)
+
+
+def condition_of(text: str, line: Line) -> dict | None:
+    """'you have at least two other characters fielded', 'your opponent has no Villains in the
+    field', 'a Villain is active', 'there are any active [DCV] characters': a count condition;
+    '(your) Batman is active': a die of that name in the holder's Field (R13.1, R13.8)."""
+    named = _NAMED.fullmatch(text.strip())  # case-sensitive: a capitalised name
+    if (
+        named
+        and not re.fullmatch(t.self_names(line.card_name), named["name"], re.IGNORECASE)
+        and not re.match(r"(?:an?|any|another|the|there)\b", named["name"], re.IGNORECASE)
+    ):
+        selector = {"pick": "each", "side": "yours", "name": named["name"]}
+        return {"test": "count_at_least", "of": selector, "n": 1}
+    for regex, side in _WHO:
+        match = re.fullmatch(regex, text.strip(), re.IGNORECASE)
+        if not match:
+            continue
+        counted = _counted(match["what"], line)
+        if counted is None:
+            return None
+        q = match["q"].lower()
+        if q == "another":
+            if side != "yours":
+                return None
+            counted["other"] = True
+        if side != "any":
+            counted["side"] = side
+        if q == "no":
+            return {"test": "count_at_most", "of": counted, "n": 0}
+        if match["lt"]:
+            n = t.number(match["lt"])
+            return {"test": "count_at_most", "of": counted, "n": n - 1} if n > 0 else None
+        n = t.number(match["n"] or match["n2"]) if (match["n"] or match["n2"]) else 1
+        return {"test": "count_at_least", "of": counted, "n": n}
+    return None
+
+
+# -- statements -----------------------------------------------------------------------------------
+def _cant_block(text: str, line: Line) -> list[dict] | None:
+    """'Non-[F] characters can't block NAME': NAME's dice can't be blocked by those dice."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(rf"(?P<who>.+?) {_CANT} block {names}", text, re.IGNORECASE)
+    if not match:
+        return None
+    blockers = ps.subject(match["who"], line)
+    if blockers is None or set(blockers) & {"_while", "_not_self"} or blockers.get("other"):
+        return None
+    if blockers.get("what") in ("action", "basic_action"):
+        return None
+    if blockers.get("side", "opposing") != "opposing":
+        return None  # only the opponent's dice block
+    by = {k: v for k, v in blockers.items() if k not in ("side",)}
+    return [{"do": "restrict", "action": "be_blocked", "by": by, "to": {"pick": "this"}}]
+
+
+def _prevent_to(text: str, line: Line) -> list[dict] | None:
+    """'prevent all damage (dealt) to NAME (from / by <dice>)'."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(
+        rf"prevent all damage (?:dealt |done )?to {names}(?: (?:from|by) (?P<by>.+))?",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    effect = {"do": "prevent", "all": True, "to": {"pick": "this"}}
+    if not match["by"]:
+        return [effect]
+    found = ps.sources(match["by"], line)
+    if found is None:
+        return None
+    return [{**effect, "from": source} for source in found]
+
+
+def _must_attack(text: str, line: Line) -> list[dict] | None:
+    """'NAME must attack (if able)': a continuous 'must attack' on the card's own dice."""
+    match = re.fullmatch(r"(?P<who>.+?) must attack(?: if able)?", text, re.IGNORECASE)
+    if not match or self_selector(match["who"], line) is None:
+        return None
+    return [{"do": "grant", "keyword": "must_attack", "to": {"pick": "this"}}]
+
+
+_DICE = r"(?:character dice|character die|characters?|monsters?|dice|die)"
+_TWO_OR_MORE = (
+    rf"(?:(?:can|may) only be blocked by (?:two|2) or more {_DICE}"
+    rf"|{_CANT} be blocked by (?:fewer|less) than (?:two|2) {_DICE}"
+    rf"|{_CANT} be blocked by only one {_DICE}"
+    rf"|{_CANT} be blocked unless (?:it|he|she) is blocked by (?:two|2) or more {_DICE})"
+)
+
+
+def _two_blockers(text: str, line: Line) -> list[dict] | None:
+    """'NAME can only be blocked by two or more character dice' (or 'cannot be blocked by
+    fewer than two / by only one character'): a declaration of blocks giving one of its
+    dice a single blocker is refused."""
+    match = re.fullmatch(rf"(?P<who>.+?) {_TWO_OR_MORE}", text, re.IGNORECASE)
+    if not match:
+        return None
+    who = match["who"]
+    if self_selector(who, line) is None and who.lower() != "this monster":
+        return None
+    return [
+        {"do": "restrict", "action": "be_blocked_by_fewer_than_two_dice", "to": {"pick": "this"}}
+    ]
+
+
+def _deal_no_damage(text: str, line: Line) -> list[dict] | None:
+    """'[F] characters deal no damage to NAME': all damage to NAME from those dice prevented."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(rf"(?P<by>.+?) deals? no damage to {names}", text, re.IGNORECASE)
+    if not match:
+        return None
+    found = ps.sources(match["by"], line)
+    if found is None:
+        return None
+    return [{"do": "prevent", "all": True, "from": s, "to": {"pick": "this"}} for s in found]
+
+
+def _no_damage(text: str, line: Line) -> list[dict] | None:
+    """'NAME takes no damage' / 'NAME cannot be damaged': all damage to NAME prevented."""
+    names = t.self_names(line.card_name)
+    if re.fullmatch(rf"{names} (?:takes no damage|{_CANT} be damaged)", text, re.IGNORECASE):
+        return [{"do": "prevent", "all": True, "to": {"pick": "this"}}]
+    return None
+
+
+def effects_of(text: str, line: Line) -> list[dict] | None:
+    """A continuous statement as effects with their 'to', or None."""
+    found = (
+        _two_blockers(text, line)
+        or _cant_block(text, line)
+        or _deal_no_damage(text, line)
+        or _prevent_to(text, line)
+        or _must_attack(text, line)
+        or _prevent_by(text, line)
+        or _pay(text, line)
+        or _cant_target(text, line)
+        or statement(text, line)
+    )
+    if not found or any(e["do"] == "cost" for e in found):
+        return None  # costs: read by the cost families (the card's own apply from the team)
+    return found
+
+
+# -- attacking alone -------------------------------------------------------------------------------
+_ALONE_SUFFIX = re.compile(r"(?P<body>.+?),? (?:when|while) attacking alone", re.IGNORECASE)
+
+
+def _alone(effects: list[dict]) -> list[dict] | None:
+    """The effects of a statement that holds while the card's die attacks alone: 'can't be
+    blocked' on its own dice, or a bonus that holds only on the attacking die."""
+    found = []
+    for effect in effects:
+        if effect["to"] != {"pick": "this"}:
+            return None
+        if effect["do"] == "restrict" and effect["action"] == "be_blocked":
+            found.append(effect)
+        elif effect["do"] == "modify" and effect.get("while", "attacking") == "attacking":
+            found.append({**effect, "while": "attacking"})
+        else:
+            return None
+    return found
+
+
+def _both(first: dict | None, second: dict | None) -> dict | None:
+    if first is None:
+        return second
+    if second is None:
+        return first
+    return {"test": "all_of", "conditions": [first, second]}
+
+
+# -- the recogniser --------------------------------------------------------------------------------
+_OWNED = re.compile(  # lines other families read (triggers, 'while', ability words)
+    r"(?:while|when|whenever|each time|the first time|after|global|at the)\b|[a-z' ]{2,25} ?[-–—] ",
+    re.IGNORECASE,
+)
+_IF_FIRST = re.compile(r"if (?P<cond>[^,]+), (?P<body>.+)", re.IGNORECASE)
+_IF_LAST = re.compile(r"(?P<body>.+?),? if (?P<cond>.+)", re.IGNORECASE)
+
+
+def _spec(effects: list[dict], condition: dict | None) -> Match | None:
+    counts = [condition] if condition else []
+    if condition and condition["test"] == "all_of":
+        counts = condition["conditions"]
+    sidekicks = any(c.get("of", {}).get("what") in ("sidekick", "non_sidekick") for c in counts)
+    if sidekicks and any(e["do"] == "grant" for e in effects):
+        return None  # a keyword that depends on who counts as a Sidekick (Ally): a loop
+    spec: dict = {"when": "while_active", "effects": effects}
+    if condition:
+        spec["if"] = condition
+    return Match.ability(spec)
+
+
+def _alone_first(text: str, line: Line) -> Match | None:
+    """'If (one) NAME (die) attacks alone, it can't be blocked'."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(
+        rf"if (?:one |a single )?{names}(?: character)?(?: die)? (?:attacks|is attacking) "
+        rf"alone, (?:it|he|she|{names}) {_UNBLOCKABLE}",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    effect = {"do": "restrict", "action": "be_blocked", "to": {"pick": "this"}}
+    return _spec([effect], {"test": "attacks_alone"})
+
+
+def _negated(condition: dict) -> dict | None:
+    if condition["test"] == "count_at_least":
+        return {**condition, "test": "count_at_most", "n": condition["n"] - 1}
+    if condition["test"] == "count_at_most":
+        return {**condition, "test": "count_at_least", "n": condition["n"] + 1}
+    return None
+
+
+def _only_attack_if(text: str, line: Line) -> Match | None:
+    """'NAME can only attack if your opponent has a character in the field': NAME can't attack
+    unless the condition holds."""
+    match = re.fullmatch(r"(?P<who>.+?) (?:can|may) only attack if (?P<cond>.+)", text, re.I)
+    if not match or self_selector(match["who"], line) is None:
+        return None
+    condition = condition_of(match["cond"], line)
+    negated = _negated(condition) if condition else None
+    if negated is None:
+        return None
+    return _spec([{"do": "restrict", "action": "attack", "to": {"pick": "this"}}], negated)
+
+
+def _in_attack_step(text: str, line: Line) -> Match | None:
+    """'NAME cannot be damaged during the Attack Step', 'This character takes no damage during
+    the Attack Step if Indigo-1 is active': all damage to NAME prevented while the game is in
+    the attack step (from the declaration of attackers to the end of damage; condition
+    `attack_step`)."""
+    condition = None
+    last = _IF_LAST.fullmatch(text)
+    if last and "during the attack step" in last["body"].lower():
+        condition = condition_of(last["cond"], line)
+        if condition is None:
+            return None
+        text = last["body"]
+    match = _ATTACK_STEP.fullmatch(text)
+    effects = _no_damage(match["body"], line) if match else None
+    if effects is None:
+        return None
+    return _spec(effects, _both(condition, {"test": "attack_step"}))
+
+
+@recogniser("statics_more", kinds=("ability",), priority=120)
+def statics_more(line: Line) -> Match | None:
+    if line.card_kind != "character" or _OWNED.match(line.text):
+        return None
+    text = line.text
+    found = _alone_first(text, line) or _only_attack_if(text, line) or _in_attack_step(text, line)
+    if found is not None:
+        return found
+    condition = None
+    first = _IF_FIRST.fullmatch(text)
+    if first:
+        condition = condition_of(first["cond"], line)
+        if condition is None:
+            return None
+        text = first["body"]
+    else:
+        last = _IF_LAST.fullmatch(text)
+        if last:
+            condition = condition_of(last["cond"], line)
+            if condition is None:
+                return None
+            text = last["body"]
+    while_named = re.fullmatch(r"(?P<body>.+?),? while (?P<cond>your .+ is active)", text)
+    if while_named and condition is None:  # 'NAME is unblockable while your Batman is active'
+        condition = condition_of(while_named["cond"], line)
+        if condition is None:
+            return None
+        text = while_named["body"]
+    alone = _ALONE_SUFFIX.fullmatch(text)
+    if alone:
+        effects = effects_of(alone["body"], line)
+        effects = _alone(effects) if effects else None
+        if effects is None:
+            return None
+        return _spec(effects, _both(condition, {"test": "attacks_alone"}))
+    effects = effects_of(text, line)
+    if effects is None:
+        return None
+    return _spec(effects, condition)

@@ -1,0 +1,339 @@
+"""Template family `statics_more`: a character's continuous abilities printed without 'While
+NAME is active' ('<dice> can't block NAME', 'NAME can't attack if a Villain is active',
+'If you have ..., NAME can't be blocked', 'NAME can't be blocked when attacking alone',
+'NAME must attack if ...', 'Your Villains can't be targeted by opposing global abilities'),
+on real card lines (read from the card file at test time) played by the demo Superman's dice
+(19sww: Shield, Justice League, 4/6 at L1) through the engine.
+
+P2 may block with Cheetah (5sww: Mask, Villain, 4/2), Jimmy Olsen (10sww: Fist, 1/2) or a
+Sidekick."""
+
+import pytest
+
+from rules.abilities import statics
+from rules.abilities.describe import describe
+from rules.engine import Zone, query
+from tests.rules.abilities.long_tail import compiled_real, real_cards, real_line
+from tests.rules.abilities.scenario import board, play, refused
+
+TEAMS = ("19sww:2 22sww:2 basic 31sww", "5sww:2 10sww:2 basic 34sww")
+FIELD = (
+    "P1 die 19sww#1 field L1",
+    "P1 die 22sww#1 field L1",
+    "P2 die 5sww#1 field L1",
+    "P2 die 10sww#1 field L1",
+    "P2 die SK1 field L1",
+)
+
+
+def setup(*lines: str, field=FIELD, **kw) -> str:
+    return board(*field, *lines, teams=TEAMS, **kw)
+
+
+def cards_for(code: str, starts: str):
+    return real_cards(code, real_line(code, starts))
+
+
+def blocks(cards, attack: str, *pairs: str, base=None) -> None:
+    """After `attack`, each block must be refused (R13.7) except those marked '+'."""
+    text = (base or setup()) + f"{attack}\n"
+    for pair in pairs:
+        if pair.startswith("+"):
+            play(cards, text, f"P2 block {pair[1:]}")
+        else:
+            refused(cards, text + f"P2 block {pair}\n", "R13.7")
+
+
+# -- '<dice> can't block NAME' ------------------------------------------------------------------
+def test_non_fist_characters_cant_block_venom_60avx():
+    cards = cards_for("60avx", "Non-[F]")
+    blocks(cards, "P1 attack 19sww#1", "+10sww#1>19sww#1", "5sww#1>19sww#1", "SK1>19sww#1")
+    # Only the card's own dice: Wonder Woman may be blocked by anyone.
+    blocks(cards, "P1 attack 22sww#1", "+5sww#1>22sww#1", "+SK1>22sww#1")
+
+
+def test_sidekicks_cannot_block_swamp_thing_69jl():
+    cards = cards_for("69jl", "Sidekicks cannot block")
+    blocks(cards, "P1 attack 19sww#1", "+5sww#1>19sww#1", "SK1>19sww#1")
+
+
+def test_opposing_level_3_dice_cannot_block_colossus_49xfc():
+    cards = cards_for("49xfc", "Opposing level 3")
+    base = setup("P2 die 5sww#2 field L3")
+    blocks(cards, "P1 attack 19sww#1", "+5sww#1>19sww#1", "5sww#2>19sww#1", base=base)
+
+
+# -- 'can only be blocked by two or more character dice' ----------------------------------------
+@pytest.mark.parametrize(
+    "code, starts",
+    [
+        ("88uxm", "She-Hulk can only"),
+        ("19cw", "She-Hulk cannot be blocked"),  # 'by fewer than two character dice'
+        ("9tiw", "Drow Mercenary"),  # 'by only one character'
+        ("24ygo", "This monster cannot be blocked unless"),
+    ],
+)
+def test_can_only_be_blocked_by_two_or_more(code, starts):
+    cards = cards_for(code, starts)
+    text = setup() + "P1 attack 19sww#1\n"
+    refused(cards, text + "P2 block SK1>19sww#1\n", "R13.7")
+    state = play(cards, text, "P2 block SK1>19sww#1 5sww#1>19sww#1").final
+    assert state.die("P2:SK1").blocking == "P1:19sww#1"
+    play(cards, text, "P2 block")  # not blocking at all is fine
+    # Another attacker may be blocked by one die.
+    play(cards, setup(), "P1 attack 19sww#1 22sww#1", "P2 block SK1>22sww#1")
+    text = describe(compiled_real(code, real_line(code, starts)).encoding)
+    assert text == "While active: this die can't be blocked by fewer than two dice."
+
+
+# -- conditions ---------------------------------------------------------------------------------
+def test_booster_gold_cannot_attack_if_a_villain_is_active_41jl():
+    cards = cards_for("41jl", "Booster Gold cannot attack")
+    refused(cards, setup() + "P1 attack 19sww#1\n", "R13.7")  # P2's Cheetah is a Villain
+    no_villain = [line for line in FIELD if "5sww" not in line]
+    play(cards, setup(field=no_villain), "P1 attack 19sww#1")
+    result = compiled_real("41jl", real_line("41jl", "Booster Gold cannot attack"))
+    assert result.encoding["abilities"][0]["if"] == {
+        "test": "count_at_least",
+        "of": {"pick": "each", "affiliation": ["villain"]},  # either player's (R13.8)
+        "n": 1,
+    }
+
+
+def test_namor_cannot_be_blocked_with_two_other_characters_48uxm():
+    cards = cards_for("48uxm", "If you have at least two")
+    # Superman and Wonder Woman only: one other character, so he may be blocked.
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1")
+    base = setup("P1 die SK1 field L1")  # a Sidekick is a character too: two others
+    blocks(cards, "P1 attack 19sww#1", "SK1>19sww#1", "5sww#1>19sww#1", base=base)
+    # A second die of the card is not an 'other' character (the weaker reading).
+    base = setup("P1 die 19sww#2 field L1", field=FIELD[:1] + FIELD[2:])
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1", base=base)
+
+
+def _emma_blocked_by(cards, attacker: str, *, villain: bool) -> object:
+    """P2's `attacker` (pumped to A9+) attacks; P1's die of the card blocks; damage."""
+    lines = ["P1 die 19sww#1 field L1", f"P2 die {attacker}#1 field L1"]
+    if villain:
+        lines.append("P2 die 5sww#2 field L1")
+    actions = (
+        f"judge modifier P2:{attacker}#1 +8A",
+        f"P2 attack {attacker}#1",
+        f"P1 block 19sww#1>{attacker}#1",
+        "P2 damage",
+    )
+    return play(cards, board(*lines, active="P2", teams=TEAMS), *actions).final
+
+
+def test_emma_frost_prevents_fist_damage_if_the_opponent_has_no_villains_41uxm():
+    cards = cards_for("41uxm", "If your opponent has no Villain")
+    assert _emma_blocked_by(cards, "10sww", villain=False).die("P1:19sww#1").damage == 0
+    assert _emma_blocked_by(cards, "10sww", villain=True).die("P1:19sww#1").zone == Zone.PREP
+
+
+def test_star_lord_prevents_all_damage_with_another_guardian_38ai():
+    result = compiled_real("38ai", real_line("38ai", "If you control a non-Star-Lord"))
+    assert result.status == "automated"
+    assert result.encoding["abilities"][0]["if"] == {
+        "test": "count_at_least",
+        "of": {"pick": "each", "side": "yours", "affiliation": ["gotg"], "not_name": "Star-Lord"},
+        "n": 1,
+    }
+    cards = real_cards("38ai", real_line("38ai", "If you control a non-Star-Lord"))
+    assert _emma_blocked_by(cards, "10sww", villain=False).die("P1:19sww#1").zone == Zone.PREP
+
+
+# -- attacking alone -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "code, starts",
+    [
+        ("19xfc", "Kitty Pryde cannot be blocked"),
+        ("21bfu", "Poxwalker is unblockable"),
+        ("127bff", "If Stirge attacks alone"),
+        ("40bff", "If one Invisible Stalker"),
+    ],
+)
+def test_cannot_be_blocked_when_attacking_alone(code, starts):
+    cards = cards_for(code, starts)
+    blocks(cards, "P1 attack 19sww#1", "SK1>19sww#1", "5sww#1>19sww#1")
+    blocks(cards, "P1 attack 19sww#1 22sww#1", "+SK1>19sww#1")  # not alone
+    # Two dice of the card attacking: neither attacks alone.
+    base = setup("P1 die 19sww#2 field L1")
+    blocks(cards, "P1 attack 19sww#1 19sww#2", "+SK1>19sww#1", base=base)
+
+
+def test_an_unblockable_lone_attacker_hits_the_player():
+    cards = cards_for("21bfu", "Poxwalker is unblockable")
+    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block", "P1 damage").final
+    assert state.player("P2").life == 16
+
+
+def test_black_panther_gets_2a_when_attacking_alone_67uxm():
+    cards = cards_for("67uxm", "Black Panther gets +2A")
+
+    def attack_of(*actions: str, die: str = "P1:19sww#1", base=None) -> int:
+        state = play(cards, base or setup(), *actions).final
+        return query.attack(state, cards, state.die(die)).value
+
+    assert attack_of() == 4  # not attacking
+    assert attack_of("P1 attack 19sww#1") == 6
+    assert attack_of("P1 attack 19sww#1 22sww#1") == 4
+    base = setup("P1 die 19sww#2 field L1")
+    assert attack_of("P1 attack 19sww#1", die="P1:19sww#2", base=base) == 4  # not attacking
+    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block", "P1 damage").final
+    assert state.player("P2").life == 14
+
+
+def test_the_flash_unblockable_alone_if_the_opponent_has_fewer_than_3_characters_52jl():
+    cards = cards_for("52jl", "If your opponent has less than 3")
+    # P2 has three character dice: blockable.
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1")
+    two = [line for line in FIELD if "SK1" not in line]
+    blocks(cards, "P1 attack 19sww#1", "5sww#1>19sww#1", base=setup(field=two))
+    blocks(cards, "P1 attack 19sww#1 22sww#1", "+5sww#1>19sww#1", base=setup(field=two))
+    text = describe(compiled_real("52jl", real_line("52jl", "If your opponent")).encoding)
+    assert "at most 2 opposing character dice and one of this card's dice attacks alone" in text
+
+
+# -- must attack -----------------------------------------------------------------------------------
+def test_batman_must_attack_if_any_villains_are_active_2jl():
+    cards = cards_for("2jl", "Batman must attack")
+    refused(cards, setup() + "P1 end\n", "R13.1")
+    refused(cards, setup() + "P1 attack 22sww#1\n", "R13.1")
+    play(cards, setup(), "P1 attack 19sww#1")
+    no_villain = [line for line in FIELD if "5sww" not in line]
+    play(cards, setup(field=no_villain), "P1 end")  # no Villain: not forced
+
+
+def test_a_die_that_cant_attack_is_not_forced_to():
+    # The card both 'must attack' and 'can't attack' (two lines): it isn't able to, so the
+    # turn may end.
+    result = compiled_real(
+        "2jl",
+        real_line("2jl", "Batman must attack"),
+        real_line("41jl", "Booster Gold cannot attack").replace("Booster Gold", "Batman"),
+    )
+    assert result.status == "automated", result.manual_lines
+    from tests.rules.abilities.scenario import encoded_cards
+
+    cards = encoded_cards({"19sww": result.encoding})
+    play(cards, setup(), "P1 end")
+
+
+# -- targeting and other subjects ------------------------------------------------------------------
+def test_your_villains_cannot_be_targeted_by_opposing_globals_129jl():
+    cards = real_cards("129jl", real_line("129jl", "Your Villains"), onto="5sww")
+    # P2 holds the card (Cheetah): its Villains are safe from P1's globals, not from P2's own.
+    state = play(cards, setup()).final
+    assert not statics.targetable(state, cards, "P2:5sww#1", "P1", "global")
+    assert statics.targetable(state, cards, "P2:5sww#1", "P1", "action")
+    assert statics.targetable(state, cards, "P2:5sww#1", "P2", "global")
+    assert statics.targetable(state, cards, "P2:10sww#1", "P1", "global")  # not a Villain
+
+
+def test_your_opponent_cant_target_wasp_with_globals_73aou():
+    cards = cards_for("73aou", "Your opponent can't target")
+    state = play(cards, setup()).final
+    assert not statics.targetable(state, cards, "P1:19sww#1", "P2", "global")
+    assert statics.targetable(state, cards, "P1:22sww#1", "P2", "global")
+    assert statics.targetable(state, cards, "P1:19sww#1", "P1", "global")
+
+
+def test_opposing_non_fist_dice_get_minus_1a_and_1d_148msw():
+    cards = cards_for("148msw", "Opposing non-[F]")
+    state = play(cards, setup()).final
+    cheetah, jimmy = state.die("P2:5sww#1"), state.die("P2:10sww#1")
+    assert query.attack(state, cards, cheetah).value == 3  # Mask: 4/2 -> 3/1
+    assert query.defense(state, cards, cheetah).value == 1
+    assert query.attack(state, cards, jimmy).value == 1  # Fist: unchanged
+    assert query.attack(state, cards, state.die("P1:22sww#1")).value == 3  # not opposing
+
+
+# -- lines left manual -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "code, starts",
+    [
+        ("88jl", "If you played a basic action"),  # what happened this turn
+        ("65fus", "NPCs can't block"),  # a trait the engine doesn't know
+        ("121uxm", "X-23 must attack"),  # 'a character of cost 5 or higher'
+    ],
+)
+def test_lines_left_manual(code, starts):
+    result = compiled_real(code, real_line(code, starts))
+    assert result.status == "manual", result.encoding
+
+
+# -- 'can only attack if', 'deal no damage to', 'while your NAME is active', the attack step -------
+@pytest.mark.parametrize(
+    "code, starts", [("38uxm", "Black Panther can only"), ("3uxmop2", "She-Hulk may only")]
+)
+def test_can_only_attack_if_the_opponent_has_a_character(code, starts):
+    cards = cards_for(code, starts)
+    play(cards, setup(), "P1 attack 19sww#1")
+    empty = setup(field=FIELD[:2])
+    refused(cards, empty + "P1 attack 19sww#1\n", "R13.7")
+    play(cards, empty, "P1 attack 22sww#1")
+
+
+def test_fist_characters_deal_no_damage_to_martian_manhunter_7jlop():
+    cards = cards_for("7jlop", "[F] characters deal no damage")
+    assert _emma_blocked_by(cards, "10sww", villain=False).die("P1:19sww#1").damage == 0
+    assert _emma_blocked_by(cards, "5sww", villain=False).die("P1:19sww#1").zone == Zone.PREP
+
+
+def test_robin_is_unblockable_while_your_batman_is_active_97jl():
+    line = real_line("97jl", "Robin is unblockable")
+    result = compiled_real("97jl", line)
+    assert result.encoding["abilities"][0]["if"] == {
+        "test": "count_at_least",
+        "of": {"pick": "each", "side": "yours", "name": "Batman"},
+        "n": 1,
+    }
+    # Played with the demo's Wonder Woman as the named character.
+    cards = real_cards("97jl", line.replace("Batman", "Wonder Woman"))
+    blocks(cards, "P1 attack 19sww#1", "SK1>19sww#1")
+    without = setup(field=FIELD[:1] + FIELD[2:])
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1", base=without)
+    # An opposing die of that name is not 'your' one.
+    teams = (TEAMS[0], "5sww:2 10sww:2 22sww:2 basic 34sww")
+    theirs = board(*FIELD[:1], *FIELD[2:], "P2 die 22sww#1 field L1", teams=teams)
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1", base=theirs)
+
+
+def test_superman_cannot_be_damaged_during_the_attack_step_17jl():
+    cards = cards_for("17jl", "Superman cannot be damaged")
+    assert _emma_blocked_by(cards, "5sww", villain=False).die("P1:19sww#1").damage == 0
+    # Outside the attack step (the Main Step) nothing is prevented.
+    state = play(cards, setup()).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    assert query.damage_prevented(state, cards, superman, cheetah, 3) == []
+    state = play(cards, setup(), "P1 attack 19sww#1").final
+    assert [n for _, n in query.damage_prevented(state, cards, superman, cheetah, 3)] == [3]
+
+
+def test_no_damage_during_the_attack_step_if_indigo_1_is_active_94wol():
+    line = real_line("94wol", "This character takes no damage")
+    result = compiled_real("94wol", line)
+    assert result.encoding["abilities"][0]["if"] == {
+        "test": "all_of",
+        "conditions": [
+            {
+                "test": "count_at_least",
+                "of": {"pick": "each", "side": "yours", "name": "Indigo-1"},
+                "n": 1,
+            },
+            {"test": "attack_step"},
+        ],
+    }
+    cards = real_cards("94wol", line.replace("Indigo-1", "Wonder Woman"))
+    with_ww = board("P1 die 22sww#1 field L1", active="P2", teams=TEAMS)
+    state = play(
+        cards,
+        with_ww + "P1 die 19sww#1 field L1\nP2 die 5sww#1 field L1\n",
+        "judge modifier P2:5sww#1 +8A",
+        "P2 attack 5sww#1",
+        "P1 block 19sww#1>5sww#1",
+        "P2 damage",
+    ).final
+    assert state.die("P1:19sww#1").damage == 0
+    assert _emma_blocked_by(cards, "5sww", villain=False).die("P1:19sww#1").zone == Zone.PREP
