@@ -19,6 +19,11 @@ read by the subject + predicate clauses of the `while_active` family (phrases_st
   `attacks_alone`, rules/abilities/extensions/statics_more.py; a bonus holds only on the
   attacking die).
 
+Two more recognisers run after every other family: a character's line without a subject
+('Cannot be blocked by ...') is read as about the card's own dice ('NAME cannot be blocked by
+...'), and a line of two or three sentences is read when every sentence is an ability some
+family reads alone and none refers back to an earlier one ('If you do', 'they', 'instead' ...).
+
 Readings (T5.1 and the rules digest):
 - 'a Villain is active', 'any [DCV] characters are active', 'there are any active X' count
   both players' dice: a type reference covers both players unless stated (R13.8). 'You have'
@@ -33,10 +38,11 @@ Readings (T5.1 and the rules digest):
 """
 
 import re
+from dataclasses import replace
 
 from rules.abilities import phrases_static as ps
 from rules.abilities import tokens as t
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import Line, Match, recognise, recogniser
 from rules.abilities.templates.while_active_statics import (
     _cant_target,
     _pay,
@@ -369,3 +375,50 @@ def statics_more(line: Line) -> Match | None:
     if effects is None:
         return None
     return _spec(effects, condition)
+
+
+# -- lines without a subject, lines of several sentences ------------------------------------------
+_SUBJECTLESS = re.compile(
+    r"(?:cannot|can't|can only|gets|gains|takes|is unblockable|must attack)\b", re.IGNORECASE
+)
+
+
+@recogniser("statics_more", kinds=("ability",), priority=130)
+def subjectless(line: Line) -> Match | None:
+    """'Cannot be blocked by Sidekicks', 'Gets +1A for each ...': a character's line without a
+    subject is about the character's own dice: read as 'NAME cannot be blocked ...'."""
+    if line.card_kind != "character" or not line.card_name or not _SUBJECTLESS.match(line.text):
+        return None
+    text = f"{line.card_name} {line.text[0].lower()}{line.text[1:]}"
+    return recognise(replace(line, text=text))
+
+
+_BACK_REFERENCE = re.compile(
+    r"(?:if you do|if you don't|otherwise|instead|also|then|it|he|she|they|them|that|those|"
+    r"these|this|its|his|her|their)\b|.*\b(?:this way|instead|as well|that character|those|"
+    r"that die|the same)\b",
+    re.IGNORECASE,
+)
+
+
+@recogniser("statics_more", kinds=("ability",), priority=130)
+def sentences(line: Line) -> Match | None:
+    """'NAME can't attack. When fielded, ...': two (or three) sentences, each an ability of its
+    own that the families read alone. A sentence that refers back to an earlier one ('If you
+    do', 'they', 'instead', 'that character' ...) leaves the line manual."""
+    if line.card_kind != "character" or _OWNED.match(line.text):
+        return None
+    parts = [p.strip() for p in re.split(r"(?<=[a-z\])])\. (?=[A-Z])", line.text)]
+    if not 2 <= len(parts) <= 3:
+        return None
+    if any(_BACK_REFERENCE.match(p) for p in parts[1:]):
+        return None
+    specs: list[dict] = []
+    keywords: list[str] = []
+    for part in parts:
+        found = recognise(replace(line, text=part.rstrip(".")))
+        if found is None or found.variant is not None or found.suit_up:
+            return None
+        specs += found.abilities
+        keywords += found.keywords
+    return Match(abilities=tuple(specs), keywords=tuple(keywords))

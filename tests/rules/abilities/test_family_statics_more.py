@@ -337,3 +337,32 @@ def test_no_damage_during_the_attack_step_if_indigo_1_is_active_94wol():
     ).final
     assert state.die("P1:19sww#1").damage == 0
     assert _emma_blocked_by(cards, "5sww", villain=False).die("P1:19sww#1").zone == Zone.PREP
+
+
+# -- lines without a subject, several sentences ----------------------------------------------------
+def test_a_line_without_a_subject_is_about_the_card_52bff():
+    cards = cards_for("52bff", "Cannot be blocked")
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1", "5sww#1>19sww#1")  # Cheetah costs 4
+
+
+def test_two_sentences_each_an_ability_maria_hill_85cw():
+    line = real_line("85cw", "Maria Hill can't attack")
+    cards = real_cards("85cw", line)
+    refused(cards, setup() + "P1 attack 19sww#1\n", "R13.7")
+    base = setup("P1 die SK1 field L1", "P1 die 19sww#2 reserve L1", "P1 die SK5 reserve wild")
+    state = play(cards, base, "P1 field 19sww#2 pay SK5", "P1 choose P1:SK1").final
+    assert query.defense(state, cards, state.die("P1:SK1")).value == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Superman can't attack. If you do, gain 1 life",  # refers back
+        "Superman can't attack. They must attack",  # 'they' is not the card
+        "Superman can't attack. Superman dances",  # a sentence no family reads
+    ],
+)
+def test_sentences_that_refer_back_or_are_unknown_stay_manual(text):
+    from tests.rules.abilities.scenario import compiled
+
+    assert compiled("19sww", ability_lines=[text]).status == "manual"
