@@ -154,6 +154,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     if do == "prevent":
         how = "all damage" if effect.get("all") else f"{describe_amount(effect['amount'])} of "
         how = how if effect.get("all") else how + "each damage"
+        kind = {"combat": "combat ", "non_combat": "non-combat "}.get(effect.get("damage", ""), "")
+        how = how.replace("damage", kind + "damage") if kind else how
         source = ""
         if effect.get("from"):
             source = " from " + describe_selector(effect["from"]).replace("all ", "any ", 1)

@@ -13,7 +13,8 @@ engine's own hooks, never per-card flags:
 - a static `modify` with `while`: the +A/+D holds only while the die attacks or blocks;
 - `prevent`: static prevention (R13.4) answered to the 'prevent' question about damage about
   to be dealt to a die (`Query.die`) from a source die (`Query.other`): `amount` of each
-  damage, or all of it. A source that is no die (a card, a global) matches no `from`.
+  damage, or all of it; `damage` 'combat' / 'non_combat' (`Query.combat` says which). A
+  source that is no die (a card, a global) matches no `from`.
 """
 
 from collections.abc import Iterator, Mapping
@@ -173,6 +174,8 @@ def prevent_contributions(spec: Mapping[str, Any], q: Query) -> Iterator[Contrib
             continue
         if "from" in effect and not _source_matches(q, effect["from"], q.other):
             continue
+        if effect.get("damage") and (effect["damage"] == "combat") != q.combat:
+            continue  # combat damage only, or non-combat damage only
         if effect.get("all"):
             amount = q.amount
         else:

@@ -301,6 +301,8 @@ EFFECT_SCHEMAS["from_used"] = _effect(
         },
     },
 )
+# a prevention of combat damage only (R11.4) or of all other damage ('non-combat damage')
+EFFECT_SCHEMAS["prevent"]["properties"]["damage"] = {"enum": ["combat", "non_combat"]}
 # Effects of rules/abilities/extensions/ modules (one family's effects in its own file)
 EFFECT_SCHEMAS.update(extensions.merged("EFFECT_SCHEMAS", EFFECT_SCHEMAS))
 EFFECTS = tuple(EFFECT_SCHEMAS)

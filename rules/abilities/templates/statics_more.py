@@ -12,6 +12,10 @@ read by the subject + predicate clauses of the `while_active` family (phrases_st
 - 'NAME can only be blocked by two or more character dice' (also 'can't be blocked by fewer
   than two / by only one character'): restriction `be_blocked_by_fewer_than_two_dice`, asked of
   the whole declaration of blocks;
+- 'prevent (ignore) all non-combat damage to NAME', 'NAME takes 2 less damage from non-combat
+  damage', 'NAME takes no combat damage (from <dice>)', 'NAME can't be damaged by <dice> in
+  combat' (a prevent's `damage`: 'combat' or 'non_combat'), 'Every time NAME takes damage,
+  reduce that damage by 1';
 - 'NAME must attack' (a continuous `must_attack` keyword: each turn of its holder, the die must
   attack if it is able to, R13.1);
 - 'attacking alone': 'NAME can't be blocked / is unblockable while attacking alone', 'If NAME
@@ -142,17 +146,23 @@ def _cant_block(text: str, line: Line) -> list[dict] | None:
     return [{"do": "restrict", "action": "be_blocked", "by": by, "to": {"pick": "this"}}]
 
 
+_KIND = {"combat": "combat", "non-combat": "non_combat", "noncombat": "non_combat"}
+
+
 def _prevent_to(text: str, line: Line) -> list[dict] | None:
-    """'prevent all damage (dealt) to NAME (from / by <dice>)'."""
+    """'prevent (or ignore) all (non-combat) damage (dealt) to NAME (from / by <dice>)'."""
     names = t.self_names(line.card_name)
     match = re.fullmatch(
-        rf"prevent all damage (?:dealt |done )?to {names}(?: (?:from|by) (?P<by>.+))?",
+        rf"(?:prevent|ignore) all (?:(?P<kind>non-?combat|combat) )?damage (?:dealt |done )?to "
+        rf"{names}(?: (?:from|by) (?P<by>.+))?",
         text,
         re.IGNORECASE,
     )
     if not match:
         return None
     effect = {"do": "prevent", "all": True, "to": {"pick": "this"}}
+    if match["kind"]:
+        effect["damage"] = _KIND[match["kind"].lower()]
     if not match["by"]:
         return [effect]
     found = ps.sources(match["by"], line)
@@ -213,12 +223,56 @@ def _no_damage(text: str, line: Line) -> list[dict] | None:
     return None
 
 
+def _combat_kind(text: str, line: Line) -> list[dict] | None:
+    """'NAME takes no combat damage (from <dice>)', 'NAME takes 2 less damage from non-combat
+    damage', 'NAME cannot be damaged by <dice> in combat': combat damage only (R11.4), or all
+    other damage."""
+    names = t.self_names(line.card_name)
+    effect: dict = {"do": "prevent", "all": True, "to": {"pick": "this"}}
+    combat = re.fullmatch(
+        rf"{names} (?:takes no combat damage(?: from (?P<by>.+))?|{_CANT} be damaged by "
+        rf"(?P<by2>.+) in combat)",
+        text,
+        re.IGNORECASE,
+    )
+    if combat:
+        effect["damage"] = "combat"
+        by = combat["by"] or combat["by2"]
+        if not by:
+            return [effect]
+        found = ps.sources(by, line)
+        return [{**effect, "from": s} for s in found] if found else None
+    less = re.fullmatch(
+        rf"{names} takes (?P<n>{t.NUMBER}) less damage from non-?combat damage", text, re.I
+    )
+    if less:
+        del effect["all"]
+        return [{**effect, "amount": t.number(less["n"]), "damage": "non_combat"}]
+    return None
+
+
+def _reduce_each(text: str, line: Line) -> list[dict] | None:
+    """'Every time NAME takes damage, reduce that damage by 1': N of each damage prevented."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(
+        rf"(?:every time|whenever|each time) {names} (?:takes|would take) damage, reduce "
+        rf"(?:that|the) damage by (?P<n>{t.NUMBER})",
+        text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    return [{"do": "prevent", "amount": t.number(match["n"]), "to": {"pick": "this"}}]
+
+
 def effects_of(text: str, line: Line) -> list[dict] | None:
     """A continuous statement as effects with their 'to', or None."""
     found = (
         _two_blockers(text, line)
         or _cant_block(text, line)
         or _deal_no_damage(text, line)
+        or _reduce_each(text, line)
+        or _combat_kind(text, line)
         or _prevent_to(text, line)
         or _must_attack(text, line)
         or _prevent_by(text, line)

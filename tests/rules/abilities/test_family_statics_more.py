@@ -366,3 +366,63 @@ def test_sentences_that_refer_back_or_are_unknown_stay_manual(text):
     from tests.rules.abilities.scenario import compiled
 
     assert compiled("19sww", ability_lines=[text]).status == "manual"
+
+
+def test_every_time_thor_takes_damage_reduce_it_by_1_17aou():
+    cards = cards_for("17aou", "Every time Thor takes damage")
+    replay = play(cards, setup(), "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 damage")
+    events = " | ".join(str(e) for s in replay.steps for e in s.events)
+    assert "P1:19sww#1 took 3 damage" in events, events  # Cheetah's 4, one prevented
+    state = play(cards, setup(), "P1 attack 19sww#1").final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    assert [n for _, n in query.damage_prevented(state, cards, superman, cheetah, 2)] == [1]
+
+
+# -- combat and non-combat damage ------------------------------------------------------------------
+def _combat_events(cards, *lines: str) -> str:
+    """Superman attacks, P2's Cheetah blocks: the damage events."""
+    base = setup(*lines)
+    replay = play(cards, base, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 damage")
+    return " | ".join(str(e) for s in replay.steps for e in s.events)
+
+
+@pytest.mark.parametrize(
+    "code, starts",
+    [("69aou", "Prevent all non-combat"), ("21skc", "Ignore all non-combat")],
+)
+def test_non_combat_damage_is_prevented_combat_damage_is_not(code, starts):
+    cards = cards_for(code, starts)
+    assert "P1:19sww#1 took 4 damage" in _combat_events(cards)  # combat: Cheetah's 4
+    state = play(cards, setup()).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    assert [n for _, n in query.damage_prevented(state, cards, superman, cheetah, 3)] == [3]
+    assert query.damage_prevented(state, cards, superman, cheetah, 3, combat=True) == []
+
+
+def test_speedball_takes_2_less_non_combat_damage_129cw():
+    cards = cards_for("129cw", "Speedball takes 2 less")
+    state = play(cards, setup()).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    assert [n for _, n in query.damage_prevented(state, cards, superman, cheetah, 3)] == [2]
+    assert query.damage_prevented(state, cards, superman, cheetah, 3, combat=True) == []
+
+
+def test_iron_spidey_takes_no_combat_damage_from_level_1_characters_94asm():
+    cards = cards_for("94asm", "Iron Spidey takes no combat damage")
+    events = _combat_events(cards)
+    assert "P1:19sww#1 took" not in events and "prevented" in events  # Cheetah L1
+    higher = setup().replace("P2 die 5sww#1 field L1", "P2 die 5sww#1 field L2")
+    replay = play(cards, higher, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 damage")
+    assert "P1:19sww#1 took 4 damage" in " | ".join(str(e) for s in replay.steps for e in s.events)
+    state = play(cards, setup()).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P2:5sww#1")
+    assert query.damage_prevented(state, cards, superman, cheetah, 3) == []  # not combat
+
+
+def test_carol_ferris_cannot_be_damaged_by_lanterns_in_combat_79wol():
+    spec = compiled_real("79wol", real_line("79wol", "Carol Ferris cannot")).encoding
+    (effect,) = spec["abilities"][0]["effects"]
+    assert effect["damage"] == "combat" and effect["from"]["affiliation"] == [
+        "greenlantern",
+        "bluelantern",
+    ]
