@@ -293,6 +293,8 @@ def _filters(selector) -> str:
     if selector.get("not_affiliation"):
         names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
         filters.append(f"that are not {names}")
+    if selector.get("engaged_with"):  # rules.abilities.templates.statics_more
+        filters.append(f"while engaged with any {_one_noun(selector['engaged_with'])}")
     return (" " + " ".join(filters)) if filters else ""
 
 

@@ -138,6 +138,9 @@ _selector = {
 }
 # rules.abilities.phrases_triggers: 'of equal or lower level' (than the ability's own die)
 _selector["properties"]["level_at_most_this"] = {"const": True}
+# rules.abilities.templates.statics_more: 'when engaged with an X-Men character' (a die it blocks
+# or that blocks it matches this selector)
+_selector["properties"]["engaged_with"] = {"$ref": "#/$defs/selector"}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

@@ -16,6 +16,8 @@ read by the subject + predicate clauses of the `while_active` family (phrases_st
   damage', 'NAME takes no combat damage (from <dice>)', 'NAME can't be damaged by <dice> in
   combat' (a prevent's `damage`: 'combat' or 'non_combat'), 'Every time NAME takes damage,
   reduce that damage by 1';
+- 'NAME gets +2A when engaged with <dice>' / 'when blocked by <dice>': the card's dice (by
+  name, the holder's) with selector filter `engaged_with` (a die it blocks or that blocks it);
 - 'NAME must attack' (a continuous `must_attack` keyword: each turn of its holder, the die must
   attack if it is able to, R13.1);
 - 'attacking alone': 'NAME can't be blocked / is unblockable while attacking alone', 'If NAME
@@ -251,6 +253,35 @@ def _combat_kind(text: str, line: Line) -> list[dict] | None:
     return None
 
 
+_ENGAGED = re.compile(
+    r"(?P<who>.+?) (?:gets|gains) (?P<mods>[+-].+?) (?:when|while) (?P<how>engaged with|blocked "
+    r"by) (?:at least one |an? |any )?(?P<what>.+)",
+    re.IGNORECASE,
+)
+
+
+def _engaged(text: str, line: Line) -> list[dict] | None:
+    """'NAME gets +2A and +2D when engaged with an X-Men character', 'NAME gets +2A when
+    blocked by a non-Villain character die': each of the card's dice while a die it blocks or
+    that blocks it (only those blocking it, for 'blocked by') is one of those."""
+    match = _ENGAGED.fullmatch(text)
+    if not match or not line.card_name or self_selector(match["who"], line) is None:
+        return None
+    mods = ps.modify(match["mods"])
+    other = ps.subject(match["what"], line)
+    if mods is None or mods.get("while") or other is None:
+        return None
+    if set(other) & {"_while", "_not_self"} or other.get("side", "opposing") != "opposing":
+        return None
+    if other.get("what") in ("action", "basic_action") or other.get("other"):
+        return None
+    other.pop("side", None)  # only the opponent's dice are ever engaged with the card's own
+    to = {"pick": "each", "side": "yours", "name": line.card_name, "engaged_with": other}
+    if match["how"].lower() == "blocked by":
+        to["combat"] = "blocked"
+    return [{**mods, "to": to}]
+
+
 def _reduce_each(text: str, line: Line) -> list[dict] | None:
     """'Every time NAME takes damage, reduce that damage by 1': N of each damage prevented."""
     names = t.self_names(line.card_name)
@@ -272,6 +303,7 @@ def effects_of(text: str, line: Line) -> list[dict] | None:
         or _cant_block(text, line)
         or _deal_no_damage(text, line)
         or _reduce_each(text, line)
+        or _engaged(text, line)
         or _combat_kind(text, line)
         or _prevent_to(text, line)
         or _must_attack(text, line)

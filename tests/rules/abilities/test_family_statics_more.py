@@ -426,3 +426,62 @@ def test_carol_ferris_cannot_be_damaged_by_lanterns_in_combat_79wol():
         "greenlantern",
         "bluelantern",
     ]
+
+
+# -- engaged with --------------------------------------------------------------------------------
+ENGAGED_TEAMS = ("19sww:2 22sww:2 basic 31sww", "5sww:2 21uxm:2 basic 34sww")
+ENGAGED_FIELD = (
+    "P1 die 19sww#1 field L1",
+    "P1 die 22sww#1 field L1",
+    "P2 die 5sww#1 field L1",
+    "P2 die 21uxm#1 field L1",  # Quicksilver: Bolt, X-Men, 3/1
+    "P2 die SK1 field L1",
+)
+
+
+def _engaged_stats(cards, *actions: str, active="P1", die="P1:19sww#1") -> tuple[int, int]:
+    turn = 3 if active == "P1" else 4
+    base = board(*ENGAGED_FIELD, teams=ENGAGED_TEAMS, active=active, turn=turn)
+    state = play(cards, base, *actions).final
+    found = state.die(die)
+    return query.attack(state, cards, found).value, query.defense(state, cards, found).value
+
+
+def _demo(code: str, contains: str):
+    from tests.rules.abilities.real_cards import demo_line
+    from tests.rules.abilities.scenario import compiled_cards
+
+    return compiled_cards("19sww", ability_lines=[demo_line(code, contains, as_name="Superman")])
+
+
+@pytest.mark.parametrize("code, contains", [("48avx", "engaged"), ("66uxm", "engaged")])
+def test_a_bonus_when_engaged_with(code, contains):
+    cards = _demo(code, contains)
+    gain = (6, 8) if code == "48avx" else (6, 6)  # Magneto +2A +2D, Bishop +2A
+    assert _engaged_stats(cards) == (4, 6)
+    assert _engaged_stats(cards, "P1 attack 19sww#1") == (4, 6)  # not blocked yet
+    blocked = ("P1 attack 19sww#1 22sww#1", "P2 block 21uxm#1>19sww#1 SK1>22sww#1")
+    assert _engaged_stats(cards, *blocked) == gain
+    assert _engaged_stats(cards, *blocked, die="P1:22sww#1") == (3, 3)  # Wonder Woman: no
+    assert _engaged_stats(cards, "P1 attack 19sww#1", "P2 block SK1>19sww#1") == (4, 6)
+    # Blocking Quicksilver on P2's turn: engaged too.
+    blocking = ("P2 attack 21uxm#1", "P1 block 19sww#1>21uxm#1")
+    assert _engaged_stats(cards, *blocking, active="P2") == gain
+
+
+def test_a_bonus_when_blocked_by_a_non_villain_vision_22aou():
+    cards = _demo("22aou", "Gets +2A")
+    assert _engaged_stats(cards, "P1 attack 19sww#1", "P2 block SK1>19sww#1") == (6, 6)
+    assert _engaged_stats(cards, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1") == (4, 6)
+    blocking = ("P2 attack 21uxm#1", "P1 block 19sww#1>21uxm#1")
+    assert _engaged_stats(cards, *blocking, active="P2") == (4, 6)  # blocking, not blocked
+    text = describe(_demo_encoding("22aou", "Gets +2A"))
+    assert "while engaged with any character die that is not Villain get +2A" in text
+
+
+def _demo_encoding(code: str, contains: str) -> dict:
+    from tests.rules.abilities.real_cards import demo_line
+    from tests.rules.abilities.scenario import compiled
+
+    line = demo_line(code, contains, as_name="Superman")
+    return compiled("19sww", ability_lines=[line]).encoding
