@@ -25,6 +25,10 @@ read by the subject + predicate clauses of the `while_active` family (phrases_st
   `attacks_alone`, rules/abilities/extensions/statics_more.py; a bonus holds only on the
   attacking die).
 
+'NAME gets +5D (can't attack, can't be blocked) on the turn he is fielded' is read as 'When
+fielded, NAME gets +5D (...) this turn', and 'NAME gets +2A when blocked until end of turn' as
+'When NAME is blocked, he gets +2A until end of turn'.
+
 Two more recognisers run after every other family: a character's line without a subject
 ('Cannot be blocked by ...') is read as about the card's own dice ('NAME cannot be blocked by
 ...'), and a line of two or three sentences is read when every sentence is an ability some
@@ -508,3 +512,50 @@ def sentences(line: Line) -> Match | None:
         specs += found.abilities
         keywords += found.keywords
     return Match(abilities=tuple(specs), keywords=tuple(keywords))
+
+
+# -- 'on the turn NAME is fielded', 'when blocked until end of turn' ------------------------------
+_FIELDED_TURN = re.compile(
+    r"(?P<who>.+?) (?P<pred>(?:gets|gains) [+-].+?|can't attack|cannot attack|can't be blocked|"
+    r"cannot be blocked|is unblockable) (?:on )?the turn (?:he|she|it|they) (?:is|are) fielded",
+    re.IGNORECASE,
+)
+_BLOCKED_UNTIL = re.compile(
+    r"(?P<who>.+?) (?:gets|gains) (?P<mods>[+-].+?) when blocked,? until (?:the )?end of (?:the )?"
+    r"turn",
+    re.IGNORECASE,
+)
+
+
+@recogniser("statics_more", kinds=("ability",), priority=120)
+def turn_fielded(line: Line) -> Match | None:
+    """'NAME gets +5D on the turn he is fielded', 'NAME can't attack / can't be blocked the turn
+    she is fielded': when fielded, the die gets that until end of turn (an applied effect,
+    R13.1); 'NAME gets +2A when blocked until end of turn': when blocked (once per turn per die,
+    as the combat triggers read 'When NAME is blocked')."""
+    if line.card_kind != "character":
+        return None
+    match = _FIELDED_TURN.fullmatch(line.text)
+    if match and self_selector(match["who"], line) is not None:
+        pred = match["pred"].lower()
+        if pred.startswith(("gets", "gains")):
+            mods = ps.modify(re.sub(r"^(?:gets|gains) ", "", pred))
+            if mods is None or mods.get("while"):
+                return None
+            effect = {**mods, "to": {"pick": "this"}}
+        else:
+            action = "attack" if pred.endswith("attack") else "be_blocked"
+            effect = {"do": "restrict", "action": action, "to": {"pick": "this"}}
+        return Match.ability({"when": "fielded", "effects": [effect]})
+    match = _BLOCKED_UNTIL.fullmatch(line.text)
+    if match and self_selector(match["who"], line) is not None:
+        mods = ps.modify(match["mods"])
+        if mods is None or mods.get("while"):
+            return None
+        spec = {
+            "when": "blocked",
+            "effects": [{**mods, "to": {"pick": "this"}}],
+            "limit": "once_per_turn_per_die",
+        }
+        return Match.ability(spec)
+    return None

@@ -485,3 +485,36 @@ def _demo_encoding(code: str, contains: str) -> dict:
 
     line = demo_line(code, contains, as_name="Superman")
     return compiled("19sww", ability_lines=[line]).encoding
+
+
+# -- 'on the turn NAME is fielded', 'when blocked until end of turn' ------------------------------
+FIELDING = ("P1 die 19sww#2 reserve L1", "P1 die SK5 reserve wild")
+
+
+def test_cannot_attack_the_turn_she_is_fielded_elasti_girl_9doom():
+    cards = cards_for("9doom", "Elasti-Girl cannot attack")
+    fielded = setup(*FIELDING) + "P1 field 19sww#2 pay SK5\n"
+    refused(cards, fielded + "P1 attack 19sww#2\n", "R13.7")
+    play(cards, fielded, "P1 attack 19sww#1")  # fielded on an earlier turn: free to attack
+
+
+def test_cannot_be_blocked_on_the_turn_she_is_fielded_kitty_pryde_15uxm():
+    cards = cards_for("15uxm", "Kitty Pryde cannot be blocked")
+    fielded = setup(*FIELDING) + "P1 field 19sww#2 pay SK5\n"
+    blocks(cards, "P1 attack 19sww#2", "SK1>19sww#2", base=fielded)
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1")
+
+
+def test_gets_5d_on_the_turn_he_is_fielded_apocalypse_36uxm():
+    cards = cards_for("36uxm", "Apocalypse gets +5D")
+    state = play(cards, setup(*FIELDING), "P1 field 19sww#2 pay SK5").final
+    assert query.defense(state, cards, state.die("P1:19sww#2")).value == 11
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6
+
+
+def test_gets_2a_when_blocked_until_end_of_turn_martian_manhunter_13jl():
+    cards = cards_for("13jl", "Martian Manhunter gets +2A")
+    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block SK1>19sww#1").final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 6
+    state = play(cards, setup(), "P1 attack 19sww#1", "P2 block").final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
