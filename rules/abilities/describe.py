@@ -454,6 +454,9 @@ def _modify_per_count(effect, to: str, static: bool) -> str:
     counted = counted.replace(" dice", " die")
     if counted.startswith("your "):
         counted = "of " + counted.replace(" die", " dice", 1)
+    if any(effect[s].get("distinct") for s in ("attack", "defense") if s in effect):
+        among = describe_selector({**_per_count(effect), "pick": "each"}).replace("all ", "", 1)
+        counted = f"different character among {among}"  # counted by name
     until = "" if static else " this turn"
     verb = "gets" if _singular(effect["to"]) else "get"
     return f"{to} {verb} {' and '.join(stats)} for each {counted}{until}"

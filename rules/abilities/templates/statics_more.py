@@ -29,6 +29,9 @@ read by the subject + predicate clauses of the `while_active` family (phrases_st
 fielded, NAME gets +5D (...) this turn', and 'NAME gets +2A when blocked until end of turn' as
 'When NAME is blocked, he gets +2A until end of turn'.
 
+'NAME gets +1A for each of your different, active, non-NAME [XMEN] characters' counts
+different characters (by name, amount `distinct`).
+
 Two more recognisers run after every other family: a character's line without a subject
 ('Cannot be blocked by ...') is read as about the card's own dice ('NAME cannot be blocked by
 ...'), and a line of two or three sentences is read when every sentence is an ability some
@@ -559,3 +562,56 @@ def turn_fielded(line: Line) -> Match | None:
         }
         return Match.ability(spec)
     return None
+
+
+# -- '+1A for each different ...' ---------------------------------------------------------------
+_EACH_DIFFERENT = re.compile(
+    r"(?P<self>.+?) (?:gets|gains|get) (?P<mods>[+-].+?) for (?:each|every) (?:of (?P<your>your) )?"
+    r"(?P<what>.*\b(?:different|unique)\b.+)",
+    re.IGNORECASE,
+)
+
+
+@recogniser("statics_more", kinds=("ability",), priority=120)
+def for_each_different(line: Line) -> Match | None:
+    """'NAME gets +1A and +1D for each (of your) different, active, non-NAME [XMEN] character':
+    a bonus counted over different characters (by name, amount `distinct`). 'Other' or
+    'non-NAME' leaves out every die of the card (a second die of it is no different character:
+    the weaker reading)."""
+    if line.card_kind != "character":
+        return None
+    match = _EACH_DIFFERENT.fullmatch(line.text)
+    if not match:
+        return None
+    to = self_selector(match["self"], line)
+    if to is None:  # 'Your [BOM] character dice get ...'
+        to = ps.subject(match["self"], line)
+        if (
+            to is None
+            or set(to) & {"_while", "_not_self"}
+            or to.get("what")
+            in (
+                "action",
+                "basic_action",
+            )
+        ):
+            return None
+    mods = ps.modify(match["mods"])
+    what = re.sub(r"\b(?:different|unique)\b,?", "", match["what"], flags=re.IGNORECASE)
+    what = re.sub(r"\bactive\b,?", "", what, flags=re.IGNORECASE)
+    what = re.sub(r"\s+", " ", what.replace(",", " ")).strip()
+    counted = ps.subject(("your " if match["your"] else "") + what, line)
+    if mods is None or mods.get("while") or counted is None or "_while" in counted:
+        return None
+    if counted.get("what") in ("action", "basic_action", "sidekick"):
+        return None
+    if counted.pop("_not_self", False) or counted.get("other"):
+        counted.pop("other", None)
+        counted["not_name"] = line.card_name
+    effect: dict = {"do": "modify", "to": to}
+    for stat in ("attack", "defense"):
+        if stat in mods:
+            effect[stat] = {"count": counted, "times": mods[stat], "distinct": True}
+    if mods.get("sign"):
+        effect["sign"] = mods["sign"]
+    return Match.ability({"when": "while_active", "effects": [effect]})

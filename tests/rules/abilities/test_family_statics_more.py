@@ -518,3 +518,34 @@ def test_gets_2a_when_blocked_until_end_of_turn_martian_manhunter_13jl():
     assert query.attack(state, cards, state.die("P1:19sww#1")).value == 6
     state = play(cards, setup(), "P1 attack 19sww#1", "P2 block").final
     assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+
+
+# -- '+1A for each different ...' ----------------------------------------------------------------
+def test_for_each_of_your_different_non_self_x_men_hope_summers_19xmf():
+    cards = _demo("19xmf", "for each")
+    teams = ("19sww:2 22uxm:2 21uxm:2 basic 31sww", "5sww:2 22uxm:2 basic 34sww")
+    field = (
+        "P1 die 19sww#1 field L1",
+        "P1 die 22uxm#1 field L1",
+        "P1 die 22uxm#2 field L1",  # a second Wolverine: the same character
+        "P1 die 21uxm#1 field L1",
+        "P2 die 22uxm#1 field L1",  # the opponent's: not 'your'
+    )
+
+    def stats(*lines):
+        state = play(cards, board(*lines, teams=teams)).final
+        die = state.die("P1:19sww#1")
+        return query.attack(state, cards, die).value, query.defense(state, cards, die).value
+
+    assert stats(*field) == (6, 8)  # Wolverine and Quicksilver: two different X-Men
+    assert stats(*field[:3], field[4]) == (5, 7)
+    text = describe(_demo_encoding("19xmf", "for each"))
+    assert "for each different character among your X-Men character dice" in text
+
+
+def test_for_each_different_one_counted_across_both_sides_krypto_12wf():
+    cards = _demo("12wf", "Krypto gets")
+    teams = ("19sww:2 10sww:2 basic 31sww", "5sww:2 10sww:2 basic 34sww")
+    both = ("P1 die 19sww#1 field L1", "P1 die 10sww#1 field L1", "P2 die 10sww#1 field L1")
+    state = play(cards, board(*both, teams=teams)).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 5  # one Jimmy Olsen
