@@ -74,6 +74,12 @@ def _counted(what: str, line: Line) -> dict | None:
     """The dice a condition counts ('two other characters fielded', 'Villain characters
     active', 'non-Star-Lord [GG] character die'), side not set; None when unknown."""
     what = re.sub(rf"{_WHERE}$", "", what.strip(), flags=re.IGNORECASE)
+    what = re.sub(  # 'a character of cost 5 or higher': the subject's 'with a cost of'
+        r" of (?:purchase )?cost (\d+) or (higher|more|greater|less|lower)$",
+        r" with a cost of \1 or \2",
+        what,
+        flags=re.IGNORECASE,
+    )
     selector = ps.subject(what, line)
     if selector is None or "_while" in selector or "side" in selector:
         return None
@@ -105,6 +111,19 @@ def condition_of(text: str, line: Line) -> dict | None:
     """'you have at least two other characters fielded', 'your opponent has no Villains in the
     field', 'a Villain is active', 'there are any active [DCV] characters': a count condition;
     '(your) Batman is active': a die of that name in the holder's Field (R13.1, R13.8)."""
+    reserve = re.fullmatch(
+        r"you have (?P<n>an?|one|two|three|\d)? ?(?P<energy>\[[FBMS]\]) (?:energy )?in your "
+        r"reserve pool",
+        text.strip(),
+        re.IGNORECASE,
+    )
+    if reserve:  # the energy symbols shown (a wild is not counted), as while_active reads it
+        n = (
+            t.number(reserve["n"])
+            if reserve["n"] and reserve["n"].lower() not in ("a", "an")
+            else 1
+        )
+        return {"test": "reserve_energy_at_least", "energy": t.energy(reserve["energy"]), "n": n}
     named = _NAMED.fullmatch(text.strip())  # case-sensitive: a capitalised name
     if (
         named
@@ -289,6 +308,36 @@ def _engaged(text: str, line: Line) -> list[dict] | None:
     return [{**mods, "to": to}]
 
 
+def _unblockable_and_safe(text: str, line: Line) -> list[dict] | None:
+    """'NAME can't be blocked by and takes no damage from [SF] characters': both, from those."""
+    names = t.self_names(line.card_name)
+    match = re.fullmatch(
+        rf"{names} {_CANT} be blocked by and takes no damage from (?P<by>.+)", text, re.I
+    )
+    found = ps.sources(match["by"], line) if match else None
+    if not found:
+        return None
+    this = {"pick": "this"}
+    return [{"do": "restrict", "action": "be_blocked", "by": s, "to": this} for s in found] + [
+        {"do": "prevent", "all": True, "from": s, "to": this} for s in found
+    ]
+
+
+def _only_one_opponent(text: str, line: Line) -> tuple[list[dict], dict] | None:
+    """'NAME can't be blocked by an opponent with only one active character die'."""
+    names = t.self_names(line.card_name)
+    if not re.fullmatch(
+        rf"{names} {_CANT} be blocked by an opponent with only one (?:active )?character"
+        r"(?: die)?(?: in the field(?: zone)?)?",
+        text,
+        re.IGNORECASE,
+    ):
+        return None
+    effects = [{"do": "restrict", "action": "be_blocked", "to": {"pick": "this"}}]
+    counted = {"pick": "each", "side": "opposing"}
+    return effects, {"test": "count_at_most", "of": counted, "n": 1}
+
+
 def _reduce_each(text: str, line: Line) -> list[dict] | None:
     """'Every time NAME takes damage, reduce that damage by 1': N of each damage prevented."""
     names = t.self_names(line.card_name)
@@ -310,6 +359,7 @@ def effects_of(text: str, line: Line) -> list[dict] | None:
         or _cant_block(text, line)
         or _deal_no_damage(text, line)
         or _reduce_each(text, line)
+        or _unblockable_and_safe(text, line)
         or _engaged(text, line)
         or _combat_kind(text, line)
         or _prevent_to(text, line)
@@ -437,20 +487,26 @@ def statics_more(line: Line) -> Match | None:
     found = _alone_first(text, line) or _only_attack_if(text, line) or _in_attack_step(text, line)
     if found is not None:
         return found
+    only_one = _only_one_opponent(text, line)
+    if only_one is not None:
+        return _spec(*only_one)
     condition = None
+    during = re.fullmatch(r"during (?:the|your) attack step, (?P<rest>.+)", text, re.IGNORECASE)
+    if during:  # 'During the Attack Step, if you have [M] in your Reserve Pool, NAME gets +2A'
+        condition, text = {"test": "attack_step"}, during["rest"]
     first = _IF_FIRST.fullmatch(text)
     if first:
-        condition = condition_of(first["cond"], line)
-        if condition is None:
+        found = condition_of(first["cond"], line)
+        if found is None:
             return None
-        text = first["body"]
+        condition, text = _both(condition, found), first["body"]
     else:
         last = _IF_LAST.fullmatch(text)
         if last:
-            condition = condition_of(last["cond"], line)
-            if condition is None:
+            found = condition_of(last["cond"], line)
+            if found is None:
                 return None
-            text = last["body"]
+            condition, text = _both(condition, found), last["body"]
     while_named = re.fullmatch(r"(?P<body>.+?),? while (?P<cond>your .+ is active)", text)
     if while_named and condition is None:  # 'NAME is unblockable while your Batman is active'
         condition = condition_of(while_named["cond"], line)

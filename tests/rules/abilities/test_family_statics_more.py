@@ -255,7 +255,7 @@ def test_opposing_non_fist_dice_get_minus_1a_and_1d_148msw():
     [
         ("88jl", "If you played a basic action"),  # what happened this turn
         ("65fus", "NPCs can't block"),  # a trait the engine doesn't know
-        ("121uxm", "X-23 must attack"),  # 'a character of cost 5 or higher'
+        ("45fus", "Drizzt gets"),  # 'Evil': a trait the engine doesn't know
     ],
 )
 def test_lines_left_manual(code, starts):
@@ -549,3 +549,38 @@ def test_for_each_different_one_counted_across_both_sides_krypto_12wf():
     both = ("P1 die 19sww#1 field L1", "P1 die 10sww#1 field L1", "P2 die 10sww#1 field L1")
     state = play(cards, board(*both, teams=teams)).final
     assert query.attack(state, cards, state.die("P1:19sww#1")).value == 5  # one Jimmy Olsen
+
+
+def test_x23_must_attack_if_the_opponent_has_a_character_of_cost_5_or_more_121uxm():
+    cards = cards_for("121uxm", "X-23 must attack")
+    play(cards, setup(), "P1 end")  # Cheetah costs 4, Jimmy Olsen 2
+    costly = setup("P2 die 22sww#1 field L1").replace("10sww:2 basic", "10sww:2 19sww:2 basic")
+    costly = costly.replace("P2 die 22sww#1", "P2 die 19sww#1")  # Superman costs 6
+    refused(cards, costly + "P1 end\n", "R13.1")
+
+
+def test_doctor_octopus_unblockable_by_and_safe_from_45asm():
+    result = compiled_real("45asm", real_line("45asm", "Doctor Octopus can't be blocked"))
+    effects = result.encoding["abilities"][0]["effects"]
+    assert [e["do"] for e in effects] == ["restrict", "prevent"]
+    assert all(e["from" if e["do"] == "prevent" else "by"]["affiliation"] == ["spideyfriends"]
+               for e in effects)  # fmt: skip
+
+
+def test_catwoman_cant_be_blocked_by_an_opponent_with_one_character_6wf():
+    cards = cards_for("6wf", "Catwoman can't be blocked")
+    blocks(cards, "P1 attack 19sww#1", "+SK1>19sww#1")  # P2 has three character dice
+    one = setup(field=FIELD[:2] + FIELD[4:])
+    blocks(cards, "P1 attack 19sww#1", "SK1>19sww#1", base=one)
+
+
+def test_iron_fist_gets_2a_in_the_attack_step_with_mask_in_the_reserve_13def():
+    cards = cards_for("13def", "During the Attack Step")
+    mask = ("P1 die SK5 reserve mask",)
+    for lines, actions, expected in (
+        (mask, (), 4),  # the Main Step
+        (mask, ("P1 attack 19sww#1",), 6),
+        ((), ("P1 attack 19sww#1",), 4),  # no Mask in the Reserve Pool
+    ):
+        state = play(cards, setup(*lines), *actions).final
+        assert query.attack(state, cards, state.die("P1:19sww#1")).value == expected
