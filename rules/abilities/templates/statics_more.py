@@ -502,7 +502,7 @@ def statics_more(line: Line) -> Match | None:
         condition, text = _both(condition, found), first["body"]
     else:
         last = _IF_LAST.fullmatch(text)
-        if last:
+        if last and last["cond"].lower() != "able":  # 'must attack if able' is one predicate
             found = condition_of(last["cond"], line)
             if found is None:
                 return None

@@ -584,3 +584,9 @@ def test_iron_fist_gets_2a_in_the_attack_step_with_mask_in_the_reserve_13def():
     ):
         state = play(cards, setup(*lines), *actions).final
         assert query.attack(state, cards, state.die("P1:19sww#1")).value == expected
+
+
+def test_must_attack_if_able_ric_flair_34wwe():
+    cards = cards_for("34wwe", "Ric Flair must attack")
+    refused(cards, setup() + "P1 end\n", "R13.1")
+    play(cards, setup(), "P1 attack 19sww#1")
