@@ -237,7 +237,11 @@ def test_a_compiled_card_does_what_its_text_says(record, line, family, result):
     elif re.search(r"\b(?:KO|knock out)\b", line):
         assert "was KO'd" in events, events
     elif "must attack" in lower:
-        assert "must_attack" in events or any("must_attack" in d.keywords for d in after.dice)
+        assert "must_attack" in events or any(
+            "must_attack" in query.keywords(after, cards, d)  # granted, or continuous
+            for d in after.dice
+            if d.zone in (Zone.FIELD, Zone.ATTACK)
+        )
     elif (n := _number(r"spin .*? (?:up|down) (\d+) level", line)) is not None:
         assert re.search(r"spun (?:up|down)", events), events
     elif "reroll" in lower:
