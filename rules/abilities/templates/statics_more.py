@@ -623,7 +623,7 @@ def turn_fielded(line: Line) -> Match | None:
 # -- '+1A for each different ...' ---------------------------------------------------------------
 _EACH_DIFFERENT = re.compile(
     r"(?P<self>.+?) (?:gets|gains|get) (?P<mods>[+-].+?) for (?:each|every) (?:of (?P<your>your) )?"
-    r"(?P<what>.*\b(?:different|unique)\b.+)",
+    r"(?P<what>.+)",
     re.IGNORECASE,
 )
 
@@ -633,7 +633,9 @@ def for_each_different(line: Line) -> Match | None:
     """'NAME gets +1A and +1D for each (of your) different, active, non-NAME [XMEN] character':
     a bonus counted over different characters (by name, amount `distinct`). 'Other' or
     'non-NAME' leaves out every die of the card (a second die of it is no different character:
-    the weaker reading)."""
+    the weaker reading). Without 'different' it reads what self_statics leaves: another
+    subject ('Your [BOM] character dice get ...'), 'get' for 'gets', 'opposing non-Sidekick,
+    non-[DCV] character die' ('other' then leaves out only the counting die, as there)."""
     if line.card_kind != "character":
         return None
     match = _EACH_DIFFERENT.fullmatch(line.text)
@@ -653,7 +655,11 @@ def for_each_different(line: Line) -> Match | None:
         ):
             return None
     mods = ps.modify(match["mods"])
+    distinct = bool(re.search(r"\b(?:different|unique)\b", match["what"], re.IGNORECASE))
     what = re.sub(r"\b(?:different|unique)\b,?", "", match["what"], flags=re.IGNORECASE)
+    non_sidekick = re.search(r"\bnon-sidekick,? ", what, re.IGNORECASE)
+    if non_sidekick:  # 'opposing non-Sidekick, non-[DCV] character die'
+        what = what[: non_sidekick.start()] + what[non_sidekick.end() :]
     what = re.sub(r"\bactive\b,?", "", what, flags=re.IGNORECASE)
     what = re.sub(r"\s+", " ", what.replace(",", " ")).strip()
     counted = ps.subject(("your " if match["your"] else "") + what, line)
@@ -661,13 +667,18 @@ def for_each_different(line: Line) -> Match | None:
         return None
     if counted.get("what") in ("action", "basic_action", "sidekick"):
         return None
-    if counted.pop("_not_self", False) or counted.get("other"):
+    if non_sidekick:
+        if "what" in counted:
+            return None
+        counted["what"] = "non_sidekick"
+    if counted.pop("_not_self", False) or (distinct and counted.get("other")):
         counted.pop("other", None)
         counted["not_name"] = line.card_name
     effect: dict = {"do": "modify", "to": to}
     for stat in ("attack", "defense"):
         if stat in mods:
-            effect[stat] = {"count": counted, "times": mods[stat], "distinct": True}
+            amount = {"count": counted, "times": mods[stat]}
+            effect[stat] = {**amount, "distinct": True} if distinct else amount
     if mods.get("sign"):
         effect["sign"] = mods["sign"]
     return Match.ability({"when": "while_active", "effects": [effect]})

@@ -590,3 +590,16 @@ def test_must_attack_if_able_ric_flair_34wwe():
     cards = cards_for("34wwe", "Ric Flair must attack")
     refused(cards, setup() + "P1 end\n", "R13.1")
     play(cards, setup(), "P1 attack 19sww#1")
+
+
+def test_for_each_opposing_non_sidekick_non_villain_cheetah_4sww():
+    cards = _demo("4sww", "Cheetah gets")
+    state = play(cards, setup()).final  # P2: Cheetah (Villain), Jimmy Olsen, a Sidekick
+    die = state.die("P1:19sww#1")
+    assert (query.attack(state, cards, die).value, query.defense(state, cards, die).value) == (5, 7)
+
+
+def test_get_for_each_of_your_justice_league_characters_hawkman_14doom():
+    cards = _demo("14doom", "Hawkman get")
+    state = play(cards, setup()).final  # Superman and Wonder Woman
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 6
