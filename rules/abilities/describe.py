@@ -157,6 +157,8 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
     if do == "prevent":
         how = "all damage" if effect.get("all") else f"{describe_amount(effect['amount'])} of "
         how = how if effect.get("all") else how + "each damage"
+        kind = {"combat": "combat ", "non_combat": "non-combat "}.get(effect.get("damage", ""), "")
+        how = how.replace("damage", kind + "damage") if kind else how
         source = ""
         if effect.get("from"):
             source = " from " + describe_selector(effect["from"]).replace("all ", "any ", 1)
@@ -293,6 +295,13 @@ def _filters(selector) -> str:
         filters.append("sharing an affiliation with this card")
     if selector.get("not_name"):
         filters.append(f"not named {selector['not_name']}")
+    if selector.get("not_energy"):
+        filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
+    if selector.get("not_affiliation"):
+        names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
+        filters.append(f"that are not {names}")
+    if selector.get("engaged_with"):  # rules.abilities.templates.statics_more
+        filters.append(f"while engaged with any {_one_noun(selector['engaged_with'])}")
     return (" " + " ".join(filters)) if filters else ""
 
 
@@ -460,6 +469,9 @@ def _modify_per_count(effect, to: str, static: bool) -> str:
     counted = counted.replace(" dice", " die")
     if counted.startswith("your "):
         counted = "of " + counted.replace(" die", " dice", 1)
+    if any(effect[s].get("distinct") for s in ("attack", "defense") if s in effect):
+        among = describe_selector({**_per_count(effect), "pick": "each"}).replace("all ", "", 1)
+        counted = f"different character among {among}"  # counted by name
     until = "" if static else " this turn"
     verb = "gets" if _singular(effect["to"]) else "get"
     return f"{to} {verb} {' and '.join(stats)} for each {counted}{until}"

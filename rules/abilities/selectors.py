@@ -98,8 +98,23 @@ def matches(
         return False
     if "not_name" in selector and query.title(cards, die).lower() == selector["not_name"].lower():
         return False
+    if "engaged_with" in selector and not any(
+        matches(state, cards, selector["engaged_with"], d, holder=holder, card=card)
+        for d in engaged(state, die)
+    ):
+        return False
     types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
     return not types & set(selector.get("not_energy", ()))
+
+
+def engaged(state: GameState, die: Die) -> list[Die]:
+    """The dice engaged with `die`: the attacker it blocks, or the dice blocking it (R11.2)."""
+    if die.blocking:
+        found = state.die(die.blocking)
+        return [found] if found is not None and found.zone == Zone.ATTACK else []
+    if die.zone != Zone.ATTACK:
+        return []
+    return [d for d in state.dice if d.blocking == die.id and d.zone == Zone.ATTACK]
 
 
 def dice(

@@ -8,10 +8,13 @@ engine's own hooks, never per-card flags:
 - `restrict`: a 'can't' (R13.7) answered to the engine's restrict hook: 'attack' (about the
   attacker) and 'block' (about the blocker, `Query.other` the attacker), so 'X can't block'
   and 'X can't be blocked by Y' are both refused when blockers are declared;
+  'blockers' (about an attacker, `Query.amount` the dice declared to block it) refuses a
+  declaration giving an attacker that 'can only be blocked by two or more' a single blocker;
 - a static `modify` with `while`: the +A/+D holds only while the die attacks or blocks;
 - `prevent`: static prevention (R13.4) answered to the 'prevent' question about damage about
   to be dealt to a die (`Query.die`) from a source die (`Query.other`): `amount` of each
-  damage, or all of it. A source that is no die (a card, a global) matches no `from`.
+  damage, or all of it; `damage` 'combat' / 'non_combat' (`Query.combat` says which). A
+  source that is no die (a card, a global) matches no `from`.
 """
 
 from collections.abc import Iterator, Mapping
@@ -95,6 +98,8 @@ def restrictor(spec: Mapping[str, Any]):
     def restrict(q: Query) -> str | None:
         if q.stat == "target":
             return _untargetable(q)
+        if q.stat == "blockers":
+            return _too_few_blockers(q)
         if q.stat not in ("attack", "block"):
             return None
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
@@ -123,6 +128,20 @@ def restrictor(spec: Mapping[str, Any]):
             if effect.get("player") == "opposing" and q.player == q.holder:
                 continue
             if matches(q, effect["to"], q.die):
+                return f"{describe_effects([effect], static=True)} ({_source(q)})"
+        return None
+
+    def _too_few_blockers(q: Query) -> str | None:
+        """'Can only be blocked by two or more character dice': asked about an attacker
+        (`Query.die`) with the number of dice declared to block it (`Query.amount`)."""
+        if q.amount >= 2:
+            return None
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return None
+        for effect in effects:
+            if effect["action"] == "be_blocked_by_fewer_than_two_dice" and matches(
+                q, effect["to"], q.die
+            ):
                 return f"{describe_effects([effect], static=True)} ({_source(q)})"
         return None
 
@@ -155,6 +174,8 @@ def prevent_contributions(spec: Mapping[str, Any], q: Query) -> Iterator[Contrib
             continue
         if "from" in effect and not _source_matches(q, effect["from"], q.other):
             continue
+        if effect.get("damage") and (effect["damage"] == "combat") != q.combat:
+            continue  # combat damage only, or non-combat damage only
         if effect.get("all"):
             amount = q.amount
         else:

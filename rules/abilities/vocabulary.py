@@ -110,6 +110,8 @@ WATCHED = (
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")
 RESTRICTIONS = ("attack", "block", "attack_or_block", "be_blocked", "be_targeted")
+# 'can only be blocked by two or more character dice': asked of a whole declaration of blocks
+RESTRICTIONS += ("be_blocked_by_fewer_than_two_dice",)
 TARGETERS = ("global", "action", "ability")  # what may be kept from targeting a die
 
 _selector = {
@@ -141,6 +143,9 @@ _selector = {
 }
 # rules.abilities.phrases_triggers: 'of equal or lower level' (than the ability's own die)
 _selector["properties"]["level_at_most_this"] = {"const": True}
+# rules.abilities.templates.statics_more: 'when engaged with an X-Men character' (a die it blocks
+# or that blocks it matches this selector)
+_selector["properties"]["engaged_with"] = {"$ref": "#/$defs/selector"}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},
@@ -304,6 +309,8 @@ EFFECT_SCHEMAS["from_used"] = _effect(
         },
     },
 )
+# a prevention of combat damage only (R11.4) or of all other damage ('non-combat damage')
+EFFECT_SCHEMAS["prevent"]["properties"]["damage"] = {"enum": ["combat", "non_combat"]}
 # Effects of rules/abilities/extensions/ modules (one family's effects in its own file)
 EFFECT_SCHEMAS.update(extensions.merged("EFFECT_SCHEMAS", EFFECT_SCHEMAS))
 EFFECTS = tuple(EFFECT_SCHEMAS)

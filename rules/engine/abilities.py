@@ -71,6 +71,7 @@ class Query:
     player: str = ""
     amount: int = 0
     params: tuple = ()
+    combat: bool = False  # a "prevent" question about combat damage (R11.4)
 
 
 @dataclass(frozen=True)

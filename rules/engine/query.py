@@ -167,12 +167,22 @@ def damage_prevented(
     source: Die | None,
     amount: int,
     player: str = "",
+    *,
+    combat: bool = False,
 ) -> list[tuple[str, int]]:
-    """Static prevention of damage about to be dealt (R13.4): (source, amount) pairs."""
+    """Static prevention of damage about to be dealt (R13.4): (source, amount) pairs; `combat`
+    for combat damage (R11.4)."""
     return [
         (c.source, c.amount)
         for c in abilities.contributions(
-            state, cards, "prevent", die=target, other=source, amount=amount, player=player
+            state,
+            cards,
+            "prevent",
+            die=target,
+            other=source,
+            amount=amount,
+            player=player,
+            combat=combat,
         )
         if c.amount
     ]

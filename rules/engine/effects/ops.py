@@ -72,7 +72,7 @@ def _prevent_statically(txn: Txn, pending: PendingDamage) -> None:
     source = txn.state.die(pending.source) if pending.source else None
     player = pending.target if pending.to_player else ""
     for reason, amount in query.damage_prevented(
-        txn.state, txn.cards, target, source, pending.amount, player
+        txn.state, txn.cards, target, source, pending.amount, player, combat=pending.combat
     ):
         stopped = min(amount, pending.amount)
         pending.amount -= stopped

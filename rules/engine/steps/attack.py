@@ -29,8 +29,18 @@ def _end_main_for(txn: Txn, player: str, what: str) -> None:
 
 
 def _must_attack(txn: Txn, player: str) -> list[str]:
-    """Dice under a persistent 'must attack' effect (R13.1), granted like a keyword."""
-    return [d.id for d in txn.state.zone(player, Zone.FIELD) if "must_attack" in d.keywords]
+    """Dice under a persistent 'must attack' effect (R13.1), granted like a keyword, or a
+    continuous one (the stat query layer's keywords); only those able to attack: a die a
+    'can't attack' holds back (R13.7) or that controls another die (R15.2) is not forced."""
+    state = txn.state
+    return [
+        d.id
+        for d in state.zone(player, Zone.FIELD)
+        if d.is_character
+        and "must_attack" in query.keywords(state, txn.cards, d)
+        and not any(o.held_by == d.id and o.zone != Zone.CAPTURED for o in state.dice)
+        and not abilities.restriction(state, txn.cards, "attack", die=d)
+    ]
 
 
 def _first_turn_no_attack(state) -> bool:
@@ -132,6 +142,12 @@ def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
         if why:
             reject("R13.7", f"{blocker_id} can't block {attacker_id}: {why}.", subject=blocker_id)
         pairs.append((blocker, attacker))
+    blocked = {a.id: a for _, a in pairs}
+    for attacker in blocked.values():  # 'only by two or more character dice' (R13.7)
+        count = sum(1 for _, a in pairs if a.id == attacker.id)
+        why = abilities.restriction(txn.state, txn.cards, "blockers", die=attacker, amount=count)
+        if why:
+            reject("R13.7", f"{attacker.id} can't be blocked so: {why}.", subject=attacker.id)
     for blocker, attacker in pairs:
         txn.put(replace(txn.die(blocker.id), zone=Zone.ATTACK, blocking=attacker.id))
         attacker = txn.die(attacker.id)

@@ -48,7 +48,6 @@ def test_another_villain_of_yours_black_manta_10jus():
 
 def test_conditions_that_stay_manual():
     for key, starts in (
-        ("52jl", "If your opponent has less than 3"),
         ("62xmf", "If your opponent only has"),
         ("74aou", "When you have less than 11 life"),
         ("73uxm", "If your opponent has no Villains"),  # an extra block: not a bonus

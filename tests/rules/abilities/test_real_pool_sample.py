@@ -66,6 +66,9 @@ def _needs_a_scenario_of_its_own(spec) -> bool:
             return True  # a die the board may not have (no attacker, no Avengers, ...)
         if effect.get("to", {}).get("side") == "yours" and "energy" in effect["to"]:
             return True  # P1's board has no other die of most energy types ('your [F] ...')
+        to = effect.get("to", {})
+        if to.get("other") and to.get("side") == "yours" and "energy" in to:
+            return True  # 'your other [F] dice': P1 may have none besides the card's own
         amounts = [effect.get(k) for k in ("amount", "attack", "defense", "count")]
         if any(isinstance(a, dict) and "count" in a for a in amounts):
             return True
@@ -244,7 +247,11 @@ def test_a_compiled_card_does_what_its_text_says(record, line, family, result):
     elif re.search(r"\b(?:KO|knock out)\b", line):
         assert "was KO'd" in events, events
     elif "must attack" in lower:
-        assert "must_attack" in events or any("must_attack" in d.keywords for d in after.dice)
+        assert "must_attack" in events or any(
+            "must_attack" in query.keywords(after, cards, d)  # granted, or continuous
+            for d in after.dice
+            if d.zone in (Zone.FIELD, Zone.ATTACK)
+        )
     elif (n := _number(r"spin .*? (?:up|down) (\d+) level", line)) is not None:
         assert re.search(r"spun (?:up|down)", events), events
     elif "reroll" in lower:
