@@ -295,11 +295,6 @@ def _filters(selector) -> str:
         filters.append("sharing an affiliation with this card")
     if selector.get("not_name"):
         filters.append(f"not named {selector['not_name']}")
-    if selector.get("not_energy"):
-        filters.append(f"that are not {'/'.join(_ENERGY[e] for e in selector['not_energy'])}")
-    if selector.get("not_affiliation"):
-        names = "/".join(_affiliation(a) for a in selector["not_affiliation"])
-        filters.append(f"that are not {names}")
     if selector.get("engaged_with"):  # rules.abilities.templates.statics_more
         filters.append(f"while engaged with any {_one_noun(selector['engaged_with'])}")
     return (" " + " ".join(filters)) if filters else ""

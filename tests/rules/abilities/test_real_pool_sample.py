@@ -66,9 +66,6 @@ def _needs_a_scenario_of_its_own(spec) -> bool:
             return True  # a die the board may not have (no attacker, no Avengers, ...)
         if effect.get("to", {}).get("side") == "yours" and "energy" in effect["to"]:
             return True  # P1's board has no other die of most energy types ('your [F] ...')
-        to = effect.get("to", {})
-        if to.get("other") and to.get("side") == "yours" and "energy" in to:
-            return True  # 'your other [F] dice': P1 may have none besides the card's own
         amounts = [effect.get(k) for k in ("amount", "attack", "defense", "count")]
         if any(isinstance(a, dict) and "count" in a for a in amounts):
             return True
