@@ -6,19 +6,39 @@ Add a phrase with `@phrase(regex)`: the function gets the match and the Line and
 list of effects (or None to decline).
 """
 
+import bisect
 import re
 from collections.abc import Callable
 
 from rules.abilities import tokens as t
 
 _PHRASES: list[tuple[re.Pattern, Callable]] = []
+_ORDER: list[tuple] = []  # the sort key of each entry of _PHRASES, same positions
+
+# The first phrase that reads a clause wins, so the order must not depend on which module
+# happened to be imported first (a test importing a family's clauses directly, say): the core
+# modules' clauses come first, then each family's module by name, each in its own order.
+_CORE = (
+    "rules.abilities.phrases",
+    "rules.abilities.phrases_actions",
+    "rules.abilities.phrases_triggers",
+    "rules.abilities.phrases_static",
+    "rules.abilities.phrases_tail",
+)
+
+
+def _rank(module: str) -> tuple:
+    return (_CORE.index(module), "") if module in _CORE else (len(_CORE), module)
 
 
 def phrase(regex: str):
     compiled = re.compile(regex, re.IGNORECASE)
 
     def register(function):
-        _PHRASES.append((compiled, function))
+        key = (*_rank(function.__module__), len(_ORDER))
+        at = bisect.bisect(_ORDER, key)
+        _ORDER.insert(at, key)
+        _PHRASES.insert(at, (compiled, function))
         return function
 
     return register

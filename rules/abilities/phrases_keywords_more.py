@@ -10,8 +10,11 @@ from rules.abilities.phrases import phrase
 _KINDS = {"action": "action", "character": "character", "superstar": "character"}
 
 
+# Only the Superstar wording: every other 'the next <dice> you purchase costs N less' is the
+# fielded_more family's `next_purchase` (one reading of one clause, whichever module registers
+# first).
 @phrase(
-    r"the next (?:(?P<what>action|character|superstar) )?die you purchase(?: this turn)? costs"
+    r"the next (?P<what>superstar) die you purchase(?: this turn)? costs"
     r" (?:\[(?P<n1>\d)\]|(?P<n2>\d)) less(?: \(minimum 1\.?\)\.?)?"
 )
 def _next_purchase(m, line):

@@ -49,8 +49,6 @@ def build_abilities(card: CardDef, encoding: Mapping[str, Any]) -> tuple[Ability
     for index, spec in enumerate(encoding.get("abilities", ())):
         built.append(_ability(card, spec, index))
     built += _keyword_abilities(card, encoding)
-    for extra in extensions.merged("ENCODING_ABILITIES").values():
-        built += extra(encoding)  # abilities an extension's effects need on the card
     return tuple(built) + _restricting(encoding)
 
 

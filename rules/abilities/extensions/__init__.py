@@ -8,16 +8,15 @@ any of:
   (selectors and amounts as `SELECTOR` / `AMOUNT`, JSON Schema references);
 - `EFFECT_RUNNERS`: {name: run(ctx, effect, bursts, scope=None)}, as in rules.abilities.runtime;
 - `EFFECT_TEXT`: {name: text(effect) -> str}, the generated English (rules.abilities.describe);
-- `ENCODING_ABILITIES`: {name: build(encoding) -> list of engine Abilities}: abilities the card
-  needs because its encoding uses one of the module's effects (a static ability reading the
-  lasting effect an effect starts, as runtime's own restrictions do);
 - `CONDITIONS`: {name: (fields, test)}: `fields` the JSON Schema properties the condition
   takes besides `test`, `test(test, state, cards, holder=, this=, card=) -> bool`.
 - `KEYWORD_ABILITIES`: {keyword: build(card) -> tuple[Ability, ...]}: the abilities a keyword
   named in an encoding's `keywords` adds to the card (rules.abilities.runtime);
 - `KEYWORD_TEXT`: {keyword: str}, its English after the keyword list (rules.abilities.describe).
-- `ENCODING_ABILITIES`: {name: build(card, encoding) -> tuple[Ability, ...]}: abilities an
-  encoding's effects need besides their spec's (a lasting effect's hooks), built for every card.
+- `ENCODING_ABILITIES`: {name: build(card, encoding) -> sequence of Abilities}: abilities the
+  card needs because its encoding uses one of the module's effects (a static ability reading
+  the lasting effect an effect starts, as runtime's own restrictions do); built for every
+  card, so a builder returns nothing when the encoding doesn't use its effect.
 
 vocabulary.py, runtime.py, describe.py and selectors.py merge these tables; a name already in
 the core vocabulary is refused. Extension modules are imported by vocabulary.py, so they must

@@ -225,7 +225,7 @@ def _encoding_uses(encoding, name: str) -> bool:
     )
 
 
-def _discount_abilities(encoding) -> list:
+def _discount_abilities(card, encoding) -> list:
     """The card's static ability answering purchase costs while one of its discounts lasts."""
     if not _encoding_uses(encoding, "next_purchase"):
         return []
@@ -278,7 +278,7 @@ def _route(ctx) -> None:
         return
 
 
-def _route_abilities(encoding) -> list:
+def _route_abilities(card, encoding) -> list:
     if not _encoding_uses(encoding, "next_purchase_to"):
         return []
     return [

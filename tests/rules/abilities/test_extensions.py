@@ -34,3 +34,26 @@ def test_effect_schema_names_its_effect():
     schema = extensions.effect_schema("x", ["to"], to=extensions.SELECTOR)
     assert schema["required"] == ["do", "to"]
     assert schema["properties"]["do"] == {"const": "x"}
+
+
+def test_clauses_are_tried_core_first_then_by_module_whatever_the_import_order():
+    from rules.abilities import phrases, templates
+
+    templates.load()
+    modules = [function.__module__ for _, function in phrases._PHRASES]
+    core = [m for m in modules if m in phrases._CORE]
+    assert modules[: len(core)] == core  # every core clause before any family's
+    ranks = [phrases._rank(m) for m in modules]
+    assert ranks == sorted(ranks)
+
+    # A module registering late still gets its place by name, not at the end.
+    @phrases.phrase("a clause no card says, for this test only")
+    def late(match, line):
+        return None
+
+    try:
+        at = [f for _, f in phrases._PHRASES].index(late)
+        assert phrases._rank(modules[at - 1]) <= phrases._rank(late.__module__)
+    finally:
+        index = [f for _, f in phrases._PHRASES].index(late)
+        del phrases._PHRASES[index], phrases._ORDER[index]

@@ -476,7 +476,7 @@ def test_a_bonus_when_blocked_by_a_non_villain_vision_22aou():
     blocking = ("P2 attack 21uxm#1", "P1 block 19sww#1>21uxm#1")
     assert _engaged_stats(cards, *blocking, active="P2") == (4, 6)  # blocking, not blocked
     text = describe(_demo_encoding("22aou", "Gets +2A"))
-    assert "while engaged with any character die that is not Villain get +2A" in text
+    assert "while engaged with any non-Villain character die get +2A" in text
 
 
 def _demo_encoding(code: str, contains: str) -> dict:
