@@ -7,7 +7,8 @@
   is of the clause without the role, narrowed to attacking (blocking) dice;
 - 'deal N damage to all characters and players': each character die in the Field, then each
   player; '+N attack (and +N defense)' spelt out, read as '+NA (and +ND)'; 'for each other,
-  active [X] ...' and 'for each other active [WT]' (an icon alone: your character dice);
+  active [X] ...' and 'for each other active [WT]' (an icon alone: character dice, both
+  players', R13.8);
 - after the card's own die is KO'd: 'return him to the Field Zone at level N' (`kod_return`);
 - after the card's own die is purchased: 'add him to your Prep Area', 'Prep this die'
   (`bought_to_prep`);
@@ -78,8 +79,9 @@ def _other_comma_active(m, line):
 
 @phrase(r"(?P<head>.+ for each (?:other )?(?:active )?)(?P<token>\[[A-Za-z0-9]+\])")
 def _bare_token(m, line):
-    """'for each other active [WT]': an affiliation icon alone names character dice, read
-    as your own (the weaker reading, T5.1: 'active' is said of a player's own dice)."""
+    """'for each other active [WT]': an affiliation icon alone names character dice, either
+    player's (R13.8: an affiliation covers both players unless stated; 'active' is any die
+    in a Field)."""
     try:
         t.affiliation(m["token"])
     except ValueError:
@@ -88,8 +90,6 @@ def _bare_token(m, line):
     counts = _counts(found or [])
     if not counts or any(c["count"] != counts[0]["count"] for c in counts):
         return None
-    for count in counts:
-        count["count"] = {"side": "yours", **count["count"]}
     return found
 
 

@@ -17,7 +17,7 @@ through the stat query layer, the restrict hook and the prevent query
 
 Readings (the weaker one where the text is ambiguous):
 - 'active' and 'fielded' read the Field (Attack Zone included); 'a X is active' without a
-  side is the holder's own (R13.1: active is in your Field).
+  side is either player's (R13.8: a type or affiliation covers both players unless stated).
 - A condition on life compares life totals now; equal totals hold neither.
 - 'NAME's own dice' under a condition other than its being active still only change while one
   of its dice is in the Field (a bonus to a die outside the Field means nothing); cost changes
@@ -379,7 +379,9 @@ def condition(text: str, line: Line) -> dict | None:
         re.IGNORECASE,
     )
     if some:
-        side = "opposing" if (some["theirs"] or some["opp"]) else "yours"
+        # 'a X is active' states no side: either player's (R13.8, an affiliation or type
+        # covers both players unless stated); 'you have an active X' is yours.
+        side = "opposing" if (some["theirs"] or some["opp"]) else "any" if some["mine"] else "yours"
         what = some["theirs"] or some["opp"] or some["mine"] or some["yours"]
         counted = _counted(what, line, side)
         if counted is None:
@@ -445,7 +447,7 @@ def _with_another_active(line: Line) -> Match | None:
     )
     if not match:
         return None
-    side = "opposing" if re.match(r"an? opposing ", match["other"], re.I) else "yours"
+    side = "opposing" if re.match(r"an? opposing ", match["other"], re.I) else "any"  # R13.8
     what = re.sub(r"^(an?) opposing ", r"\1 ", match["other"], flags=re.IGNORECASE)
     counted = _counted(what, line, side)
     if counted is None:

@@ -326,10 +326,10 @@ def test_per_other_active_die_of_yours_8hhs_137wol():  # HHS Donatello, WOL Star
     setup = scene("8hhs", "P1 die 8hhs#1 field L1", "P1 die 8hhs#2 field L1")
     state = play(cards, setup, "P1 attack 8hhs#1").final
     assert state.player("P2").life == 19  # the other Donatello die, not this one
-    # 'for each other active [WT]': the icon alone names character dice, read as yours.
+    # 'for each other active [WT]': the icon alone names character dice, either player's
+    # (R13.8; see test_review_fixes.py).
     (effect,) = spec_of("137wol", "When")["effects"]
     assert effect["amount"]["count"] == {
-        "side": "yours",
         "pick": "each",
         "other": True,
         "affiliation": ["teentitans"],

@@ -1,0 +1,61 @@
+"""Regression tests for misreadings found when reviewing the cards automated this session.
+Each reads the real card's line from the card pool at run time (never copied here), moves it
+onto a demo card where a scenario needs it, and plays it through the engine.
+
+R13.8: a type or affiliation with no side stated ('a non-Batgirl [DCB] character die is
+active', 'for each other active [WT]') covers both players' dice; 'active' is any die in a
+Field, not only the holder's (the self_statics family already reads 'if there are any active
+[DCB] character dice' so)."""
+
+from rules.engine import query
+from tests.rules.abilities.real_cards import demo_line, real_compiled
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, play
+
+# P1: Superman (19sww, Justice League); P2: Wonder Woman (22sww, Justice League), Cheetah.
+TEAMS = ("19sww:2 22sww:2 basic 31sww", "22sww:2 5sww:2 basic 34sww")
+
+
+def _cards(line: str, family: str):
+    result = compiled("19sww", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [family]
+    return compiled_cards("19sww", ability_lines=[line])
+
+
+def _stats(cards, setup: str, die: str) -> tuple[int, int]:
+    state = play(cards, setup).final
+    found = state.die(die)
+    return query.attack(state, cards, found).value, query.defense(state, cards, found).value
+
+
+def test_a_die_of_an_affiliation_is_active_on_either_side_5bat():
+    # 'While a non-Batgirl [DCB] character die is active, Batgirl gets ...' ([DCB] made
+    # [DCJL] for the demo): an opposing Justice League die is active too.
+    line = demo_line("5bat", "while", as_name="Superman").replace("[DCB]", "[DCJL]")
+    cards = _cards(line, "while_statics_more")
+    theirs = board(
+        "P1 die 19sww#1 field L1", "P2 die 22sww#1 field L1", "P2 die 5sww#1 field L1", teams=TEAMS
+    )
+    assert _stats(cards, theirs, "P1:19sww#1") == (5, 7)
+    none = theirs.replace("P2 die 22sww#1 field L1\n", "P2 die 22sww#1 used\n")
+    assert _stats(cards, none, "P1:19sww#1") == (4, 6)
+
+
+def test_an_affiliation_die_with_a_cost_is_active_on_either_side_15ork():
+    # 'While an [KO] character die with purchase cost 4 or greater is active, ...'
+    _, result = real_compiled("15ork", "while")
+    assert result.status == "automated"
+    for spec in result.encoding["abilities"]:
+        assert spec["if"]["of"]["side"] == "any"
+
+
+def test_for_each_other_active_affiliation_die_counts_both_sides_137wol():
+    # 'When Starfire attacks, deal 1 damage to the defending player for each other active
+    # [WT]' ([WT] made [DCJL]): the opposing Wonder Woman counts.
+    line = demo_line("137wol", "attacks", as_name="Superman").replace("[WT]", "[DCJL]")
+    cards = _cards(line, "combat_triggers")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P2 die 22sww#1 field L1", "P2 die 5sww#1 field L1", teams=TEAMS
+    )
+    state = play(cards, setup, "P1 attack 19sww#1").final
+    assert state.player("P2").life == 19
