@@ -59,3 +59,19 @@ def test_for_each_other_active_affiliation_die_counts_both_sides_137wol():
     )
     state = play(cards, setup, "P1 attack 19sww#1").final
     assert state.player("P2").life == 19
+
+
+def test_a_keyword_a_card_only_mentions_is_not_played_on_its_dice():
+    """The card file's `keywords` field is a scan of the text: Gorilla Grodd (58gaf) gives
+    Overcrush to the others, Bob (48dp) Fast to [MDP] dice, a Strike card (10myst) has
+    Overcrush only while it is the only die fielded; none has the keyword itself. A keyword
+    line the compiler recognised (Strike, Ally) is played."""
+    from rules.abilities.cards import engine_card
+    from tests.rules.abilities.real_cards import pool
+
+    cards = pool()
+    assert "Overcrush" in cards["58gaf"].keywords and "Fast" in cards["48dp"].keywords
+    assert "overcrush" not in engine_card(cards["58gaf"]).keywords
+    assert "fast" not in engine_card(cards["48dp"]).keywords
+    assert engine_card(cards["10myst"]).keywords == ("strike",)
+    assert engine_card(cards["121wf"]).keywords == ("ally",)  # not Iron Will: it grants it
