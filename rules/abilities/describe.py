@@ -333,6 +333,8 @@ def describe_condition(test: Mapping[str, Any]) -> str:
     if kind == "count_at_least":
         return f"there are at least {test['n']} {_counted(test)}"
     if kind == "count_at_most":
+        if test["n"] == 0 and _counted(test).startswith("your "):
+            return f"you have no {_counted(test).removeprefix('your ')}"
         if test["n"] == 0:
             return f"there are no {_counted(test)}"
         return f"there are at most {test['n']} {_counted(test)}"

@@ -122,7 +122,8 @@ _UNLESS = re.compile(r"(?P<body>.+?) unless (?P<cond>.+)", re.IGNORECASE)
 def _unless(text: str, line: Line) -> dict | None:
     """'you have an active [WLG]', 'a [WLG] is active', 'Saint Walker is active', 'you have
     another non-NAME [DCB] character die in the Field Zone': the selector whose absence
-    triggers the restriction (the holder's own dice: 'active' is yours, R13.1)."""
+    triggers the restriction: 'you have ...' and a named character (R13.8) are the holder's
+    own dice; 'a [WLG] is active', a type with no side, either player's (R13.8)."""
     have = re.fullmatch(
         r"you have (?:an|a|another|at least one) (?P<what>.+)", text, re.IGNORECASE
     ) or re.fullmatch(r"(?:an?|another) (?P<what>.+) is active", text, re.IGNORECASE)
@@ -133,7 +134,7 @@ def _unless(text: str, line: Line) -> dict | None:
         selector.pop("_not_self", None)
         if text.lower().startswith(("you have another", "another")):
             selector["other"] = True
-        return {**selector, "side": "yours"}
+        return {**selector, "side": "yours" if text.lower().startswith("you have") else "any"}
     named = re.fullmatch(r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3}) is active", text)
     if named:
         return {"pick": "each", "side": "yours", "name": named["name"]}

@@ -75,3 +75,18 @@ def test_a_keyword_a_card_only_mentions_is_not_played_on_its_dice():
     assert "fast" not in engine_card(cards["48dp"]).keywords
     assert engine_card(cards["10myst"]).keywords == ("strike",)
     assert engine_card(cards["121wf"]).keywords == ("ally",)  # not Iron Will: it grants it
+
+
+def test_unless_a_type_is_active_counts_either_players_dice():
+    """65wol Saint Walker 'can't attack or block unless a [WLG] is active': a type with no
+    side is either player's (R13.8); 72wol Warth's 'unless Saint Walker is active' names a
+    character, so only the holder's (R13.8)."""
+    from rules.abilities import describe
+
+    _, walker = real_compiled("65wol", "Saint Walker can")
+    (spec,) = walker.encoding["abilities"]
+    assert spec["if"]["test"] == "count_at_most" and spec["if"]["of"]["side"] == "any"
+    _, warth = real_compiled("72wol", "Warth")
+    (spec,) = warth.encoding["abilities"]
+    assert spec["if"]["of"] == {"pick": "each", "side": "yours", "name": "Saint Walker"}
+    assert "if you have no Saint Walker character dice" in describe(warth.encoding)
