@@ -5,13 +5,17 @@ endpoint key on it, so a phone polling for news costs two cache reads and no que
 """
 
 import functools
+import logging
 import secrets
+import threading
 import time
 
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
 from django.utils import timezone
+
+logger = logging.getLogger(__name__)
 
 # Fragments of an old version are never read again; they only need to expire eventually.
 FRAGMENT_SECONDS = 60 * 60
@@ -44,6 +48,21 @@ def version_of(request, slug: str) -> tuple[int, str] | None:
     return None if event_id is None else (event_id, version(event_id))
 
 
+def _latest_key(event_id: int) -> str:
+    return f"public:event:{event_id}:rendered"
+
+
+def latest_rendered(event_id: int) -> str | None:
+    """The newest version of the event whose pages have been rendered and cached: what a
+    visitor is shown while the current version is being rendered (stale for a moment, never
+    waiting for the render)."""
+    return cache.get(_latest_key(event_id))
+
+
+def _rendered(event_id: int, current: str) -> None:
+    cache.set(_latest_key(event_id), current, timeout=FRAGMENT_SECONDS)
+
+
 def touch(event_id: int) -> None:
     cache.set(_version_key(event_id), secrets.token_hex(6), timeout=None)
 
@@ -51,10 +70,22 @@ def touch(event_id: int) -> None:
 def touch_on_commit(event_id: int | None) -> None:
     """Replace the version now (reads inside this transaction see the change) and again once
     the write is committed: a reader that cached the old state under the first new token, in
-    between, is superseded by the second."""
+    between, is superseded by the second. The event page of the new version is then rendered
+    once the writer's answer has gone out (RenderAfterWrites)."""
     if event_id is not None:
         touch(event_id)
         transaction.on_commit(lambda: touch(event_id))
+        # Rendered after the answer, when the request's transaction is over either way.
+        _written.__dict__.setdefault("events", set()).add(event_id)
+
+
+# The events a request wrote to (this thread's), for RenderAfterWrites.
+_written = threading.local()
+
+
+def page_key(event_id: int, current: str, path: str, query: str) -> str:
+    """The cache key of a public page as anonymous visitors get it."""
+    return f"public:page:{event_id}:{current}:{path}?{query}"
 
 
 def remember_slug(slug: str, event_id: int | None) -> None:
@@ -156,23 +187,27 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
                 return view(request, slug, **kwargs)
             query = "&".join(f"{name}={value}" for name, value in sorted(given.items()))
             current = version(event_id)
-            key = f"public:page:{event_id}:{current}:{request.path}?{query}"
+            key = page_key(event_id, current, request.path, query)
+            # The view renders this same version (see version_of) without asking again.
+            request.public_version = (event_id, current)
             if request.user.is_authenticated or "messages" in request.COOKIES:
-                # The view renders this same version (see version_of) without asking again.
-                request.public_version = (event_id, current)
                 return _own_page(view, request, slug, kwargs, key)
             body = cache.get(key)
             rendering, mine = f"{key}:rendering", False
             if body is None:
                 mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
                 if not mine:
+                    # Another request is rendering this version: the previous one at once
+                    # (stale for a moment, never waiting), or, if none, wait for the render.
+                    stale = _stale_page(event_id, current, request, query)
+                    if stale is not None:
+                        return HttpResponse(stale, content_type="text/html; charset=utf-8")
                     body = _rendered_elsewhere(key, rendering)
             if body is not None:
                 return HttpResponse(body, content_type="text/html; charset=utf-8")
             try:
                 response = view(request, slug, **kwargs)
-                if response.status_code == 200 and not response.cookies:
-                    cache.set_many({key: response.content, f"{key}:warm": 1}, FRAGMENT_SECONDS)
+                _keep(response, event_id, current, key)
             finally:
                 if mine:
                     cache.delete(rendering)
@@ -185,22 +220,45 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
 
 def _own_page(view, request, slug: str, kwargs: dict, key: str):
     """A signed-in visitor's page: their own render, from the shared fragments. Once one
-    render of this version has cached them ("warm"), at once; until then, after that render."""
+    render of this version has cached them ("warm"), at once; while another request renders
+    them, from the newest rendered version's fragments (the view reads
+    `request.public_stale_version`), or, with none rendered yet, after that render."""
     warm = f"{key}:warm"
     if cache.has_key(warm):
         return view(request, slug, **kwargs)
+    event_id, current = request.public_version
     rendering = f"{key}:rendering"
     mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
     if not mine:
+        stale = latest_rendered(event_id)
+        if stale is not None and stale != current:
+            request.public_stale_version = stale
+            return view(request, slug, **kwargs)
         _rendered_elsewhere(warm, rendering)
     try:
         response = view(request, slug, **kwargs)
         if mine and response.status_code == 200:
             cache.set(warm, 1, timeout=FRAGMENT_SECONDS)
+            _rendered(event_id, current)
         return response
     finally:
         if mine:
             cache.delete(rendering)
+
+
+def _stale_page(event_id: int, current: str, request, query: str) -> bytes | None:
+    """The newest rendered version of this page, if it is not the current one."""
+    stale = latest_rendered(event_id)
+    if stale is None or stale == current:
+        return None
+    return cache.get(page_key(event_id, stale, request.path, query))
+
+
+def _keep(response, event_id: int, current: str, key: str) -> None:
+    """Cache a rendered anonymous page (and mark its version rendered)."""
+    if response.status_code == 200 and not response.cookies:
+        cache.set_many({key: response.content, f"{key}:warm": 1}, FRAGMENT_SECONDS)
+        _rendered(event_id, current)
 
 
 def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:
@@ -213,3 +271,61 @@ def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:
         if body is not None:
             return body
     return cache.get(key)
+
+
+class RenderAfterWrites:
+    """After a request that changed events (a result, a pairing ...) has been answered, render
+    each changed event's page for its new version, in the same worker before its next request
+    (a response closer): the followers' requests that come next find it cached instead of one
+    of them rendering it (a render of a big event takes a few hundred ms under load: that
+    request's time, and everyone's behind it)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        _written.events = set()
+        response = self.get_response(request)
+        events, _written.events = _written.events, set()
+        if events and request.method not in ("GET", "HEAD"):
+            response._resource_closers.append(lambda: render_event_pages(events))
+        return response
+
+
+def render_event_pages(events) -> None:
+    """Render and cache the event page (pairings and standings, as anonymous visitors get it)
+    of the current version of each event, unless it is cached or being rendered already; never
+    waits and never raises (it runs after an answer has gone out)."""
+    for event_id in events:
+        try:
+            _render_event_page(event_id)
+        except Exception:
+            logger.exception("Rendering the page of event %s after a write failed", event_id)
+
+
+def _render_event_page(event_id: int) -> None:
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.sessions.backends.base import SessionBase
+    from django.http import HttpRequest
+
+    from tournaments.models import Event
+    from tournaments.views import event_detail
+
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    if slug is None:
+        return
+    current = version(event_id)
+    path = f"/events/{slug}/"
+    key = page_key(event_id, current, path, "after_round=")  # as anonymous_page keys it
+    rendering = f"{key}:rendering"
+    if cache.has_key(key) or not cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS):
+        return
+    try:
+        request = HttpRequest()
+        request.method, request.path, request.path_info = "GET", path, path
+        request.META = {"SERVER_NAME": "prerender", "SERVER_PORT": "80"}
+        request.user, request.session, request._messages = AnonymousUser(), SessionBase(), []
+        request.public_version = (event_id, current)
+        _keep(event_detail.__wrapped__(request, slug), event_id, current, key)
+    finally:
+        cache.delete(rendering)

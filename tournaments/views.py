@@ -92,6 +92,13 @@ def _event_of_version(
     summary = cached.get(summary_key)  # None: the caller computes it if it shows it
     body = cached.get(body_key)
     box = cached.get(box_key) if box_key else None
+    stale = getattr(request, "public_stale_version", None)
+    if body is None and stale is not None:
+        # The current version is being rendered: the newest rendered one's body meanwhile; the
+        # page then says that version, so live.js fetches it again once the render is done.
+        body = cache.get(make_template_fragment_key("event-body", [event_id, stale, after_round]))
+        if body is not None:
+            summary = {**(summary or live.summary(event_id) or {"round": None}), "version": stale}
     return (
         event,
         current,

@@ -58,6 +58,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # after a result or a pairing, the event page's new version is rendered once the answer
+    # has gone out, before the followers ask for it
+    "tournaments.live.RenderAfterWrites",
 ]
 
 ROOT_URLCONF = "config.urls"

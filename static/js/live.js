@@ -29,10 +29,14 @@
     }
   }
 
+  // The page fetched says which version it shows: for a moment after a change the server may
+  // still answer with the previous one (while it renders the new one), and then the next poll
+  // fetches the page again. Returns that version, or null when the page couldn't be fetched.
   async function refresh() {
     const response = await fetch(window.location.href, { credentials: "same-origin" });
-    if (!response.ok) return false;
+    if (!response.ok) return null;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+    const shown = fresh.querySelector("[data-live-url]");
     const open = new Set([...document.querySelectorAll("details[open][id]")].map((d) => d.id));
     document.querySelectorAll("[data-live-region]").forEach((region) => {
       const next = fresh.getElementById(region.id);
@@ -42,7 +46,7 @@
     });
     filterPairings();
     if (window.startRoundClock) window.startRoundClock();
-    return true;
+    return shown ? shown.dataset.liveVersion : version;
   }
 
   async function poll() {
@@ -57,8 +61,9 @@
           window.serverSkew = skew;
           if (window.startRoundClock) window.startRoundClock();
         }
-        if (news.version !== version && (await refresh())) {
-          version = news.version;
+        const shown = news.version !== version ? await refresh() : null;
+        if (shown) {
+          version = shown;
           root.dataset.liveVersion = version;
           if (status) status.textContent = `Updated at ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}.`;
         }

@@ -19,11 +19,12 @@ EVENT_ID = 424242
 @pytest.fixture(autouse=True)
 def known_event(monkeypatch):
     monkeypatch.setattr(live, "event_id_for_slug", lambda slug: EVENT_ID)
+    cache.delete(f"public:event:{EVENT_ID}:rendered")  # no earlier version rendered
     live.touch(EVENT_ID)
     yield
     page = f"public:page:{EVENT_ID}:{live.version(EVENT_ID)}:/events/open/?"
     keys = [page, f"{page}:rendering", f"{page}:warm", f"public:event:{EVENT_ID}:version"]
-    cache.delete_many(keys)
+    cache.delete_many([*keys, f"public:event:{EVENT_ID}:rendered"])
 
 
 def anonymous_get(path="/events/open/"):
@@ -126,3 +127,21 @@ def test_signed_in_first_views_after_a_change_wait_for_one_render_of_the_shared_
     assert len(spans) == 6  # each signed-in visitor still gets their own page
     first_end = min(end for _, end in spans)
     assert sum(1 for start, _ in spans if start < first_end) == 1
+
+
+def test_while_a_new_version_renders_the_others_get_the_previous_one_at_once():
+    renders: list = []
+    page = slow_page(renders, seconds=0.05)
+    assert page(anonymous_get(), slug="open").content == b"render 1"  # version 1, cached
+    old = live.version(EVENT_ID)
+    live.touch(EVENT_ID)  # a result: version 2, rendered by a slow first request
+    key = f"public:page:{EVENT_ID}:{live.version(EVENT_ID)}:/events/open/?"
+    assert cache.add(f"{key}:rendering", 1, timeout=5)
+    try:
+        started = time.monotonic()
+        answer = page(anonymous_get(), slug="open")
+        assert answer.content == b"render 1" and time.monotonic() - started < 0.5
+    finally:
+        cache.delete_many([f"{key}:rendering", f"public:page:{EVENT_ID}:{old}:/events/open/?"])
+    assert page(anonymous_get(), slug="open").content == b"render 2"  # then the new one
+    cache.delete_many([key, f"{key}:warm"])

@@ -4,6 +4,7 @@ separate fragment. These tests fail if the cache goes stale after a result, or i
 queries (an N+1, or a recomputation) come back."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -206,3 +207,77 @@ def test_a_signed_in_refresh_reads_the_shared_body_with_the_event_not_through_th
     for query in ({}, {"after_round": 1}, {}):
         assert client.get(url, query).status_code == 200
     assert fragments.count("event-body") == 1  # after_round=1, the first time only
+
+
+def test_while_the_new_version_renders_a_signed_in_page_shows_the_previous_body_and_says_so(
+    client,
+):
+    """Stale while revalidating: a signed-in visitor arriving while another request renders
+    the new version's shared body gets the previous version's body at once (their own box is
+    current), and the page names that version, so live.js fetches the page again."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    match = sign_in_a_player(client, event)
+    url = f"/events/{event.slug}/"
+    before = client.get(url).content.decode()
+    old = live.version(event.pk)
+    assert f'data-live-version="{old}"' in before
+    turn_around(event)  # a corrected result: a new version
+    new = live.version(event.pk)
+    key = f"public:page:{event.pk}:{new}:{url}?after_round="
+    assert cache.add(f"{key}:rendering", 1, timeout=5)  # someone else is rendering it
+    try:
+        during = client.get(url).content.decode()
+    finally:
+        cache.delete(f"{key}:rendering")
+    assert f'data-live-version="{old}"' in during
+    standings = before[before.index('<section id="standings"') :]
+    assert during[during.index('<section id="standings"') :] == standings
+    assert f"/matches/{match.pk}/" in during  # their own box, current
+    after = client.get(url).content.decode()
+    assert f'data-live-version="{new}"' in after
+    assert after[after.index('<section id="standings"') :] != standings
+
+
+def test_after_a_result_is_reported_the_new_event_page_is_rendered_before_anyone_asks(client):
+    """RenderAfterWrites: the writer's answer goes out, then the event page of the new
+    version is rendered and cached, so the first follower to ask reads it from the cache."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    match = sign_in_a_player(client, event)
+    url = f"/events/{event.slug}/"
+    before = live.version(event.pk)
+    answer = client.post(
+        f"/events/{event.slug}/matches/{match.pk}/report/",
+        {"game1_winner": match.player1_id, "game1_ending": "life"},
+    )
+    assert answer.status_code in (200, 302)
+    current = live.version(event.pk)
+    assert current != before
+    cached = cache.get(live.page_key(event.pk, current, url, "after_round="))
+    assert cached is not None and f'data-live-version="{current}"'.encode() in cached
+    client.logout()
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).content == cached
+    assert len(queries) == 0
+
+
+def test_a_page_rendered_after_a_write_never_waits_for_nor_breaks_anything(monkeypatch):
+    event = played_event(4)
+    url = f"/events/{event.slug}/"
+    key = live.page_key(event.pk, live.version(event.pk), url, "after_round=")
+    assert cache.add(f"{key}:rendering", 1, timeout=5)  # a follower is rendering it
+    try:
+        live.render_event_pages({event.pk})  # returns at once, leaves it to them
+        assert cache.get(key) is None
+    finally:
+        cache.delete(f"{key}:rendering")
+
+    from tournaments import views
+
+    def broken(request, slug):
+        raise RuntimeError("template error")
+
+    monkeypatch.setattr(views.event_detail, "__wrapped__", broken)
+    live.render_event_pages({event.pk})  # logged, not raised
+    assert cache.get(key) is None and cache.get(f"{key}:rendering") is None
