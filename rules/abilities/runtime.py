@@ -312,15 +312,20 @@ def _capture(ctx, effect, bursts, scope=None):
 def _reroll(ctx, effect, bursts, scope=None):
     """Reroll dice: how each lands is a recorded input, as for any roll (R14.1)."""
     for target in pick(ctx, effect["to"], "reroll", scope):
-        die = ctx.die(target)
-        text = f"{die.controller} rerolls {target}"
-        answer = ctx.ask(Request("roll", die.controller, text, options=(target,)), Roll)
-        faces = dict(answer.faces)
-        if target not in faces:
-            from rules.engine.verdicts import reject
+        reroll_one(ctx, target)
 
-            reject("R14.1", f"Say how {target} landed.")
-        dice_ops.reroll(ctx, target, faces[target], source=ctx.label)
+
+def reroll_one(ctx, target: str) -> None:
+    """Reroll one die; its controller says how it landed (a recorded input, R14.1)."""
+    die = ctx.die(target)
+    text = f"{die.controller} rerolls {target}"
+    answer = ctx.ask(Request("roll", die.controller, text, options=(target,)), Roll)
+    faces = dict(answer.faces)
+    if target not in faces:
+        from rules.engine.verdicts import reject
+
+        reject("R14.1", f"Say how {target} landed.")
+    dice_ops.reroll(ctx, target, faces[target], source=ctx.label)
 
 
 def _draw(ctx, effect, bursts, scope=None):

@@ -90,20 +90,10 @@ EFFECT_SCHEMAS = {
 
 def _reroll_sort(ctx, effect, bursts, scope=None):
     from rules.abilities import runtime
-    from rules.engine.actions import Roll
-    from rules.engine.effects import dice as dice_ops
-    from rules.engine.state import Request
-    from rules.engine.verdicts import reject
 
     moved = []
     for target in runtime.pick(ctx, effect["to"], "reroll", scope):
-        die = ctx.die(target)
-        text = f"{die.controller} rerolls {target}"
-        answer = ctx.ask(Request("roll", die.controller, text, options=(target,)), Roll)
-        faces = dict(answer.faces)
-        if target not in faces:
-            reject("R14.1", f"Say how {target} landed.")
-        dice_ops.reroll(ctx, target, faces[target], source=ctx.label)
+        runtime.reroll_one(ctx, target)
         die = ctx.state.die(target)
         if die is None or die.face is None or die.face.is_character:
             continue

@@ -124,6 +124,13 @@ _PREP_EMPTY_GLOBAL = re.compile(
 @recogniser("keywords_more", kinds=("global",), priority=105)
 def prep_empty_global(line: Line) -> Match | None:
     match = _PREP_EMPTY_GLOBAL.fullmatch(line.text)
+    spec = _conditional_global(match, line, {"test": "no_dice_in_prep", "your_turn": True})
+    return Match.ability({**spec, "limit": "once_per_turn"}) if spec else None
+
+
+def _conditional_global(match, line: Line, test: dict) -> dict | None:
+    """A global's spec from its cost and its effect (`rest`) under the condition `test`; None
+    when the effect isn't known or the cost differs from the one the engine reads."""
     if not match:
         return None
     cost = match["cost"].replace(" ", "")
@@ -132,14 +139,7 @@ def prep_empty_global(line: Line) -> Match | None:
     effects = phrases.effects(match["rest"], line)
     if effects is None:
         return None
-    spec = {
-        "when": "global",
-        "cost": cost,
-        "limit": "once_per_turn",
-        "if": {"test": "no_dice_in_prep", "your_turn": True},
-        "effects": effects,
-    }
-    return Match.ability(spec)
+    return {"when": "global", "cost": cost, "if": test, "effects": effects}
 
 
 # -- Global: '... if you (have) purchased a (character) die (and fielded a character) this turn,
@@ -159,16 +159,10 @@ def did_this_turn_global(line: Line) -> Match | None:
     match = _DID_THIS_TURN_GLOBAL.fullmatch(line.text)
     if not match:
         return None
-    cost = match["cost"].replace(" ", "")
-    if line.raw and global_defs([line.raw])[0].cost != parse_cost(cost):
-        return None
-    effects = phrases.effects(match["rest"], line)
-    if effects is None:
-        return None
     test = {"test": "did_this_turn", "purchased": "character" if match["char"] else "any"}
     if match["fielded"]:
         test["fielded"] = True
-    spec = {"when": "global", "cost": cost, "if": test, "effects": effects}
-    if match["once"] or match["once2"]:
+    spec = _conditional_global(match, line, test)
+    if spec and (match["once"] or match["once2"]):
         spec["limit"] = "once_per_turn"
-    return Match.ability(spec)
+    return Match.ability(spec) if spec else None
