@@ -159,7 +159,7 @@ def live_payload(event_id: int) -> dict | None:
     return {**found, "now": timezone.now().isoformat()}
 
 
-def anonymous_page(*, params: tuple[str, ...] = ()):
+def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
     """Cache a public page whole for anonymous visitors, per event version.
 
     Most people following an event are not signed in; their page is the same for all of them
@@ -168,8 +168,10 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
     Only the named short numeric query parameters are part of the key: anything else is served
     uncached, so odd query strings cannot fill the cache.
 
-    After a change, one request renders the page (and its shared fragments); the others, signed
-    in or not, wait for that render instead of all rendering the same thing at once.
+    After a change, one request renders the page (and its shared fragments); the others get
+    the newest rendered version at once (anonymous visitors, and signed-in ones where the view
+    can show an older body: `stale_body`) or wait for that render, instead of all rendering the
+    same thing at once.
     """
 
     def decorate(view):
@@ -191,7 +193,7 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
             # The view renders this same version (see version_of) without asking again.
             request.public_version = (event_id, current)
             if request.user.is_authenticated or "messages" in request.COOKIES:
-                return _own_page(view, request, slug, kwargs, key)
+                return _own_page(view, request, slug, kwargs, key, stale_body)
             body = cache.get(key)
             rendering, mine = f"{key}:rendering", False
             if body is None:
@@ -218,11 +220,11 @@ def anonymous_page(*, params: tuple[str, ...] = ()):
     return decorate
 
 
-def _own_page(view, request, slug: str, kwargs: dict, key: str):
+def _own_page(view, request, slug: str, kwargs: dict, key: str, stale_body: bool = False):
     """A signed-in visitor's page: their own render, from the shared fragments. Once one
     render of this version has cached them ("warm"), at once; while another request renders
-    them, from the newest rendered version's fragments (the view reads
-    `request.public_stale_version`), or, with none rendered yet, after that render."""
+    them, from the newest rendered version's fragments if the view can (`stale_body`: it reads
+    `request.public_stale_version`), otherwise after that render."""
     warm = f"{key}:warm"
     if cache.has_key(warm):
         return view(request, slug, **kwargs)
@@ -230,7 +232,7 @@ def _own_page(view, request, slug: str, kwargs: dict, key: str):
     rendering = f"{key}:rendering"
     mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
     if not mine:
-        stale = latest_rendered(event_id)
+        stale = latest_rendered(event_id) if stale_body else None
         if stale is not None and stale != current:
             request.public_stale_version = stale
             return view(request, slug, **kwargs)

@@ -139,7 +139,7 @@ def _your_box(request, event: Event, version: str, cached: str | None) -> str:
     return box
 
 
-@live.anonymous_page(params=("after_round",))
+@live.anonymous_page(params=("after_round",), stale_body=True)
 def event_detail(request, slug: str):
     """Pairings and standings, the same for everyone (cached per version, read in one cache
     round trip); a signed-in visitor's page adds only their own box (`_yours`)."""

@@ -145,3 +145,19 @@ def test_while_a_new_version_renders_the_others_get_the_previous_one_at_once():
         cache.delete_many([f"{key}:rendering", f"public:page:{EVENT_ID}:{old}:/events/open/?"])
     assert page(anonymous_get(), slug="open").content == b"render 2"  # then the new one
     cache.delete_many([key, f"{key}:warm"])
+
+
+def test_signed_in_views_of_a_page_that_cannot_show_an_older_body_still_wait_for_the_render():
+    live._rendered(EVENT_ID, "an-older-version")  # an earlier version was rendered
+    spans: list = []
+
+    @live.anonymous_page()  # a player or round page: no stale_body
+    def page(request, slug):
+        started = time.monotonic()
+        time.sleep(0.3 if not spans else 0.05)
+        spans.append((started, time.monotonic()))
+        return HttpResponse("yours")
+
+    ask_together(page, 4, user=SignedIn())
+    first_end = min(end for _, end in spans)
+    assert sum(1 for start, _ in spans if start < first_end) == 1
