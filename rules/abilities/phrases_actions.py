@@ -210,9 +210,9 @@ def dice_selector(text: str) -> dict | None:
         if not _body(match["body"], selector):
             return None
         plural = selector.pop("_plural")
-        if match["all"] and match["all"].lower() == "each" and not match["your"]:
-            pass  # 'each character die' (singular) and 'each of your characters' both read
-        elif not plural:
+        # 'each character die' reads in the singular; 'each of your characters' in the plural
+        singular_each = match["all"] and match["all"].lower() == "each" and not match["your"]
+        if not plural and not singular_each:
             return None
         return _finish(selector)
     # a plural noun with who controls them: 'character dice you control', 'opposing Sidekicks'

@@ -133,11 +133,10 @@ def _die_selector(text: str, default_pick: str, card_name: str = "") -> dict | N
         return None
     while (tail := _TAIL.search(text)) is not None:
         word = tail["tail"].lower().strip(" ,")
+        # 'all Sidekicks, including yours' means every one, as without it: nothing to add
         if tail["eq"]:
             selector["level_at_most_this"] = True
-        elif word == "including yours":
-            pass  # 'all Sidekicks, including yours': every one, as without it
-        elif tail["aff"]:
+        elif tail["aff"] and word != "including yours":
             selector.setdefault("affiliation", []).append(t.affiliation(tail["aff"]))
         elif word == "they control" or word.startswith("in their"):
             selector["side"] = "opposing"  # the opponent's, in 'for each Sidekick they control'
@@ -325,9 +324,8 @@ def stat_amount(text: str, line) -> dict | None:
     if line is not None and _AFTER_KO.match(line.text):
         return None  # a KO'd die has left the Field: its A, D and level are gone with its face
     who = found["who"].strip()
-    if who.lower() in ("his", "her"):
-        pass  # a character card's 'he': its own die (a clause after another is checked apart)
-    elif not is_self(who, line):
+    # a character card's 'his' / 'her' is its own die (a clause after another is checked apart)
+    if who.lower() not in ("his", "her") and not is_self(who, line):
         return None
     return {"stat": _STAT_WORDS[found["stat"].lower()], "of": "this"}
 
