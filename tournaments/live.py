@@ -63,18 +63,34 @@ def _rendered(event_id: int, current: str) -> None:
     cache.set(_latest_key(event_id), current, timeout=FRAGMENT_SECONDS)
 
 
-def touch(event_id: int) -> None:
-    cache.set(_version_key(event_id), secrets.token_hex(6), timeout=None)
+def _roster_key(event_id: int) -> str:
+    return f"public:event:{event_id}:roster"
 
 
-def touch_on_commit(event_id: int | None) -> None:
-    """Replace the version now (reads inside this transaction see the change) and again once
-    the write is committed: a reader that cached the old state under the first new token, in
-    between, is superseded by the second. The event page of the new version is then rendered
-    once the writer's answer has gone out (RenderAfterWrites)."""
+def roster_version(event_id: int) -> str:
+    """A second token, replaced only by writes to the event's roster (the event itself, its
+    registrations, players and their team lists), not by results or pairings: the revealed
+    team lists, the biggest part of a running event's page, are rendered once per roster
+    instead of once per result."""
+    return cache.get_or_set(_roster_key(event_id), lambda: secrets.token_hex(6), timeout=None)
+
+
+def touch(event_id: int, *, roster: bool = False) -> None:
+    tokens = {_version_key(event_id): secrets.token_hex(6)}
+    if roster:
+        tokens[_roster_key(event_id)] = secrets.token_hex(6)
+    cache.set_many(tokens, timeout=None)
+
+
+def touch_on_commit(event_id: int | None, *, roster: bool = False) -> None:
+    """Replace the version (and with `roster`, the roster's token) now (reads inside this
+    transaction see the change) and again once the write is committed: a reader that cached
+    the old state under the first new token, in between, is superseded by the second. The
+    event page of the new version is then rendered once the writer's answer has gone out
+    (RenderAfterWrites)."""
     if event_id is not None:
-        touch(event_id)
-        transaction.on_commit(lambda: touch(event_id))
+        touch(event_id, roster=roster)
+        transaction.on_commit(lambda: touch(event_id, roster=roster))
         # Rendered after the answer, when the request's transaction is over either way.
         _written.__dict__.setdefault("events", set()).add(event_id)
 

@@ -1,5 +1,6 @@
 """Read-side queries for tournament pages. Standings math itself is pure (tournaments.standings)."""
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -77,12 +78,21 @@ def scoring_for(event: Event) -> Scoring:
 
 def standings_for_event(event: Event, *, after_round: int | None = None) -> list[StandingsRow]:
     """The pure standings function over the event's counted results: two queries in all."""
+    return _standings_rows(event, *_standings_inputs(event, after_round))
+
+
+def _standings_inputs(event: Event, after_round: int | None) -> tuple:
+    """What the standings are a function of (two queries): the registrations by id, the
+    entrants, the counted results and the scoring."""
     registrations = {r.pk: r for r in event.registrations.select_related("player")}
     entrants = [
         Entrant(id=pk, name=r.player.display_name, random_key=r.random_draw)
         for pk, r in registrations.items()
     ]
-    results = counted_results(event, after_round=after_round)
+    return registrations, entrants, counted_results(event, after_round=after_round)
+
+
+def _standings_rows(event, registrations, entrants, results) -> list[StandingsRow]:
     return [
         StandingsRow(
             rank=standing.rank,
@@ -97,21 +107,39 @@ def standings_for_event(event: Event, *, after_round: int | None = None) -> list
     ]
 
 
+def _inputs_digest(event: Event, registrations: dict, entrants: list, results: list) -> str:
+    """A digest of the standings' inputs and of what their rows show of each registration."""
+    shown = [
+        scoring_for(event),
+        entrants,
+        sorted(map(repr, results)),
+        [(pk, r.dropped_after_round, r.player_id) for pk, r in registrations.items()],
+    ]
+    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+
+
 # Standings of an old version are never read again; they only need to expire eventually.
 STANDINGS_SECONDS = 60 * 60
 
 
 def standings_of_version(event: Event, *, after_round: int | None = None) -> list[StandingsRow]:
-    """The standings the public reads (event page, player pages, API): computed once per event
+    """The standings the public reads (event page, player pages, API): read once per event
     version (tournaments.live), which every result, pairing or registration replaces, and
-    shared by every page and worker until the next change. Services that act on the standings
-    (pairing, the top cut) call standings_for_event: they need what their transaction sees."""
+    shared by every page and worker until the next change. Computed only when their inputs
+    changed: most versions (a result reported and not yet confirmed, a pairing) leave them as
+    they were. Services that act on the standings (pairing, the top cut) call
+    standings_for_event: they need what their transaction sees."""
     from tournaments import live
 
     key = f"public:event:{event.pk}:standings:{live.version(event.pk)}:{after_round or ''}"
     rows = cache.get(key)
     if rows is None:
-        rows = standings_for_event(event, after_round=after_round)
+        inputs = _standings_inputs(event, after_round)
+        of_inputs = f"public:event:{event.pk}:standings-of:{_inputs_digest(event, *inputs)}"
+        rows = cache.get(of_inputs)
+        if rows is None:
+            rows = _standings_rows(event, *inputs)
+            cache.set(of_inputs, rows, STANDINGS_SECONDS)
         cache.set(key, rows, STANDINGS_SECONDS)
     return rows
 
@@ -322,10 +350,14 @@ class EventPage:
 
     @cached_property
     def current_matches(self) -> list[Match]:
+        """The pairings table's matches: players and games only (the result in one phrase)."""
         if self.current_round is None:
             return []
-        current = rounds_with_matches(self.event).get(pk=self.current_round.pk)
-        return sorted(current.matches.all(), key=_seated_order)
+        matches = (
+            self.current_round.matches.select_related("player1__player", "player2__player")
+            .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+        )  # fmt: skip
+        return sorted(matches, key=_seated_order)
 
     @cached_property
     def earlier_rounds(self) -> list[Round]:
@@ -354,6 +386,24 @@ class EventPage:
     @cached_property
     def standings(self) -> list[StandingsRow]:
         return standings_of_version(self.event, after_round=self.after_round)
+
+    @cached_property
+    def standings_digest(self) -> str:
+        """A digest of everything the standings section shows: its cached fragment is keyed
+        on it, so the many versions that leave the standings as they were (a result reported
+        but not confirmed yet, a new pairing, the round clock) render it once between them."""
+        shown = [
+            self.event.slug,
+            self.event.tiebreakers,
+            [(r.number, r.is_top_cut) for r in self.rounds],
+            [
+                (row.rank, row.registration.pk, row.registration.player.display_name,
+                 row.registration.dropped_after_round, row.points, row.wins, row.draws,
+                 row.losses, sorted(row.figures.items()))
+                for row in self.standings
+            ],
+        ]  # fmt: skip
+        return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
 
     @cached_property
     def teams(self) -> list[Registration]:

@@ -2,11 +2,14 @@
 
 Signals rather than calls in each service, so admin edits and future code paths are covered.
 Life totals are left out on purpose: they change every few seconds at every table and the
-cached pages do not show them (the match page that does is not cached).
+cached pages do not show them (the match page that does is not cached). Writes to the roster
+(the event, registrations, players, team lists) also replace the roster's token, which the
+revealed team lists are cached on (live.roster_version); results and pairings do not.
 """
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
+from rules.models import Team, TeamCard
 from tournaments.live import remember_slug, touch_on_commit
 from tournaments.models import (
     Event,
@@ -42,7 +45,13 @@ def _event_ids(instance) -> list[int | None]:
         return list(
             Registration.objects.filter(player_id=instance.pk).values_list("event_id", flat=True)
         )
+    if isinstance(instance, Team | TeamCard):
+        team_id = instance.pk if isinstance(instance, Team) else instance.team_id
+        return list(Registration.objects.filter(team_id=team_id).values_list("event_id", flat=True))
     return []
+
+
+ROSTER = (Event, Registration, Player, Team, TeamCard)
 
 
 def changed(sender, instance, **kwargs):
@@ -51,8 +60,9 @@ def changed(sender, instance, **kwargs):
     if isinstance(instance, Event):
         deleted = "created" not in kwargs  # post_delete sends no `created`
         remember_slug(instance.slug, None if deleted else instance.pk)
+    roster = isinstance(instance, ROSTER)
     for event_id in _event_ids(instance):
-        touch_on_commit(event_id)
+        touch_on_commit(event_id, roster=roster)
 
 
 def judges_changed(sender, instance, action, pk_set, **kwargs):
@@ -66,7 +76,18 @@ def judges_changed(sender, instance, action, pk_set, **kwargs):
             touch_on_commit(event_id)
 
 
-WATCHED = (Event, Registration, Round, Match, Game, ResultReport, ResultChange, Player)
+WATCHED = (
+    Event,
+    Registration,
+    Round,
+    Match,
+    Game,
+    ResultReport,
+    ResultChange,
+    Player,
+    Team,
+    TeamCard,
+)
 
 
 def connect() -> None:

@@ -155,6 +155,8 @@ def event_detail(request, slug: str):
             "q": request.GET.get("q", "").strip()[:MAX_QUERY],
             "tiebreakers": [name for name in event.tiebreakers if name != "random"],
             "body": body,
+            # Read only when the body is rendered: the revealed teams' fragment is keyed on it.
+            "roster": lambda: live.roster_version(event.pk),
             "your_box": _your_box(request, event, version, box),
             **_live_context(event, summary),
         },

@@ -281,3 +281,153 @@ def test_a_page_rendered_after_a_write_never_waits_for_nor_breaks_anything(monke
     monkeypatch.setattr(views.event_detail, "__wrapped__", broken)
     live.render_event_pages({event.pk})  # logged, not raised
     assert cache.get(key) is None and cache.get(f"{key}:rendering") is None
+
+
+# -- What a version leaves as it was is not rendered again ----------------------------------------
+def fragment_renders(monkeypatch) -> list[str]:
+    from django.templatetags.cache import CacheNode
+
+    rendered = []
+    render = CacheNode.render
+
+    def counting(node, context):
+        # The tag reads its fragment and renders its contents only when it isn't cached.
+        from django.core.cache.utils import make_template_fragment_key
+
+        vary_on = [var.resolve(context) for var in node.vary_on]
+        if not cache.has_key(make_template_fragment_key(node.fragment_name, vary_on)):
+            rendered.append(node.fragment_name)
+        return render(node, context)
+
+    monkeypatch.setattr(CacheNode, "render", counting)
+    return rendered
+
+
+def reported_by_both(match) -> None:
+    """Both players report the same result (with accounts): waiting, then confirmed."""
+    for registration in (match.player1, match.player2):
+        registration.player.user = factories.user()
+        registration.player.save()
+    yield_report = services.result_report
+    yield_report(match=match, games=[GameInput(match.player1_id)], reporter=match.player1)
+    yield
+    yield_report(match=match, games=[GameInput(match.player1_id)], reporter=match.player2)
+
+
+def section(page: str, anchor: str) -> str:
+    start = page.index(anchor)
+    return page[start : page.index("</section>", start)]
+
+
+def test_the_revealed_teams_are_rendered_again_only_when_the_roster_changes(client):
+    """Team lists (the biggest part of a running event's page) are keyed on the roster's
+    token: a result replaces the event's version, not the roster's; a player renamed, a
+    registration or a team list changed replaces both."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    event.refresh_from_db()
+    assert event.teams_revealed_at is not None
+    url = f"/events/{event.slug}/"
+    roster = live.roster_version(event.pk)
+    page = client.get(url).content.decode()
+    teams = section(page, '<section id="teams"')
+
+    match = Match.objects.filter(round__event=event, player2__isnull=False).last()
+    services.result_enter(match=match, games=[GameInput(match.player1_id)], by=event.organiser)
+    assert live.roster_version(event.pk) == roster
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url).content.decode()
+    assert section(again, '<section id="teams"') == teams
+    assert not [q for q in queries if "rules_teamcard" in q["sql"]]  # not rendered again
+
+    player = match.player1.player
+    player.display_name = "Renamed Player"
+    player.save()
+    assert live.roster_version(event.pk) != roster
+    renamed = section(client.get(url).content.decode(), '<section id="teams"')
+    assert "Renamed Player" in renamed and renamed != teams
+
+
+def test_a_team_list_changed_after_the_reveal_shows_at_once(client):
+    """A judge correcting a team list (unlocked, a card's dice changed) is a roster write:
+    the event page and the player's page show it at once (Team and TeamCard are watched)."""
+    event = played_event(4)
+    registration = event.registrations.select_related("team").first()
+    url = f"/events/{event.slug}/"
+    player_url = f"/events/{event.slug}/players/{registration.pk}/"
+    client.get(url), client.get(player_url)  # cached for this version
+    roster, version = live.roster_version(event.pk), live.version(event.pk)
+    team = registration.team
+    team.locked_at = None
+    team.save()
+    entry = team.cards.select_related("card").first()
+    entry.dice = entry.dice + 1 if entry.dice < 2 else 1
+    entry.save()
+    assert live.roster_version(event.pk) != roster and live.version(event.pk) != version
+    shown = f"{entry.dice}× "
+    teams = section(client.get(url).content.decode(), f'id="team-{registration.pk}"')
+    assert f'{shown}<a href="/cards/{entry.card.key}/">' in teams
+
+
+def test_standings_are_computed_again_only_when_their_inputs_change(monkeypatch):
+    """A report waiting for the opponent replaces the version but not the standings' inputs:
+    the standings are read from the cache of their inputs, not computed again."""
+    from tournaments import selectors
+
+    event = played_event(8)
+    round_ = services.round_pair(event=event)
+    first = standings_of_version(event)
+    computed = []
+    compute = selectors.compute_standings
+    monkeypatch.setattr(selectors, "compute_standings", lambda *a: computed.append(1) or
+                        compute(*a))  # fmt: skip
+
+    match = round_.matches.filter(player2__isnull=False).first()
+    reports = reported_by_both(match)
+    next(reports)
+    version = live.version(event.pk)
+    assert table(standings_of_version(event)) == table(first) and computed == []
+
+    next(reports, None)
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.CONFIRMED
+    assert live.version(event.pk) != version
+    confirmed = standings_of_version(event)
+    assert computed == [1] and table(confirmed) == table(standings_for_event(event))
+    assert table(confirmed) != table(first)
+
+
+def test_the_standings_section_is_rendered_once_for_the_versions_that_leave_it_as_it_was(
+    client, monkeypatch
+):
+    event = played_event(8)
+    round_ = services.round_pair(event=event)
+    url = f"/events/{event.slug}/"
+    before = section(client.get(url).content.decode(), '<section id="standings"')
+    rendered = fragment_renders(monkeypatch)
+    match = round_.matches.filter(player2__isnull=False).first()
+    reports = reported_by_both(match)
+    next(reports)
+    page = client.get(url).content.decode()
+    assert "event-pairings" in rendered and "event-standings" not in rendered
+    assert section(page, '<section id="standings"') == before
+
+    next(reports, None)
+    after = section(client.get(url).content.decode(), '<section id="standings"')
+    assert after != before
+
+
+def test_a_drop_alone_shows_in_the_cached_standings(client):
+    """A drop changes no result; the standings section (and the cached standings' rows) must
+    still show it: what the rows show of a registration is part of their keys."""
+    event = played_event(8)
+    url = f"/events/{event.slug}/"
+    before = section(client.get(url).content.decode(), '<section id="standings"')
+    assert "(dropped)" not in before
+    registration = event.registrations.first()
+    registration.dropped_after_round = 2
+    registration.save()
+    after = section(client.get(url).content.decode(), '<section id="standings"')
+    assert after.count("(dropped)") == 1
+    api = client.get(f"/api/events/{event.slug}/standings/").json()
+    assert [r["dropped"] for r in api["rows"]].count(True) == 1
