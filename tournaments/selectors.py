@@ -55,10 +55,27 @@ def counted_results(event: Event, *, after_round: int | None = None) -> list[Mat
     return [MatchResult(*row) for row in rows]
 
 
+@dataclass(frozen=True, slots=True)
+class ShownPlayer:
+    pk: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRegistration:
+    """What standings show of a registration: read with the results, cached with the rows
+    (plain values: a cached row of model instances took longer to unpickle than to query)."""
+
+    pk: int
+    player_id: int
+    dropped_after_round: int | None
+    player: ShownPlayer
+
+
 @dataclass(frozen=True)
 class StandingsRow:
     rank: int
-    registration: Registration
+    registration: ShownRegistration
     points: int
     wins: int
     draws: int
@@ -84,11 +101,13 @@ def standings_for_event(event: Event, *, after_round: int | None = None) -> list
 def _standings_inputs(event: Event, after_round: int | None) -> tuple:
     """What the standings are a function of (two queries): the registrations by id, the
     entrants, the counted results and the scoring."""
-    registrations = {r.pk: r for r in event.registrations.select_related("player")}
-    entrants = [
-        Entrant(id=pk, name=r.player.display_name, random_key=r.random_draw)
-        for pk, r in registrations.items()
-    ]
+    registrations, entrants = {}, []
+    rows = event.registrations.values_list(
+        "pk", "player_id", "player__display_name", "dropped_after_round", "random_draw"
+    )
+    for pk, player_id, name, dropped, random_key in rows:
+        registrations[pk] = ShownRegistration(pk, player_id, dropped, ShownPlayer(player_id, name))
+        entrants.append(Entrant(id=pk, name=name, random_key=random_key))
     return registrations, entrants, counted_results(event, after_round=after_round)
 
 
@@ -113,7 +132,7 @@ def _inputs_digest(event: Event, registrations: dict, entrants: list, results: l
         scoring_for(event),
         entrants,
         sorted(map(repr, results)),
-        [(pk, r.dropped_after_round, r.player_id) for pk, r in registrations.items()],
+        list(registrations.values()),
     ]
     return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
 
