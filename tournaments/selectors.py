@@ -36,6 +36,15 @@ def rounds_with_matches(event: Event) -> QuerySet[Round]:
     return event.rounds.prefetch_related(Prefetch("matches", queryset=matches))
 
 
+def seated_matches(round_: Round) -> list[Match]:
+    """A round's matches as the public pairings tables show them: players and games only
+    (the result in one phrase), by table."""
+    matches = round_.matches.select_related("player1__player", "player2__player").prefetch_related(
+        Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
+    return sorted(matches, key=_seated_order)
+
+
 def counted_results(event: Event, *, after_round: int | None = None) -> list[MatchResult]:
     """Confirmed matches, byes and missed rounds: one query, game wins counted in SQL."""
     matches = Match.objects.filter(
@@ -369,14 +378,7 @@ class EventPage:
 
     @cached_property
     def current_matches(self) -> list[Match]:
-        """The pairings table's matches: players and games only (the result in one phrase)."""
-        if self.current_round is None:
-            return []
-        matches = (
-            self.current_round.matches.select_related("player1__player", "player2__player")
-            .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
-        )  # fmt: skip
-        return sorted(matches, key=_seated_order)
+        return [] if self.current_round is None else seated_matches(self.current_round)
 
     @cached_property
     def earlier_rounds(self) -> list[Round]:

@@ -25,7 +25,7 @@ from tournaments.selectors import (
     events_by_status,
     judge_and_registration,
     matches_of,
-    rounds_with_matches,
+    seated_matches,
 )
 
 # Pages poll for news this often while the event runs (milliseconds; see static/js/live.js).
@@ -194,7 +194,7 @@ def round_detail(request, slug: str, number: int):
             "number": number,
             "rounds": list(stages),
             "top_cut": stages[number] == Round.Stage.TOP_CUT,
-            "round": lambda: rounds_with_matches(event).get(number=number),
+            "matches": lambda: seated_matches(event.rounds.get(number=number)),
             **_live_context(event),
         },
     )
@@ -221,6 +221,9 @@ def player_detail(request, slug: str, registration_id: int):
                 (row for row in page.standings if row.registration.pk == registration.pk), None
             ),
             "show_team": roles.can_see_team(registration),
+            # Read only when the team's fragment is rendered (keyed on the roster's token).
+            "roster": lambda: live.roster_version(event.pk),
+            "team_cards": lambda: registration.team.cards.select_related("card"),
             "own_page": roles.owns(registration),
             **_live_context(event),
         },

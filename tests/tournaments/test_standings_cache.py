@@ -367,6 +367,8 @@ def test_a_team_list_changed_after_the_reveal_shows_at_once(client):
     shown = f"{entry.dice}× "
     teams = section(client.get(url).content.decode(), f'id="team-{registration.pk}"')
     assert f'{shown}<a href="/cards/{entry.card.key}/">' in teams
+    team = section(client.get(player_url).content.decode(), 'id="team"')
+    assert f'{shown}<a href="/cards/{entry.card.key}/">' in team
 
 
 def test_standings_are_computed_again_only_when_their_inputs_change(monkeypatch):
