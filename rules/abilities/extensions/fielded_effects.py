@@ -1,0 +1,173 @@
+"""Effects of the `fielded_effects` family (rules/abilities/templates/fielded_effects.py, clauses
+in rules/abilities/phrases_fielded_effects.py).
+
+- `per_tally` (`tally`, `effects`): 'deal 1 damage to target opponent for each action die in
+  your Reserve Pool', 'deal X damage to target character die, where X is the number of [B]
+  symbols in your Reserve Pool', 'gain X life, where X is the number of character dice you
+  fielded this turn': the `effects` (damage, life) happen with their amounts multiplied by a
+  tally taken when the ability resolves; nothing when it is 0 (no target is asked). The tally:
+  - `reserve` (`yours` / `opposing`: whose Reserve Pool) with `unit`:
+    - `dice`: the dice there (`what` `action`: dice of action cards, whatever face they
+      show; `double`: dice showing a face with two energy symbols, generic faces not counted);
+    - `symbols`: energy symbols on the energy faces shown (R6.2: symbols, not dice); with
+      `energy` only symbols of those types (a wild never counts as a type, R6.2), without it
+      every symbol, wild and generic included ('the amount of energy in their Reserve Pool');
+  - `fielded` (`yours`): the character dice the holder fielded this turn, the die whose
+    ability it is included (the engine's record, rules/engine/keywords/strike.py).
+- `spin_to_energy` (`to`, `single`): 'spin target opposing character die to an energy face':
+  each die picked turns to an energy face the holder names (a choice among the faces a die of
+  its card can show: its card's energy types, one or two symbols, or wild; `single`: one
+  symbol only, 'its single energy face'), and an energy face can't be in the Field, so it
+  goes to its controller's Reserve Pool and loses its damage and effects, as a die rerolled to
+  energy (R14.1). It is not a spin of levels (R14.2 forbids that unless stated: the card
+  states it) and not a reroll.
+"""
+
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
+from rules.engine.faces import possible_faces
+from rules.engine.state import IN_FIELD, Zone, replace
+
+_TALLY = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "reserve": {"enum": ["yours", "opposing"]},
+        "unit": {"enum": ["dice", "symbols"]},
+        "what": {"enum": ["action"]},
+        "double": {"type": "boolean"},
+        "energy": {
+            "type": "array",
+            "items": {"enum": ["fist", "bolt", "mask", "shield"]},
+            "minItems": 1,
+        },
+        "fielded": {"enum": ["yours"]},
+    },
+    "oneOf": [{"required": ["reserve", "unit"]}, {"required": ["fielded"]}],
+}
+
+EFFECT_SCHEMAS = {
+    "per_tally": effect_schema("per_tally", ["tally", "effects"], tally=_TALLY, effects=EFFECTS),
+    "spin_to_energy": effect_schema(
+        "spin_to_energy", ["to"], to=SELECTOR, single={"type": "boolean"}
+    ),
+}
+
+
+def tally(state, cards, tally_spec: dict, holder: str) -> int:
+    """What a `per_tally` tally comes to now, for the player `holder`."""
+    from rules.engine.keywords import strike
+    from rules.engine.state import other
+
+    if "fielded" in tally_spec:
+        return len(strike.fielded_this_turn(state, holder))
+    player = holder if tally_spec["reserve"] == "yours" else other(holder)
+    dice = state.zone(player, Zone.RESERVE)
+    if tally_spec["unit"] == "symbols":
+        total = 0
+        for die in dice:
+            face = die.face
+            if face is None or not face.is_energy:
+                continue
+            if "energy" in tally_spec:
+                total += sum(1 for symbol in face.energy if symbol in tally_spec["energy"])
+            else:
+                total += face.symbols
+        return total
+    return sum(1 for die in dice if _counted(cards, die, tally_spec))
+
+
+def _counted(cards, die, tally_spec: dict) -> bool:
+    if tally_spec.get("double"):
+        face = die.face
+        if face is None or not face.is_energy or face.generic or len(face.energy) != 2:
+            return False
+    if tally_spec.get("what") == "action":  # a die of an action card, whatever it shows
+        card_def = cards.get(die.card) if die.card else None
+        return card_def is not None and card_def.kind != "character"
+    return True
+
+
+def _per_tally(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    found = tally(ctx.state, ctx.cards, effect["tally"], ctx.holder)
+    if not found:
+        return
+    times = found * (scope.times if scope is not None else 1)
+    inner = runtime.Scope(scope.kind if scope is not None else "", times)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+    if scope is not None:
+        scope.picked = inner.picked
+
+
+def energy_faces(card_def, single: bool) -> list:
+    """The energy faces a die of `card_def` (None: a Sidekick) may show, by their notation."""
+    faces = [f for f in possible_faces(card_def) if f.is_energy and not f.generic]
+    if single:
+        faces = [f for f in faces if len(f.energy) == 1]
+    return faces
+
+
+def _spin_to_energy(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "spin to an energy face", scope):
+        die = ctx.state.die(target)
+        if die is None or die.zone not in IN_FIELD or die.is_token:
+            continue  # a token has no energy face (R1.7)
+        card_def = ctx.cards.get(die.card) if not die.is_sidekick else None
+        faces = {f.notation(): f for f in energy_faces(card_def, effect.get("single", False))}
+        if not faces:
+            continue
+        which = ctx.choose(f"the energy face {target} is spun to", tuple(faces), count=1)[0]
+        moved = ctx.move(target, Zone.RESERVE)
+        if moved is None:
+            continue
+        ctx.put(replace(moved, face=faces[which]))
+        ctx.emit(
+            "moved",
+            f"{target} was spun to {which} and moved to the Reserve Pool ({ctx.label})",
+            rule="R14.1",
+            die=target,
+            player=moved.controller,
+        )
+
+
+EFFECT_RUNNERS = {"per_tally": _per_tally, "spin_to_energy": _spin_to_energy}
+
+
+def tally_text(tally_spec: dict) -> str:
+    if "fielded" in tally_spec:
+        return "character die you fielded this turn"
+    whose = "your" if tally_spec["reserve"] == "yours" else "your opponent's"
+    where = f"in {whose} Reserve Pool"
+    if tally_spec["unit"] == "symbols":
+        if "energy" in tally_spec:
+            kinds = " or ".join(e.title() for e in tally_spec["energy"])
+            return f"{kinds} energy symbol {where} (wild not counted)"
+        return f"energy symbol {where} (wild and generic included)"
+    if tally_spec.get("double"):
+        return f"die {where} showing a double energy face"
+    if tally_spec.get("what") == "action":
+        return f"action die {where} (whatever face it shows)"
+    return f"die {where}"
+
+
+def _per_tally_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return f"{describe_effects(effect['effects'])} for each {tally_text(effect['tally'])}"
+
+
+def _spin_to_energy_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    face = "a single-energy face" if effect.get("single") else "an energy face"
+    return (
+        f"turn {describe_selector(effect['to'])} to {face} of your choice: it goes to its "
+        "Reserve Pool"
+    )
+
+
+EFFECT_TEXT = {"per_tally": _per_tally_text, "spin_to_energy": _spin_to_energy_text}

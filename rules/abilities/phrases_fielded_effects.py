@@ -1,0 +1,230 @@
+"""Clauses of the `fielded_effects` family, registered into the shared clause registry after
+the core ones (so they work after any trigger, and never change a clause another module
+reads):
+
+- tallies (`per_tally`, rules/abilities/extensions/fielded_effects.py): '<damage / life> for
+  each action die in your Reserve Pool', '... for each die in your Reserve Pool on a double
+  energy face', 'deal X damage to <dice or opponent>, where X is the number of [B] symbols /
+  [F] energy in your Reserve Pool', '... the amount of energy in their Reserve Pool' (the
+  opponent's, after 'target opponent'), '... the number of character dice you fielded this
+  turn';
+- counts of dice as an amount ('deal X damage to target character die where X is the number
+  of character dice in your Field Zone', 'deal damage to <dice> equal to the number of
+  Sidekick dice in the Field Zone', '... your active [DCJL] characters other than NAME', NAME
+  the card's own: every die of the card left out);
+- 'spin <dice> to an energy face / to energy faces' and 'spin an opposing die to its single
+  energy face' (`spin_to_energy`);
+- 'target non-[B] character die': an energy negation (selector filter `not_energy`) in any
+  clause the registry reads without it;
+- a bare affiliation icon as the noun ('take control of target opposing [DCV]', 'KO a [WLK]
+  of equal or lower level'): a character die of that affiliation;
+- 'You must attack with it' (the die the previous effect picked must attack this turn);
+- 'deal damage to all opposing players and character dice equal to NAME's level'.
+
+Readings (T5.1, the weaker where the text allows two):
+- a tally is taken when the ability resolves; 0 does nothing (no target is asked).
+- 'symbols' / '[F] energy' count symbols, not dice (R6.2), and a wild is not one of a type
+  (R6.2: 'excluding [Q]', the card's own reminder); 'the amount of energy' counts every
+  symbol of the faces showing energy, wild and generic included (a generic N face is N).
+- 'an action die in your Reserve Pool' is a die of an action card there whatever face it
+  shows (the card's reminder: 'action or energy face').
+- '<dice> in the Field Zone' with no side counts both players' dice (R13.8).
+- '... their Reserve Pool' is read only after 'target opponent' / 'your opponent' (after
+  'target player', their is the player chosen: not read).
+- spinning to an energy face: the holder names the face among those a die of the card can
+  show (its card's energy types, one or two symbols, or wild: the card data doesn't list a
+  character die's energy faces); the die goes to its controller's Reserve Pool, as a die
+  rerolled to energy in the Field does (R14.1). '(of your opponent's choice)' is not read.
+"""
+
+import re
+
+from rules.abilities import phrases
+from rules.abilities import phrases_triggers as pt
+from rules.abilities import tokens as t
+from rules.abilities.phrases import phrase
+
+_N = rf"(?P<n>{t.NUMBER})"
+_DEALS = r"(?:deal|(?P<subject>.+?) deals?)"
+
+
+# -- tallies -----------------------------------------------------------------------------------
+_TALLIES = (
+    (
+        r"action (?:die|dice) in your reserve pool",
+        {"reserve": "yours", "unit": "dice", "what": "action"},
+    ),
+    (
+        r"(?:die|dice) in your reserve pool (?:on|showing) a double energy face",
+        {"reserve": "yours", "unit": "dice", "double": True},
+    ),
+    (
+        r"(?P<tok>\[[FBMS]\]) (?:symbols?|energy) in your reserve pool",
+        {"reserve": "yours", "unit": "symbols"},
+    ),
+    (r"energy in their reserve pool", {"reserve": "opposing", "unit": "symbols"}),
+    (r"character dice you fielded this turn", {"fielded": "yours"}),
+)
+
+
+def tally(text: str, who: str = "") -> dict | None:
+    """The `per_tally` tally a noun phrase names, or None. `who` is the player the effect
+    is aimed at ('their' Reserve Pool is that player's: only read for the opponent)."""
+    text = re.sub(r"\s+", " ", text.strip())
+    for regex, found in _TALLIES:
+        match = re.fullmatch(regex, text, re.IGNORECASE)
+        if match is None:
+            continue
+        result = dict(found)
+        if match.groupdict().get("tok"):
+            result["energy"] = [t.energy(match["tok"])]
+        if result.get("reserve") == "opposing":
+            target = pt.player_selector(who) if who else None
+            if target is None or target["side"] != "opposing":
+                return None
+        return result
+    return None
+
+
+def _inner_damage(who: str, line, amount) -> list[dict] | None:
+    to = pt.target_of(who, line)
+    if to is None or to["pick"] == "this" or (to["pick"] == "player" and to.get("count")):
+        return None
+    return [{"do": "damage", "to": to, "amount": amount}]
+
+
+def _subject_ok(m, line) -> bool:
+    return m["subject"] is None or pt.is_self(m["subject"], line)
+
+
+@phrase(rf"{_DEALS} {_N} damage to (?P<who>.+?) for each (?P<per>.+)")
+def _damage_per_tally(m, line):
+    counted = tally(m["per"], m["who"])
+    if not _subject_ok(m, line) or counted is None:
+        return None
+    inner = _inner_damage(m["who"], line, t.number(m["n"]))
+    return None if inner is None else [{"do": "per_tally", "tally": counted, "effects": inner}]
+
+
+_NUMBER_OF = r"the (?:number|amount) of (?P<per>.+)"
+
+
+@phrase(rf"{_DEALS} X damage to (?P<who>.+?),? where X is (?:equal to )?{_NUMBER_OF}")
+@phrase(rf"{_DEALS} damage to (?P<who>.+?) equal to {_NUMBER_OF}")
+def _damage_x(m, line):
+    if not _subject_ok(m, line):
+        return None
+    counted = tally(m["per"], m["who"])
+    if counted is not None:
+        inner = _inner_damage(m["who"], line, 1)
+        if inner is None:
+            return None
+        return [{"do": "per_tally", "tally": counted, "effects": inner}]
+    amount = dice_count(m["per"], line)
+    return None if amount is None else _inner_damage(m["who"], line, amount)
+
+
+@phrase(r"(?:you )?gain X life,? where X is (?:equal to )?" + _NUMBER_OF)
+def _life_x(m, line):
+    counted = tally(m["per"])
+    if counted is None:
+        return None
+    return [{"do": "per_tally", "tally": counted, "effects": [{"do": "gain_life", "amount": 1}]}]
+
+
+def dice_count(text: str, line) -> dict | None:
+    """'character dice in your Field Zone', 'Sidekick dice in the Field Zone', 'your active
+    [DCJL] characters other than NAME' (NAME this card's: `not_name`) -> a count amount."""
+    text = text.strip()
+    not_name = ""
+    other = re.fullmatch(r"(?P<rest>.+?) other than (?P<name>.+)", text, re.IGNORECASE)
+    if other:
+        name = line.card_name if line is not None else ""
+        if not name or other["name"].strip().lower() != name.strip().lower():
+            return None
+        text, not_name = other["rest"], name
+    selector = pt.die_selector(text, line, default_pick="each")
+    if selector is None or selector.get("pick") not in ("each",) or "count" in selector:
+        return None
+    if not_name:
+        selector["not_name"] = not_name
+    return {"count": selector, "times": 1}
+
+
+# -- spin to an energy face -----------------------------------------------------------------------
+@phrase(r"spin (?P<who>.+?) to (?:an energy face|energy faces)")
+def _spin_to_energy(m, line):
+    to = pt.die_selector(m["who"], line)
+    if to is None or to["pick"] not in ("target", "up_to"):
+        return None
+    return [{"do": "spin_to_energy", "to": to}]
+
+
+@phrase(r"spin (?:an|one|target) opposing die to its single energy face")
+def _spin_to_single(m, line):
+    return [{"do": "spin_to_energy", "to": {"pick": "target", "side": "opposing"}, "single": True}]
+
+
+# -- energy negation, bare icons ------------------------------------------------------------------
+_NON_ENERGY = re.compile(r"\bnon-(?P<tok>\[[FBMS]\]) ", re.IGNORECASE)
+
+
+@phrase(r"(?P<text>.*\bnon-\[[FBMS]\] .*)")
+def _not_energy(m, line):
+    """'deal 2 damage to target non-[B] character die': the clause without the negation, with
+    `not_energy` on its one selector of dice."""
+    found = _NON_ENERGY.findall(m["text"])
+    if len(found) != 1:
+        return None
+    plain = _NON_ENERGY.sub("", m["text"], count=1)
+    read = phrases.effects(plain, line)
+    if not read or len(read) != 1:
+        return None
+    effect = dict(read[0])
+    to = effect.get("to")
+    if not isinstance(to, dict) or to.get("pick") not in ("target", "up_to", "each"):
+        return None
+    if "energy" in to or "or_player" in to:
+        return None
+    effect["to"] = {**to, "not_energy": [t.energy(found[0])]}
+    return [effect]
+
+
+_BARE_ICON = re.compile(
+    rf"(?P<before>\b(?:target|opposing|a|an|each|all) )(?P<icon>{t.AFFILIATION})"
+    r"(?P<after>s?)(?= of | you control|$)",
+    re.IGNORECASE,
+)
+
+
+@phrase(rf"(?P<text>.*\b(?:target|opposing|a|an|each|all) {t.AFFILIATION}s?(?: .*)?)")
+def _bare_icon(m, line):
+    """'take control of target opposing [DCV]': an affiliation icon alone is a character die
+    of that affiliation."""
+    text = m["text"]
+    found = list(_BARE_ICON.finditer(text))
+    if len(found) != 1:
+        return None
+    one = found[0]
+    noun = " character dice" if one["after"] else " character die"
+    plain = text[: one.end("icon")] + noun + text[one.end("after") :]
+    return phrases.effects(plain, line)
+
+
+@phrase(r"you must attack with (?:it|that die|that character)(?: this turn)?")
+def _must_attack_with_it(m, line):
+    return [{"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}]
+
+
+@phrase(
+    r"deal damage to all opposing players and character dice equal to (?P<stat>.+)"
+    r"|deal damage equal to (?P<stat2>.+?) to all opposing players and character dice"
+)
+def _damage_all_opposing(m, line):
+    amount = pt.stat_amount(m["stat"] or m["stat2"], line)
+    if amount is None:
+        return None
+    return [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": amount},
+        {"do": "damage", "to": {"pick": "each", "side": "opposing"}, "amount": amount},
+    ]

@@ -1,0 +1,80 @@
+"""'When fielded, ...' lines the `when_fielded` and `fielded_more` families leave (family
+`fielded_effects`, priority 106: after both). Most of what it adds is clauses, in
+rules/abilities/phrases_fielded_effects.py (shared: they work after any trigger, so
+`when_fielded` itself reads most of these lines now); this recogniser adds the shapes around
+a body that phrases_triggers.trigger_body doesn't read:
+
+- 'Once per turn, when fielded, <body>': the engine's once-per-turn limit (per card and
+  player, as every 'once per turn' the engine plays);
+- '... if you have three or more [B] symbols in your Reserve Pool' (before or after the
+  effect): the core condition `reserve_energy_at_least` (symbols of that type on the faces
+  shown; a wild is not counted, R6.2, as the card's own reminder '(excluding [Q])' says);
+- 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
+  (R15.1), so the second sentence adds nothing.
+
+Rulings (T5.1): a condition is checked when the ability triggers (R13.3), as for every
+trigger; anything else in the line keeps it manual.
+"""
+
+import re
+
+from rules.abilities import phrases_fielded_effects  # noqa: F401 (registers the clauses)
+from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+_PREFIX = re.compile(
+    r"^(?P<once>once per turn, )?when (?:fielded|(?P<subject>.+?) is fielded),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_RESERVE = re.compile(
+    rf"you have (?P<n>{t.NUMBER})(?: or more)? (?P<tok>\[[FBMS]\]) (?:symbols?|energy) in "
+    r"your reserve pool",
+    re.IGNORECASE,
+)
+_IF_LAST = re.compile(r"^(?P<rest>.+?),? if (?P<cond>[^,]+)$", re.IGNORECASE)
+_RETURN_CAPTURED = re.compile(
+    r"\.\s+return (?:it|them|that die|that character) (?:to (?:its|their) owner's field zone )?"
+    r"at (?:the )?end of (?:the )?turn$",
+    re.IGNORECASE,
+)
+
+
+def condition(text: str) -> dict | None:
+    found = _RESERVE.fullmatch(text.strip())
+    if found is None:
+        return None
+    n = t.number(found["n"])
+    return {"test": "reserve_energy_at_least", "energy": t.energy(found["tok"]), "n": n}
+
+
+@recogniser("fielded_effects", kinds=("ability", "burst"), priority=106)
+def fielded_effects(line: Line) -> Match | None:
+    match = _PREFIX.match(line.text)
+    if not match or (match["subject"] and not body.is_self(match["subject"], line)):
+        return None
+    rest = match["rest"].strip().rstrip(".")
+    test = None
+    first_if = body._IF_FIRST.match(rest)
+    last_if = _IF_LAST.match(rest)
+    if first_if and condition(first_if["cond"]) is not None:
+        test, rest = condition(first_if["cond"]), first_if["rest"]
+    elif last_if and "." not in last_if["rest"] and condition(last_if["cond"]) is not None:
+        test, rest = condition(last_if["cond"]), last_if["rest"]
+    returned = _RETURN_CAPTURED.search(rest)
+    if returned:
+        rest = rest[: returned.start()]
+    spec = body.trigger_body(rest, line)
+    if spec is None or (test is not None and "if" in spec):
+        return None
+    if returned and not (
+        len(spec["effects"]) == 1 and spec["effects"][0]["do"] == "capture"
+    ):  # 'return it at end of turn' only follows a capture here
+        return None
+    if test is None and not match["once"] and not returned:
+        return None  # nothing this family adds: the other families' reading stands
+    if test is not None:
+        spec = {"if": test, **spec}
+    if match["once"]:
+        spec = {**spec, "limit": "once_per_turn"}
+    return Match.ability({"when": "fielded", **spec})
