@@ -1,0 +1,216 @@
+"""Template family `fielded_effects` and its clauses (rules/abilities/phrases_fielded_effects.py,
+effects in rules/abilities/extensions/fielded_effects.py): real card lines read from the card
+file at test time (tests/rules/abilities/real_cards.py), fielded through the engine against a
+fixed opposing board (a Sidekick SK1, Cheetah 5sww#1 L2 4D Villain, Wolverine 22uxm#1 L1 2D
+Fist, Quicksilver 21uxm#1 L2 2D Bolt, Superman 19sww#1 L1 6D)."""
+
+import pytest
+
+from rules.abilities.cards import engine_card
+from rules.engine import Zone
+from tests.rules.abilities.real_cards import P2_TEAM, pool, real_cards, scene, to_field
+from tests.rules.abilities.scenario import play, real_pool_path, refused, run
+
+pytestmark = pytest.mark.skipif(
+    not real_pool_path().exists(), reason="the real card pool is not available"
+)
+
+
+def _fielded(key, *board, answers=(), opposing=None, cards=None, start="When"):
+    cards = cards or real_cards(key, start)
+    lines, field = to_field(key)
+    extra = {} if opposing is None else {"opposing": opposing}
+    return cards, play(cards, scene(key, *lines, *board, **extra), field, *answers)
+
+
+def _damage(replay, die):
+    return replay.final.die(die).damage
+
+
+# -- tallies of the Reserve Pool -----------------------------------------------------------------
+def test_x_is_the_bolt_symbols_in_your_reserve_pool():  # AI Thor: a wild is not a bolt (R6.2)
+    reserve = ("P1 die SK2 reserve bolt", "P1 die SK3 reserve wild", "P1 die 41ai#2 reserve bolt2")
+    _, replay = _fielded("41ai", *reserve, answers=["P1 choose P2:19sww#1"])
+    assert _damage(replay, "P2:19sww#1") == 3  # 1 + 2 symbols, the wild not counted
+
+
+def test_a_tally_of_zero_asks_for_no_target():  # AI Thor without bolts
+    _, replay = _fielded("41ai", "P1 die SK3 reserve wild")
+    assert replay.final.pending is None
+    assert all(d.damage == 0 for d in replay.final.dice)
+
+
+def test_x_is_the_fist_energy_in_your_reserve_pool():  # XMF Donald Pierce: opposing dice only
+    cards = real_cards("14xmf", "When")
+    lines, field = to_field("14xmf")
+    text = scene("14xmf", *lines, "P1 die SK2 reserve fist", "P1 die 19sww#1 field L1") + field
+    assert "P1:19sww#1" not in run(cards, text + "\n").final.pending.options
+    _, replay = _fielded("14xmf", "P1 die SK2 reserve fist", answers=["P1 choose P2:5sww#1"])
+    assert _damage(replay, "P2:5sww#1") == 1
+
+
+def test_damage_for_each_action_die_in_your_reserve_pool():  # XMF Storm: action or energy face
+    reserve = (
+        "P1 die BA:31sww#1 reserve action",
+        "P1 die BA:31sww#2 reserve generic1",
+        "P1 die SK2 reserve bolt",
+    )
+    _, replay = _fielded("56xmf", *reserve)
+    assert replay.final.player("P2").life == 18  # two action dice, the Sidekick not counted
+    assert replay.final.player("P1").life == 20
+
+
+def test_damage_for_each_die_on_a_double_energy_face():  # DXM Sunspot
+    reserve = ("P1 die 21dxm#2 reserve bolt2", "P1 die 19sww#2 reserve shield2")
+    _, replay = _fielded("21dxm", *reserve, "P1 die SK2 reserve bolt")
+    assert replay.final.player("P2").life == 18
+
+
+def test_x_is_the_energy_in_the_opponents_reserve_pool():  # DOOM Green Arrow: symbols
+    reserve = ("P2 die SK2 reserve wild", "P2 die 22uxm#2 reserve fist2")
+    _, replay = _fielded("12doom", *reserve, "P1 die SK2 reserve bolt")
+    assert replay.final.player("P2").life == 17  # 1 + 2 of P2's, none of P1's
+
+
+def test_gain_life_for_each_character_die_fielded_this_turn():  # IMW Jarvis, itself included
+    cards = real_cards("15imw", "When")
+    lines, field = to_field("15imw")
+    board = ("P1 life 14", "P1 die 19sww#1 reserve L1", "P1 die SK3 reserve wild")
+    replay = play(cards, scene("15imw", *lines, *board), "P1 field 19sww#1 pay SK3", field)
+    assert replay.final.player("P1").life == 16  # Superman and Jarvis: 2
+
+
+# -- counts of dice as an amount -----------------------------------------------------------------
+def test_x_is_the_character_dice_in_your_field_zone():  # SKC Robin
+    _, replay = _fielded("146skc", "P1 die SK2 field L1", answers=["P1 choose P2:19sww#1"])
+    assert _damage(replay, "P2:19sww#1") == 2  # Robin and the Sidekick; P2's dice not counted
+
+
+def test_sidekicks_of_both_players_counted_and_a_villain_not_a_target():  # SMC Doppelganger
+    cards = real_cards("12smc", "When")
+    _, replay = _fielded(
+        "12smc", "P1 die SK2 field L1", cards=cards, answers=["P1 choose P2:19sww#1"]
+    )
+    assert _damage(replay, "P2:19sww#1") == 2  # P1's Sidekick and P2's SK1
+    lines, field = to_field("12smc")
+    text = scene("12smc", *lines) + field + "\n"
+    refused(cards, text + "P1 choose P2:5sww#1\n", "R13.2")  # Cheetah is a Villain
+
+
+def test_each_opposing_die_takes_your_other_justice_league_count():  # DOOM Green Arrow
+    board = ("P1 die 19sww#1 field L1", "P1 die 10doom#2 field L1")
+    _, replay = _fielded("10doom", *board)
+    state = replay.final
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage: only Superman counts
+    assert state.die("P2:19sww#1").damage == 1
+    assert state.die("P1:19sww#1").damage == 0  # only opposing dice
+
+
+def test_damage_to_the_opponent_and_every_opposing_die_equal_to_its_level():  # BFU Mortarion
+    _, replay = _fielded("10bfu")
+    state = replay.final
+    assert state.player("P2").life == 19
+    assert state.die("P2:SK1").zone == Zone.PREP
+    assert state.die("P2:5sww#1").damage == 1
+
+
+# -- spin to an energy face -----------------------------------------------------------------------
+def test_spin_a_target_to_an_energy_face_moves_it_to_the_reserve_pool():  # IG Loki
+    _, replay = _fielded("77ig", answers=["P1 choose P2:22uxm#1", "P1 choose fist2"])
+    die = replay.final.die("P2:22uxm#1")
+    assert die.zone == Zone.RESERVE and die.face.energy == ("fist", "fist")
+    assert die.controller == "P2"
+
+
+def test_spin_to_an_energy_face_refuses_a_face_the_die_cant_show():  # IG Loki: Wolverine
+    cards = real_cards("77ig", "When")
+    lines, field = to_field("77ig")
+    text = scene("77ig", *lines) + field + "\nP1 choose P2:22uxm#1\n"
+    refused(cards, text + "P1 choose mask\n", "R13.2")  # Wolverine is a Fist character
+
+
+def test_spin_up_to_two_may_choose_none():  # IG Pip the Troll
+    _, replay = _fielded("121ig", answers=["P1 choose none"])
+    assert {d.zone for d in replay.final.dice if d.controller == "P2" and d.face} == {Zone.FIELD}
+    answers = ["P1 choose P2:SK1 P2:21uxm#1", "P1 choose wild", "P1 choose bolt"]
+    _, replay = _fielded("121ig", answers=answers)
+    assert replay.final.die("P2:SK1").zone == Zone.RESERVE
+    assert replay.final.die("P2:21uxm#1").face.energy == ("bolt",)
+
+
+def test_spin_only_a_level_1_die():  # IG Iron Man: Quicksilver is level 2
+    cards = real_cards("115ig", "When fielded")
+    lines, field = to_field("115ig")
+    text = scene("115ig", *lines) + field + "\n"
+    refused(cards, text + "P1 choose P2:21uxm#1\n", "R13.2")
+
+
+def test_spin_to_its_single_energy_face():  # DPS Professor X: a double is refused
+    cards = real_cards("127dps", "When")
+    lines, field = to_field("127dps")
+    text = scene("127dps", *lines) + field + "\nP1 choose P2:5sww#1\n"
+    refused(cards, text + "P1 choose mask2\n", "R13.2")
+    _, replay = _fielded("127dps", answers=["P1 choose P2:5sww#1", "P1 choose mask"])
+    assert replay.final.die("P2:5sww#1").zone == Zone.RESERVE
+
+
+# -- energy negation, bare icons ------------------------------------------------------------------
+def test_target_non_bolt_character_die():  # MSW Dazzler: Quicksilver (Bolt) is refused
+    cards = real_cards("106msw", "When")
+    lines, field = to_field("106msw")
+    text = scene("106msw", *lines) + field + "\n"
+    refused(cards, text + "P1 choose P2:21uxm#1\n", "R13.2")
+    _, replay = _fielded("106msw", answers=["P1 choose P2:22uxm#1"])
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP  # 2 damage, D2
+
+
+def test_take_control_of_an_opposing_villain_that_must_attack():  # WF Scarecrow
+    cards = real_cards("64wf", "When")
+    lines, field = to_field("64wf")
+    text = scene("64wf", *lines) + field + "\n"
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")  # Wolverine is no Villain
+    _, replay = _fielded("64wf", answers=["P1 choose P2:5sww#1"])
+    die = replay.final.die("P2:5sww#1")
+    assert die.controller == "P1" and "must_attack" in die.keywords
+
+
+def _lanterns(key: str, lantern: str):
+    cards = real_cards(key, "When")
+    cards[lantern] = engine_card(pool()[lantern], {})
+    return cards
+
+
+def test_ko_a_black_lantern_of_equal_or_lower_level():  # WOL John Stewart
+    cards = _lanterns("49wol", "140wol")
+    lines, field = to_field("49wol")
+    opposing = ("P2 die 140wol#1 field L1", "P2 die SK1 field L1")
+    text = scene("49wol", *lines, opposing=opposing) + field + "\n"
+    text = text.replace(P2_TEAM, P2_TEAM.replace(" basic", " 140wol:1 basic"))
+    assert run(cards, text).final.pending.options == ("P2:140wol#1",)  # not the Sidekick
+    replay = play(cards, text, "P1 choose P2:140wol#1")
+    assert replay.final.die("P2:140wol#1").zone == Zone.PREP
+
+
+def test_capture_a_green_lantern_until_end_of_turn():  # WOL Carol Ferris
+    cards = _lanterns("41wol", "10wol")
+    lines, field = to_field("41wol")
+    text = scene("41wol", *lines, opposing=("P2 die 10wol#1 field L2",)) + field + "\n"
+    text = text.replace(P2_TEAM, P2_TEAM.replace(" basic", " 10wol:1 basic"))
+    replay = play(cards, text, "P1 choose P2:10wol#1")
+    assert replay.final.die("P2:10wol#1").zone == Zone.CAPTURED
+
+
+# -- conditions and limits ----------------------------------------------------------------------
+def test_damage_a_player_with_three_bolt_symbols_in_reserve():  # WOL Fatality
+    reserve = ("P1 die SK2 reserve bolt", "P1 die 81wol#2 reserve bolt2")
+    _, replay = _fielded("81wol", *reserve, answers=["P1 choose P2"])
+    assert replay.final.player("P2").life == 17
+    _, replay = _fielded("81wol", "P1 die SK2 reserve bolt", "P1 die SK3 reserve wild")
+    assert replay.final.pending is None and replay.final.player("P2").life == 20
+
+
+def test_once_per_turn_when_fielded():  # JLOP Constantine: the second die gains nothing
+    cards = real_cards("4jlop", "Once per turn")
+    setup = scene("4jlop", "P1 life 10", "P1 die 4jlop#1 reserve L1", "P1 die 4jlop#2 reserve L1")
+    replay = play(cards, setup, "P1 field 4jlop#1", "P1 field 4jlop#2")
+    assert replay.final.player("P1").life == 11
