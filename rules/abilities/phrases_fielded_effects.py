@@ -228,3 +228,85 @@ def _damage_all_opposing(m, line):
         {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": amount},
         {"do": "damage", "to": {"pick": "each", "side": "opposing"}, "amount": amount},
     ]
+
+
+# -- a die of either kind ('target Sidekick or [TURTLE] character die') -------------------------
+_NAMED_DIE = re.compile(r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)™? (?:character )?die")
+
+
+def _alternative(text: str, line, noun: str) -> dict | None:
+    """One side of 'X or Y': a die_selector filter set, without its pick (a name is the
+    holder's own character, R13.8)."""
+    text = text.strip()
+    named = _NAMED_DIE.fullmatch(text)
+    if named and pt._is_name(named["name"]):
+        return {"pick": "each", "side": "yours", "name": named["name"]}
+    selector = pt.die_selector(f"target {text}", line)
+    if selector is None and noun:
+        selector = pt.die_selector(f"target {text} {noun}", line)  # '[TCS] or [B] character die'
+    if selector is None or set(selector) & {"count", "other"}:
+        return None
+    return {**selector, "pick": "each"}
+
+
+_DETERMINER = re.compile(r"^(?P<other>another )?(?:target |one )?", re.IGNORECASE)
+
+
+def either(text: str, line) -> dict | None:
+    """'another target Sidekick or [TURTLE] character die', 'target Batman character die or
+    another target Sidekick', 'target [TCS] or [B] character die' -> one target matching
+    either (`any_of`); 'another' leaves this die out."""
+    parts = re.split(r" or ", text.strip(), flags=re.IGNORECASE)
+    if len(parts) != 2 or not re.match(r"^(?:another )?target ", parts[0], re.IGNORECASE):
+        return None
+    other, found = False, []
+    noun = re.search(r"(?:character )?(?:die|dice)$", parts[1], re.IGNORECASE)
+    for part in parts:
+        lead = _DETERMINER.match(part)
+        other = other or bool(lead["other"])
+        one = _alternative(part[lead.end() :], line, noun.group(0) if noun else "")
+        if one is None:
+            return None
+        found.append(one)
+    selector = {"pick": "target", "any_of": found}
+    if other:
+        selector["other"] = True
+    return selector
+
+
+@phrase(rf"give (?P<who>.+? or .+?) (?:{pt._MODS}){pt._UNTIL}")
+def _give_either(m, line):
+    to = either(m["who"], line)
+    return None if to is None else pt._modify(to, m)
+
+
+@phrase(r"KO (?P<one>(?:another )?target .+?) or KO (?P<two>target .+)")
+def _ko_either(m, line):
+    to = either(f"{m['one']} or {m['two']}", line)
+    return None if to is None else [{"do": "ko", "to": to}]
+
+
+@phrase(r"reroll (?P<who>target .+? or .+)")
+def _reroll_either(m, line):
+    to = either(m["who"], line)
+    return None if to is None else [{"do": "reroll", "to": to}]
+
+
+# -- a fielding cost -------------------------------------------------------------------------------
+@phrase(r"(?P<text>.+?) with an? (?:printed )?fielding cost (?:of )?(?P<n>\d+)(?P<less> or less)?")
+def _fielding_cost(m, line):
+    """'KO target opposing character die with a fielding cost of 0': the clause without it,
+    its one selector of dice narrowed to the fielding cost printed on the face shown."""
+    if int(m["n"]) != 0 and not m["less"]:
+        return None  # 'a fielding cost of 2' (exactly): no minimum in the vocabulary
+    read = phrases.effects(m["text"], line)
+    if not read or len(read) != 1:
+        return None
+    effect = dict(read[0])
+    to = effect.get("to")
+    if not isinstance(to, dict) or to.get("pick") not in ("target", "up_to", "each"):
+        return None
+    if "or_player" in to:
+        return None
+    effect["to"] = {**to, "max_fielding": int(m["n"])}
+    return [effect]

@@ -103,6 +103,15 @@ def matches(
         for d in engaged(state, die)
     ):
         return False
+    if "max_fielding" in selector and (
+        die.face is None or die.face.fielding > selector["max_fielding"]
+    ):
+        return False  # the fielding cost printed on the face shown
+    if "any_of" in selector and not any(
+        matches(state, cards, {**one, "pick": "each"}, die, holder=holder, source=source, card=card)
+        for one in selector["any_of"]
+    ):
+        return False
     types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
     return not types & set(selector.get("not_energy", ()))
 

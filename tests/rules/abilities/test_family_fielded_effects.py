@@ -214,3 +214,46 @@ def test_once_per_turn_when_fielded():  # JLOP Constantine: the second die gains
     setup = scene("4jlop", "P1 life 10", "P1 die 4jlop#1 reserve L1", "P1 die 4jlop#2 reserve L1")
     replay = play(cards, setup, "P1 field 4jlop#1", "P1 field 4jlop#2")
     assert replay.final.player("P1").life == 11
+
+
+# -- a die of either kind, a fielding cost -------------------------------------------------------
+def _options(key, *board, start="When"):
+    cards = real_cards(key, start)
+    lines, field = to_field(key)
+    return cards, scene(key, *lines, *board) + field + "\n"
+
+
+def test_another_sidekick_or_turtle_gets_a_bonus():  # TMNT April (an Ally): not herself
+    cards, text = _options("1tmnt", start="When fielded")
+    options = run(cards, text).final.pending.options
+    assert "P2:SK1" in options and "P1:1tmnt#1" not in options
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")  # Wolverine: neither
+    replay = play(cards, text, "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").modifiers  # +1A until end of turn
+
+
+def test_your_batman_or_another_sidekick():  # WF Alfred: the opponent's Sidekick may be picked
+    cards, text = _options("35wf", start="When fielded")
+    options = run(cards, text).final.pending.options
+    assert "P2:SK1" in options and "P2:19sww#1" not in options
+
+
+def test_ko_an_opposing_level_1_die_or_a_mystic_die():  # DRS Clea
+    cards, text = _options("6drs")
+    refused(cards, text + "P1 choose P2:5sww#1\n", "R13.2")  # Cheetah is level 2
+    replay = play(cards, text, "P1 choose P2:22uxm#1")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP
+
+
+def test_reroll_a_thor_corps_or_bolt_die():  # MSW Ultimate Spider-Man: an energy or an icon
+    cards, text = _options("95msw")
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")  # Wolverine: Fist, X-Men
+    replay = play(cards, text, "P1 choose P2:21uxm#1", "P2 roll 21uxm#1=L3")
+    assert replay.final.die("P2:21uxm#1").level == 3
+
+
+def test_ko_an_opposing_die_with_a_fielding_cost_of_0():  # CW Black Widow: the Sidekick
+    cards, text = _options("3cw")
+    assert run(cards, text).final.pending.options == ("P2:SK1",)
+    replay = play(cards, text, "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
