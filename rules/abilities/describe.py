@@ -120,6 +120,9 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
+        if isinstance(effect["count"], dict) and "count" in effect["count"]:
+            counted = _counted_noun(effect["count"]["count"])
+            count, noun = "one die", f"for each of {counted},"  # 'for each of your X dice'
         if effect.get("into") == "reserve":
             rolls = {
                 "yours": "you draw and roll",

@@ -310,3 +310,75 @@ def _fielding_cost(m, line):
         return None
     effect["to"] = {**to, "max_fielding": int(m["n"])}
     return [effect]
+
+
+# -- the bag, the opponent's Reserve Pool ----------------------------------------------------------
+@phrase(
+    r"search your bag for (?P<q>an?|one|two|up to (?:one|two|three|\d)|\d) (?P<kind>.+?) and "
+    r"roll (?:it|them)(?: \(?place (?:it|them) (?:in|into) your reserve pool\)?)?"
+)
+def _search_bag(m, line):
+    found = pt.used_dice(m["q"], m["kind"], line)
+    if found is None or found.get("all"):
+        return None
+    effect = {"do": "search_bag", "dice": found.get("dice", {}), "count": found["count"]}
+    if found.get("up_to"):
+        effect["up_to"] = True
+    return [effect]
+
+
+_OPPONENTS_RESERVE = r"from (?:your )?opponent's reserve pool to (?:the|their) used pile"
+
+
+@phrase(rf"move all \[Q\] energy {_OPPONENTS_RESERVE}")
+def _wild_to_used(m, line):
+    return [{"do": "reserve_to_used", "faces": ["wild"]}]
+
+
+@phrase(rf"move all dice showing generic or \[Q\] energy {_OPPONENTS_RESERVE}")
+def _generic_or_wild_to_used(m, line):
+    return [{"do": "reserve_to_used", "faces": ["generic", "wild"]}]
+
+
+# -- small clauses ---------------------------------------------------------------------------------
+@phrase(r"capture an opposing die of (?:an )?equal or lower level")
+def _capture_equal_or_lower(m, line):
+    """A die with a level is a character die: 'an opposing die of equal or lower level'."""
+    if line is None or line.kind == "global" or line.card_kind != "character":
+        return None
+    to = {"pick": "target", "side": "opposing", "level_at_most_this": True}
+    return [{"do": "capture", "to": to}]
+
+
+@phrase(
+    rf"deal {_N} damage to all players and (?P<dice>[^,]+), and (?P<m>{t.NUMBER}) damage to "
+    r"(?P<dice2>.+)"
+)
+def _damage_players_and_two_groups(m, line):
+    """'deal 1 damage to all players and non-[F] character dice, and 2 damage to all [F]
+    character dice'."""
+    first = phrases.effects(f"deal {m['n']} damage to all {m['dice']}", line)
+    second = phrases.effects(f"deal {m['m']} damage to {m['dice2']}", line)
+    if not first or not second or len(first) != 1 or len(second) != 1:
+        return None
+    if first[0]["to"].get("pick") != "each" or second[0]["to"].get("pick") != "each":
+        return None
+    players = {"do": "damage", "to": {"pick": "player", "side": "any"}, "amount": t.number(m["n"])}
+    return [players, *first, *second]
+
+
+@phrase(r"roll a die from your bag for each (?P<per>.+)")
+def _roll_per(m, line):
+    amount = pt.per_amount(m["per"], line)
+    return None if amount is None else [{"do": "draw", "count": amount, "into": "reserve"}]
+
+
+@phrase(
+    r"(?:deal your opponent X damage|deal X damage to your opponent),? where X is (?:equal to )?"
+    r"(?P<who>.+?)'s printed fielding cost"
+)
+def _damage_own_fielding(m, line):
+    if not pt.is_self(m["who"], line):
+        return None
+    inner = [{"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 1}]
+    return [{"do": "per_tally", "tally": {"own_fielding": True}, "effects": inner}]

@@ -21,6 +21,16 @@ in rules/abilities/phrases_fielded_effects.py).
   goes to its controller's Reserve Pool and loses its damage and effects, as a die rerolled to
   energy (R14.1). It is not a spin of levels (R14.2 forbids that unless stated: the card
   states it) and not a reroll.
+- `search_bag` (`dice`: a from_used effect's filters, `count`, `up_to`): 'search your bag for
+  an action die / up to 2 Sidekick dice and roll it / them': the holder picks matching dice
+  among those in their bag (the bag only: it is not refilled from the Used Pile) and rolls them
+  into the Reserve Pool (R4.3); with none there, nothing.
+- `reserve_to_used` (`faces`: `wild` / `generic`): 'move all [Q] energy from opponent's
+  Reserve Pool to the Used Pile', '... all dice showing generic or [Q] energy ...' ([Q] is the
+  wild symbol): each of the opponent's Reserve Pool dice showing such a face goes to their Used
+  Pile (on the holder's turn, not the owner's: straight there, R4.6).
+- `per_tally` also counts `own_fielding`: the fielding cost printed on the face the ability's
+  own die shows ('X is equal to NAME's printed fielding cost').
 """
 
 from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
@@ -41,8 +51,13 @@ _TALLY = {
             "minItems": 1,
         },
         "fielded": {"enum": ["yours"]},
+        "own_fielding": {"const": True},
     },
-    "oneOf": [{"required": ["reserve", "unit"]}, {"required": ["fielded"]}],
+    "oneOf": [
+        {"required": ["reserve", "unit"]},
+        {"required": ["fielded"]},
+        {"required": ["own_fielding"]},
+    ],
 }
 
 EFFECT_SCHEMAS = {
@@ -50,14 +65,30 @@ EFFECT_SCHEMAS = {
     "spin_to_energy": effect_schema(
         "spin_to_energy", ["to"], to=SELECTOR, single={"type": "boolean"}
     ),
+    "search_bag": effect_schema(
+        "search_bag",
+        ["dice", "count"],
+        dice={"type": "object"},
+        count={"type": "integer", "minimum": 1, "maximum": 8},
+        up_to={"type": "boolean"},
+    ),
+    "reserve_to_used": effect_schema(
+        "reserve_to_used",
+        ["faces"],
+        faces={"type": "array", "items": {"enum": ["wild", "generic"]}, "minItems": 1},
+    ),
 }
 
 
-def tally(state, cards, tally_spec: dict, holder: str) -> int:
-    """What a `per_tally` tally comes to now, for the player `holder`."""
+def tally(state, cards, tally_spec: dict, holder: str, source: str = "") -> int:
+    """What a `per_tally` tally comes to now, for the player `holder` (`source`: the ability's
+    own die)."""
     from rules.engine.keywords import strike
     from rules.engine.state import other
 
+    if "own_fielding" in tally_spec:
+        own = state.die(source) if source else None
+        return own.face.fielding if own is not None and own.face and own.face.is_character else 0
     if "fielded" in tally_spec:
         return len(strike.fielded_this_turn(state, holder))
     player = holder if tally_spec["reserve"] == "yours" else other(holder)
@@ -90,7 +121,7 @@ def _counted(cards, die, tally_spec: dict) -> bool:
 def _per_tally(ctx, effect, bursts, scope=None):
     from rules.abilities import runtime
 
-    found = tally(ctx.state, ctx.cards, effect["tally"], ctx.holder)
+    found = tally(ctx.state, ctx.cards, effect["tally"], ctx.holder, ctx.source)
     if not found:
         return
     times = found * (scope.times if scope is not None else 1)
@@ -134,10 +165,48 @@ def _spin_to_energy(ctx, effect, bursts, scope=None):
         )
 
 
-EFFECT_RUNNERS = {"per_tally": _per_tally, "spin_to_energy": _spin_to_energy}
+def _search_bag(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    found = [
+        d.id
+        for d in ctx.state.zone(ctx.holder, Zone.BAG)
+        if used_die_matches(ctx.cards, d, effect["dice"])
+    ]
+    if not found:
+        return
+    count = min(effect["count"], len(found))
+    minimum = 0 if effect.get("up_to") else count
+    prompt = "search your bag: choose the dice to roll"
+    picked = ctx.choose(prompt, found, count=count, minimum=minimum)
+    if picked:
+        ctx.roll(ctx.holder, tuple(picked))
+    if scope is not None:
+        scope.picked = list(picked)
+
+
+def _reserve_to_used(ctx, effect, bursts, scope=None):
+    wanted = set(effect["faces"])
+    for die in list(ctx.state.zone(ctx.opponent, Zone.RESERVE)):
+        face = die.face
+        if face is None or not face.is_energy:
+            continue
+        wild = face.energy == ("wild",)
+        if (wild and "wild" in wanted) or (face.generic and "generic" in wanted):
+            ctx.send_to_used(die.id)
+
+
+EFFECT_RUNNERS = {
+    "per_tally": _per_tally,
+    "spin_to_energy": _spin_to_energy,
+    "search_bag": _search_bag,
+    "reserve_to_used": _reserve_to_used,
+}
 
 
 def tally_text(tally_spec: dict) -> str:
+    if "own_fielding" in tally_spec:
+        return "point of fielding cost printed on this die's face"
     if "fielded" in tally_spec:
         return "character die you fielded this turn"
     whose = "your" if tally_spec["reserve"] == "yours" else "your opponent's"
@@ -170,4 +239,28 @@ def _spin_to_energy_text(effect) -> str:
     )
 
 
-EFFECT_TEXT = {"per_tally": _per_tally_text, "spin_to_energy": _spin_to_energy_text}
+def _search_bag_text(effect) -> str:
+    from rules.abilities.trigger_events import _describe_from_used
+
+    shape = {k: v for k, v in effect.items() if k in ("count", "up_to", "dice")}
+    wanted = _describe_from_used({"into": "prep", **shape}).split(" from your Used Pile")[0]
+    one = effect["count"] == 1 and not effect.get("up_to")
+    it = "it" if one else "them"
+    return (
+        f"search your bag for {wanted.removeprefix('move ')} and roll {it} into your Reserve Pool"
+    )
+
+
+def _reserve_to_used_text(effect) -> str:
+    faces = " or ".join(effect["faces"])
+    return (
+        f"each die in your opponent's Reserve Pool showing {faces} energy goes to their Used Pile"
+    )
+
+
+EFFECT_TEXT = {
+    "per_tally": _per_tally_text,
+    "spin_to_energy": _spin_to_energy_text,
+    "search_bag": _search_bag_text,
+    "reserve_to_used": _reserve_to_used_text,
+}

@@ -9,6 +9,9 @@ a body that phrases_triggers.trigger_body doesn't read:
 - '... if you have three or more [B] symbols in your Reserve Pool' (before or after the
   effect): the core condition `reserve_energy_at_least` (symbols of that type on the faces
   shown; a wild is not counted, R6.2, as the card's own reminder '(excluding [Q])' says);
+- '... if you have any level 2 or higher non-[VM] character dice in the Field Zone': a count
+  of your dice (other than the one just fielded, as `fielded_more` reads 'if you have an
+  active X': the weaker reading, T5.1) of that level or higher;
 - 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
   (R15.1), so the second sentence adds nothing.
 
@@ -40,12 +43,26 @@ _RETURN_CAPTURED = re.compile(
 )
 
 
-def condition(text: str) -> dict | None:
+_HIGHER = re.compile(
+    r"you have any level (?P<n>[23]) or higher (?P<rest>.+?) in (?:the|your) field(?: zone)?",
+    re.IGNORECASE,
+)
+
+
+def condition(text: str, line: Line) -> dict | None:
     found = _RESERVE.fullmatch(text.strip())
-    if found is None:
-        return None
-    n = t.number(found["n"])
-    return {"test": "reserve_energy_at_least", "energy": t.energy(found["tok"]), "n": n}
+    if found is not None:
+        n = t.number(found["n"])
+        return {"test": "reserve_energy_at_least", "energy": t.energy(found["tok"]), "n": n}
+    found = _HIGHER.fullmatch(text.strip())
+    if found is not None:  # 'if you have any level 2 or higher non-[VM] character dice ...'
+        selector = body.die_selector(found["rest"], line, default_pick="each")
+        if selector is None or set(selector) - {"pick", "affiliation", "not_affiliation", "what"}:
+            return None
+        selector = {**selector, "pick": "each", "side": "yours", "other": True}
+        selector["min_level"] = int(found["n"])
+        return {"test": "count_at_least", "of": selector, "n": 1}
+    return None
 
 
 @recogniser("fielded_effects", kinds=("ability", "burst"), priority=106)
@@ -53,14 +70,14 @@ def fielded_effects(line: Line) -> Match | None:
     match = _PREFIX.match(line.text)
     if not match or (match["subject"] and not body.is_self(match["subject"], line)):
         return None
-    rest = match["rest"].strip().rstrip(".")
+    rest = re.sub(r"\bifyou\b", "if you", match["rest"]).strip().rstrip(".")  # a printing slip
     test = None
     first_if = body._IF_FIRST.match(rest)
     last_if = _IF_LAST.match(rest)
-    if first_if and condition(first_if["cond"]) is not None:
-        test, rest = condition(first_if["cond"]), first_if["rest"]
-    elif last_if and "." not in last_if["rest"] and condition(last_if["cond"]) is not None:
-        test, rest = condition(last_if["cond"]), last_if["rest"]
+    if first_if and condition(first_if["cond"], line) is not None:
+        test, rest = condition(first_if["cond"], line), first_if["rest"]
+    elif last_if and "." not in last_if["rest"] and condition(last_if["cond"], line) is not None:
+        test, rest = condition(last_if["cond"], line), last_if["rest"]
     returned = _RETURN_CAPTURED.search(rest)
     if returned:
         rest = rest[: returned.start()]

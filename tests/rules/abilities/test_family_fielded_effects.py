@@ -257,3 +257,77 @@ def test_ko_an_opposing_die_with_a_fielding_cost_of_0():  # CW Black Widow: the 
     assert run(cards, text).final.pending.options == ("P2:SK1",)
     replay = play(cards, text, "P1 choose P2:SK1")
     assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+# -- the bag, the opponent's Reserve Pool -----------------------------------------------------
+def test_search_the_bag_for_an_action_die_and_roll_it():  # AVX Doctor Strange
+    cards, text = _options("106avx", "P1 die BA:31sww#1 bag", "P1 die SK2 bag")
+    assert run(cards, text).final.pending.options == ("BA:31sww#1",)  # not the Sidekick
+    replay = play(cards, text, "P1 choose BA:31sww#1", "P1 roll BA:31sww#1=action")
+    assert replay.final.die("BA:31sww#1").zone == Zone.RESERVE
+
+
+def test_search_the_bag_for_up_to_two_sidekicks():  # UXM Professor X: none is allowed too
+    board = ("P1 die SK2 bag", "P1 die SK3 bag", "P1 die SK4 bag")
+    cards, text = _options("49uxm", *board, start="When")
+    replay = play(cards, text, "P1 choose SK2 SK3", "P1 roll SK2=L1 SK3=bolt")
+    state = replay.final
+    assert state.die("P1:SK2").zone == state.die("P1:SK3").zone == Zone.RESERVE
+    assert state.die("P1:SK4").zone == Zone.BAG
+    replay = play(cards, text, "P1 choose none")
+    assert replay.final.die("P1:SK2").zone == Zone.BAG
+
+
+def test_move_the_opponents_wild_energy_to_the_used_pile():  # FUS Intellect Devourer
+    reserve = ("P2 die SK2 reserve wild", "P2 die SK3 reserve bolt", "P1 die SK2 reserve wild")
+    _, replay = _fielded("95fus", *reserve)
+    state = replay.final
+    assert state.die("P2:SK2").zone == Zone.USED
+    assert state.die("P2:SK3").zone == Zone.RESERVE
+    assert state.die("P1:SK2").zone == Zone.RESERVE  # only the opponent's
+
+
+def test_move_the_opponents_generic_and_wild_energy():  # DOOM Beast Boy
+    reserve = ("P2 die BA:34sww#1 reserve generic1", "P2 die SK2 reserve wild")
+    _, replay = _fielded("2doom", *reserve, "P2 die SK3 reserve mask")
+    state = replay.final
+    assert state.die("BA:34sww#1").zone == state.die("P2:SK2").zone == Zone.USED
+    assert state.die("P2:SK3").zone == Zone.RESERVE
+
+
+# -- small clauses -------------------------------------------------------------------------------
+def test_capture_an_opposing_die_of_equal_or_lower_level():  # AVX Loki, fielded at level 1
+    cards, text = _options("47avx")
+    refused(cards, text + "P1 choose P2:5sww#1\n", "R13.2")  # Cheetah is level 2
+    replay = play(cards, text, "P1 choose P2:22uxm#1")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.CAPTURED
+
+
+def test_damage_players_non_fist_dice_and_fist_dice():  # DP Scarlet Witch
+    _, replay = _fielded("111dp")
+    state = replay.final
+    assert state.player("P1").life == state.player("P2").life == 19
+    assert state.die("P2:22uxm#1").zone == Zone.PREP  # Wolverine (Fist, D2): 2 damage
+    assert state.die("P2:21uxm#1").damage == 1  # Quicksilver (Bolt): 1
+    assert state.die("P2:SK1").zone == Zone.PREP  # a Sidekick has no energy type: 1
+
+
+def test_roll_a_die_from_the_bag_for_each_fantastic_four_die():  # MSW Mr. Fantastic, itself too
+    board = ("P1 die 146msw#2 field L1", "P1 die SK2 bag", "P1 die SK3 bag")
+    _, replay = _fielded("146msw", *board, answers=["P1 draw SK2 SK3", "P1 roll SK2=L1 SK3=bolt"])
+    assert replay.final.die("P1:SK3").zone == Zone.RESERVE
+
+
+def test_damage_equal_to_its_printed_fielding_cost():  # IG Ghost Rider, fielded at level 2
+    cards = real_cards("30ig", "When")
+    board = ("P1 die 30ig#1 reserve L2", "P1 die SK5 reserve wild", "P1 die SK6 reserve wild")
+    replay = play(cards, scene("30ig", *board), "P1 field 30ig#1 pay SK5 SK6")
+    assert replay.final.player("P2").life == 18
+
+
+def test_gain_life_if_you_have_another_level_2_non_villain():  # ASM Mary Jane
+    cards = real_cards("98asm", "When")
+    _, replay = _fielded("98asm", "P1 life 15", "P1 die 19sww#1 field L2", cards=cards)
+    assert replay.final.player("P1").life == 16
+    _, replay = _fielded("98asm", "P1 life 15", "P1 die 19sww#1 field L1", cards=cards)
+    assert replay.final.player("P1").life == 15  # Superman is level 1
