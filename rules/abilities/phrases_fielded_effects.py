@@ -382,3 +382,64 @@ def _damage_own_fielding(m, line):
         return None
     inner = [{"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 1}]
     return [{"do": "per_tally", "tally": {"own_fielding": True}, "effects": inner}]
+
+
+# -- each player KOs ... ---------------------------------------------------------------------------
+def _players_dice(text: str, line) -> dict | None:
+    selector = pt.die_selector(text, line, default_pick="each")
+    if selector is None or set(selector) - {"pick", "what", "affiliation", "not_affiliation"}:
+        return None
+    return {**selector, "pick": "each"}
+
+
+@phrase(r"each player chooses and KO'?s one of (?:their|his or her) (?P<kind>.+)")
+@phrase(r"each player KOs an? (?P<kind>sidekick|character die|character) they control")
+def _players_choose_ko(m, line):
+    dice = _players_dice(m["kind"], line)
+    return None if dice is None else [{"do": "players_choose_ko", "dice": dice}]
+
+
+@phrase(r"each player must (?:knock out|KO) all but one of (?:his or her|their) (?P<kind>.+)")
+def _players_keep_one(m, line):
+    dice = _players_dice(m["kind"], line)
+    return None if dice is None else [{"do": "players_choose_ko", "dice": dice, "keep": True}]
+
+
+@phrase(
+    r"move all sidekick dice from your opponent's used pile and prep area to their bag"
+    r"|move all sidekick dice from your opponent's prep area and used pile to their bag"
+)
+def _sidekicks_to_bag(m, line):
+    return [{"do": "to_bag", "zones": ["used", "prep"], "what": "sidekick"}]
+
+
+@phrase(
+    r"move one opposing character with (?:a )?(?:purchase )?cost (?:of )?(?P<n>\d) or less,? "
+    r"including sidekicks,? to the used pile"
+)
+def _cheap_to_used(m, line):
+    to = {"pick": "target", "side": "opposing", "max_cost": int(m["n"])}
+    return [{"do": "send_to_used", "to": to}]
+
+
+@phrase(
+    rf"deal {_N} damage to each opposing (?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*) character die"
+)
+def _damage_each_opposing_name(m, line):
+    """'each opposing Iron Man character die': 'opposing' says whose (R13.8 aside)."""
+    if not pt._is_name(m["name"]) or m["name"] != m["name"].strip():
+        return None
+    to = {"pick": "each", "side": "opposing", "name": m["name"]}
+    return [{"do": "damage", "to": to, "amount": t.number(m["n"])}]
+
+
+@phrase(
+    r"roll X dice from your bag and deal X damage to (?P<who>.+?),? where X is (?:equal to )?"
+    r"the number of (?P<per>.+)"
+)
+def _roll_x_and_damage_x(m, line):
+    amount = dice_count(m["per"], line)
+    inner = None if amount is None else _inner_damage(m["who"], line, amount)
+    if inner is None:
+        return None
+    return [{"do": "draw", "count": amount, "into": "reserve"}, *inner]

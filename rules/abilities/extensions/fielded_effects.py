@@ -29,11 +29,22 @@ in rules/abilities/phrases_fielded_effects.py).
   Reserve Pool to the Used Pile', '... all dice showing generic or [Q] energy ...' ([Q] is the
   wild symbol): each of the opponent's Reserve Pool dice showing such a face goes to their Used
   Pile (on the holder's turn, not the owner's: straight there, R4.6).
+- `players_choose_ko` (`dice`: a selector's filters, `keep`): 'each player chooses and KO's
+  one of their character dice', 'each player KOs a Sidekick they control': each player, the
+  holder first (the active player, R13.3), chooses one of the matching dice they control and
+  KOs it; with `keep` ('each player must knock out all but one of his or her non-Villain
+  characters') the player chooses the one to keep and the others are KO'd.
+- `to_bag` (`zones`, `what`): 'move all Sidekick dice from your opponent's Used Pile and Prep
+  Area to their bag': the opponent's dice of that kind in those zones go to their bag.
+- `only_if` (`if`, `effects`): the effects happen only if the condition holds when it
+  resolves ('If an opponent has an active Spider-Man you take no damage from this effect':
+  the damage to you only if they have none).
 - `per_tally` also counts `own_fielding`: the fielding cost printed on the face the ability's
   own die shows ('X is equal to NAME's printed fielding cost').
 """
 
-from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
+from rules.abilities import selectors as sel
+from rules.abilities.extensions import CONDITION, EFFECTS, SELECTOR, effect_schema
 from rules.engine.faces import possible_faces
 from rules.engine.state import IN_FIELD, Zone, replace
 
@@ -72,6 +83,16 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 8},
         up_to={"type": "boolean"},
     ),
+    "players_choose_ko": effect_schema(
+        "players_choose_ko", ["dice"], dice=SELECTOR, keep={"type": "boolean"}
+    ),
+    "to_bag": effect_schema(
+        "to_bag",
+        ["zones", "what"],
+        zones={"type": "array", "items": {"enum": ["used", "prep"]}, "minItems": 1},
+        what={"enum": ["sidekick"]},
+    ),
+    "only_if": effect_schema("only_if", ["if", "effects"], effects=EFFECTS, **{"if": CONDITION}),
     "reserve_to_used": effect_schema(
         "reserve_to_used",
         ["faces"],
@@ -196,7 +217,50 @@ def _reserve_to_used(ctx, effect, bursts, scope=None):
             ctx.send_to_used(die.id)
 
 
+def _players_choose_ko(ctx, effect, bursts, scope=None):
+    for player in (ctx.holder, ctx.opponent):
+        mine = {**effect["dice"], "pick": "each", "side": "yours"}
+        found = [d.id for d in sel.dice(ctx.state, ctx.cards, mine, holder=player)]
+        if effect.get("keep"):
+            if len(found) < 2:
+                continue
+            kept = ctx.choose("choose the one die you keep", found, count=1, player=player)
+            doomed = [d for d in found if d not in kept]
+        else:
+            if not found:
+                continue
+            doomed = list(ctx.choose("choose one of your dice to KO", found, player=player))
+        for die_id in doomed:
+            ctx.ko(die_id)
+
+
+_BAG_ZONES = {"used": Zone.USED, "prep": Zone.PREP}
+
+
+def _to_bag(ctx, effect, bursts, scope=None):
+    zones = {_BAG_ZONES[z] for z in effect["zones"]}
+    for die in list(ctx.state.dice):
+        if die.owner != ctx.opponent or die.zone not in zones or not die.is_sidekick:
+            continue
+        ctx.move(die.id, Zone.BAG)
+        ctx.emit("moved", f"{die.id} went to the bag ({ctx.label})", die=die.id, player=die.owner)
+
+
+def _only_if(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    this = ctx.state.die(ctx.source) if ctx.source else None
+    test = effect["if"]
+    if not sel.condition(test, ctx.state, ctx.cards, holder=ctx.holder, this=this, card=ctx.card):
+        return
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, scope)
+
+
 EFFECT_RUNNERS = {
+    "players_choose_ko": _players_choose_ko,
+    "to_bag": _to_bag,
+    "only_if": _only_if,
     "per_tally": _per_tally,
     "spin_to_energy": _spin_to_energy,
     "search_bag": _search_bag,
@@ -258,7 +322,30 @@ def _reserve_to_used_text(effect) -> str:
     )
 
 
+def _players_choose_ko_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    dice = describe_selector({**effect["dice"], "pick": "each"}).removeprefix("all ")
+    if effect.get("keep"):
+        return f"each player chooses one of their {dice} to keep and KOs the others"
+    return f"each player chooses one of their {dice} and KOs it"
+
+
+def _to_bag_text(effect) -> str:
+    zones = " and ".join({"used": "Used Pile", "prep": "Prep Area"}[z] for z in effect["zones"])
+    return f"all Sidekick dice in your opponent's {zones} go to their bag"
+
+
+def _only_if_text(effect) -> str:
+    from rules.abilities.describe import describe_condition, describe_effects
+
+    return f"if {describe_condition(effect['if'])}: {describe_effects(effect['effects'])}"
+
+
 EFFECT_TEXT = {
+    "players_choose_ko": _players_choose_ko_text,
+    "to_bag": _to_bag_text,
+    "only_if": _only_if_text,
     "per_tally": _per_tally_text,
     "spin_to_energy": _spin_to_energy_text,
     "search_bag": _search_bag_text,

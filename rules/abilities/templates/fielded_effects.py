@@ -12,19 +12,29 @@ a body that phrases_triggers.trigger_body doesn't read:
 - '... if you have any level 2 or higher non-[VM] character dice in the Field Zone': a count
   of your dice (other than the one just fielded, as `fielded_more` reads 'if you have an
   active X': the weaker reading, T5.1) of that level or higher;
+- 'deal N damage to each player. If an opponent has an active NAME you take no damage from
+  this effect': the damage to the opponent, and to you only if they have no active NAME when it
+  resolves (effect `only_if`);
 - 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
   (R15.1), so the second sentence adds nothing.
+
+A second recogniser (priority 131, after statics_more's reader of several sentences, which
+leaves lines starting with 'When' to the trigger families) reads 'When fielded, <effect>.
+While NAME is active, ...' / '... When NAME attacks, ...': two or three sentences printed on
+one line, each an ability of its own that the families read alone; a later sentence must
+start a new trigger or static ('While' / 'When') and must not refer back to the first.
 
 Rulings (T5.1): a condition is checked when the ability triggers (R13.3), as for every
 trigger; anything else in the line keeps it manual.
 """
 
 import re
+from dataclasses import replace
 
 from rules.abilities import phrases_fielded_effects  # noqa: F401 (registers the clauses)
 from rules.abilities import phrases_triggers as body
 from rules.abilities import tokens as t
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import Line, Match, recognise, recogniser
 
 _PREFIX = re.compile(
     r"^(?P<once>once per turn, )?when (?:fielded|(?P<subject>.+?) is fielded),? (?P<rest>.+)$",
@@ -65,6 +75,32 @@ def condition(text: str, line: Line) -> dict | None:
     return None
 
 
+_SPARED = re.compile(
+    rf"deal (?P<n>{t.NUMBER}) damage to each player\. if an opponent has an active "
+    r"(?P<name>.+?),? you take no damage from this effect",
+    re.IGNORECASE,
+)
+
+
+def _spared(rest: str) -> dict | None:
+    found = _SPARED.fullmatch(rest)
+    if found is None or not body._is_name(found["name"]):
+        return None
+    n = t.number(found["n"])
+    theirs = {"pick": "each", "side": "opposing", "name": found["name"]}
+    to_you = {"do": "damage", "to": {"pick": "player", "side": "yours"}, "amount": n}
+    return {
+        "effects": [
+            {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": n},
+            {
+                "do": "only_if",
+                "if": {"test": "count_at_most", "of": theirs, "n": 0},
+                "effects": [to_you],
+            },
+        ]
+    }
+
+
 @recogniser("fielded_effects", kinds=("ability", "burst"), priority=106)
 def fielded_effects(line: Line) -> Match | None:
     match = _PREFIX.match(line.text)
@@ -81,17 +117,45 @@ def fielded_effects(line: Line) -> Match | None:
     returned = _RETURN_CAPTURED.search(rest)
     if returned:
         rest = rest[: returned.start()]
-    spec = body.trigger_body(rest, line)
+    spared = _spared(rest)
+    spec = spared or body.trigger_body(rest, line)
     if spec is None or (test is not None and "if" in spec):
         return None
     if returned and not (
         len(spec["effects"]) == 1 and spec["effects"][0]["do"] == "capture"
     ):  # 'return it at end of turn' only follows a capture here
         return None
-    if test is None and not match["once"] and not returned:
+    if test is None and not match["once"] and not returned and spared is None:
         return None  # nothing this family adds: the other families' reading stands
     if test is not None:
         spec = {"if": test, **spec}
     if match["once"]:
         spec = {**spec, "limit": "once_per_turn"}
     return Match.ability({"when": "fielded", **spec})
+
+
+_NEW_ABILITY = re.compile(r"^(?:while|when) ", re.IGNORECASE)
+_BACK = re.compile(
+    r".*\b(?:if you do|this way|instead|as well|that character|that die|those dice|the same)\b",
+    re.IGNORECASE,
+)
+
+
+@recogniser("fielded_effects", kinds=("ability", "burst"), priority=131)
+def fielded_then_more(line: Line) -> Match | None:
+    """'When fielded, deal 2 damage to your opponent. When NAME attacks, ...': each sentence an
+    ability of its own."""
+    if not _PREFIX.match(line.text):
+        return None
+    parts = [p.strip() for p in re.split(r"(?<=[a-z\])])\. (?=[A-Z])", line.text)]
+    if not 2 <= len(parts) <= 3 or _BACK.match(line.text):
+        return None
+    if not all(_NEW_ABILITY.match(p) for p in parts[1:]):
+        return None
+    specs: list[dict] = []
+    for part in parts:
+        found = recognise(replace(line, text=part.rstrip(".")))
+        if found is None or found.variant is not None or found.suit_up or found.keywords:
+            return None
+        specs += found.abilities
+    return Match(abilities=tuple(specs))

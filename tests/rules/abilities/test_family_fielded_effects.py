@@ -331,3 +331,76 @@ def test_gain_life_if_you_have_another_level_2_non_villain():  # ASM Mary Jane
     assert replay.final.player("P1").life == 16
     _, replay = _fielded("98asm", "P1 life 15", "P1 die 19sww#1 field L1", cards=cards)
     assert replay.final.player("P1").life == 15  # Superman is level 1
+
+
+# -- each player KOs, the opponent's Sidekicks to the bag, a cheap die to the Used Pile ----------
+def test_each_player_chooses_and_kos_one_of_their_dice():  # WOL Spectre: the holder first
+    cards, text = _options("68wol", "P1 die 19sww#1 field L1")
+    refused(cards, text + "P1 choose P2:SK1\n", "R13.2")  # only one of your own
+    replay = play(cards, text, "P1 choose P1:19sww#1", "P2 choose P2:SK1")
+    state = replay.final
+    assert state.die("P1:19sww#1").zone == state.die("P2:SK1").zone == Zone.PREP
+    assert state.die("P1:68wol#1").zone == Zone.FIELD and state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_each_player_keeps_one_non_villain():  # AVX Doctor Doom (a Villain: not counted)
+    cards, text = _options("104avx", "P1 die 19sww#1 field L1", "P1 die SK2 field L1")
+    replay = play(cards, text, "P1 choose P1:19sww#1", "P2 choose P2:19sww#1")
+    state = replay.final
+    assert state.die("P1:SK2").zone == Zone.PREP and state.die("P1:19sww#1").zone == Zone.FIELD
+    assert {state.die(f"P2:{d}").zone for d in ("SK1", "22uxm#1", "21uxm#1")} == {Zone.PREP}
+    assert state.die("P2:19sww#1").zone == state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_the_opponents_sidekicks_go_back_to_their_bag():  # TMNT Krang
+    board = ("P2 die SK2 used", "P2 die SK3 prep", "P1 die SK2 used")
+    _, replay = _fielded("24tmnt", *board)
+    state = replay.final
+    assert state.die("P2:SK2").zone == state.die("P2:SK3").zone == Zone.BAG
+    assert state.die("P1:SK2").zone == Zone.USED  # only the opponent's
+    assert state.die("P2:SK1").zone == Zone.FIELD  # not one in the Field
+
+
+def test_move_an_opposing_die_costing_2_or_less_to_the_used_pile():  # UXM Psylocke
+    cards, text = _options("50uxm")
+    refused(cards, text + "P1 choose P2:5sww#1\n", "R13.2")  # Cheetah costs 4
+    replay = play(cards, text, "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.USED
+
+
+def test_roll_x_dice_and_deal_x_damage():  # MSW Goddess of Thunder: X = your [TCS] dice
+    board = ("P1 die 110msw#2 field L1", "P1 die SK2 bag", "P1 die SK3 bag")
+    answers = ["P1 draw SK2 SK3", "P1 roll SK2=bolt SK3=L1", "P1 choose P2:19sww#1"]
+    _, replay = _fielded("110msw", *board, answers=answers)
+    assert replay.final.die("P1:SK3").zone == Zone.RESERVE
+    assert replay.final.die("P2:19sww#1").damage == 2
+
+
+def _with_p2(key: str, extra: str, *opposing: str, start: str):
+    cards = real_cards(key, start)
+    cards[extra] = engine_card(pool()[extra], {})
+    lines, field = to_field(key)
+    text = scene(key, *lines, opposing=("P2 die SK1 field L1", *opposing)) + field + "\n"
+    return cards, text.replace(P2_TEAM, P2_TEAM.replace(" basic", f" {extra}:1 basic"))
+
+
+def test_damage_each_player_unless_the_opponent_has_spider_man():  # AOU Electro
+    cards, text = _with_p2("142aou", "16avx", start="When fielded, deal")
+    state = play(cards, text).final
+    assert state.player("P1").life == state.player("P2").life == 18
+    cards, text = _with_p2("142aou", "16avx", "P2 die 16avx#1 field L1", start="When fielded, deal")
+    state = play(cards, text).final
+    assert state.player("P1").life == 20 and state.player("P2").life == 18
+
+
+def test_when_fielded_then_a_static_on_one_line():  # CW Moon Knight: opposing Iron Man only
+    cards, text = _with_p2("51cw", "13avx", "P2 die 13avx#1 field L1", start="When fielded")
+    state = play(cards, text).final
+    assert state.die("P2:13avx#1").damage == 2 and state.die("P2:SK1").damage == 0
+    assert len(cards["51cw"].abilities) == 2  # the static too
+
+
+def test_when_fielded_then_when_attacks_on_one_line():  # BAT Orion
+    cards, text = _options("103bat")
+    replay = play(cards, text, "P1 attack 103bat#1")
+    assert replay.final.player("P2").life == 16  # 2 when fielded, 2 when it attacks
