@@ -313,18 +313,58 @@ def _fielding_cost(m, line):
 
 
 # -- the bag, the opponent's Reserve Pool ----------------------------------------------------------
+_SEARCH_INTO = {
+    "roll it": "reserve",
+    "roll them": "reserve",
+    "add it to your prep area": "prep",
+    "put it into your prep area": "prep",
+    "field it at level 1": "field",
+}
+
+
 @phrase(
     r"search your bag for (?P<q>an?|one|two|up to (?:one|two|three|\d)|\d) (?P<kind>.+?) and "
-    r"roll (?:it|them)(?: \(?place (?:it|them) (?:in|into) your reserve pool\)?)?"
+    r"(?P<into>roll (?:it|them)|add it to your prep area|put it into your prep area"
+    r"|field it at level 1)(?: \(?place (?:it|them) (?:in|into) your reserve pool\)?)?"
 )
 def _search_bag(m, line):
     found = pt.used_dice(m["q"], m["kind"], line)
+    named = re.fullmatch(r"(?P<name>.+?)™? die", m["kind"].strip())
+    if found is None and named and pt._is_name(named["name"]) and m["q"].lower() in ("a", "an"):
+        found = {"count": 1, "dice": {"name": named["name"]}}  # 'a Batman™ die'
     if found is None or found.get("all"):
         return None
-    effect = {"do": "search_bag", "dice": found.get("dice", {}), "count": found["count"]}
+    into = _SEARCH_INTO[m["into"].lower()]
+    dice = found.get("dice", {})
+    if into == "field" and not ("name" in dice or dice.get("what") in ("character", "sidekick")):
+        return None  # only a character die can be fielded
+    effect = {"do": "search_bag", "dice": dice, "count": found["count"], "into": into}
     if found.get("up_to"):
         effect["up_to"] = True
     return [effect]
+
+
+@phrase(
+    r"prep a die from your bag; if the prepped die is an? (?P<kind>.+?), prep a second die from "
+    r"your bag"
+)
+def _prep_again_if(m, line):
+    found = pt.used_dice("a", m["kind"], line)
+    if found is None or not found.get("dice"):
+        return None
+    return [{"do": "prep_again_if", "dice": found["dice"]}]
+
+
+@phrase(
+    rf"spin (?P<who>.+?) down 1 level and deal {_N} damage to (?P<player>your opponent) for each "
+    r"that (?:cannot|can't|can not) spin down"
+)
+def _spin_down_per_stuck(m, line):
+    to = pt.die_selector(m["who"], line)
+    if to is None or to["pick"] != "each":
+        return None
+    inner = [{"do": "damage", "to": pt.player_selector(m["player"]), "amount": t.number(m["n"])}]
+    return [{"do": "spin_down_per_stuck", "to": to, "effects": inner}]
 
 
 _OPPONENTS_RESERVE = r"from (?:your )?opponent's reserve pool to (?:the|their) used pile"

@@ -39,6 +39,15 @@ in rules/abilities/phrases_fielded_effects.py).
 - `only_if` (`if`, `effects`): the effects happen only if the condition holds when it
   resolves ('If an opponent has an active Spider-Man you take no damage from this effect':
   the damage to you only if they have none).
+- `search_bag` also puts the dice found `into` the Prep Area ('add it to your Prep Area') or
+  the Field ('field it at level 1': fielding, free, at level 1, R8.2: 'when fielded' triggers);
+  'a NAME die' is a die of the card of that name.
+- `prep_again_if` (`dice`): 'Prep a die from your bag. If the Prepped die is a [DCV] character
+  die, Prep a second die from your bag': one die drawn into the Prep Area, and one more when
+  the first is a die of a matching card (a from_used effect's filters).
+- `spin_down_per_stuck` (`to`, `effects`): 'spin all [XMEN] character dice down 1 level and
+  deal 2 damage to your opponent for each that cannot spin down': each die picked spins down
+  one level; the `effects` happen once for each that couldn't (at level 1, R14.2).
 - `per_tally` also counts `own_fielding`: the fielding cost printed on the face the ability's
   own die shows ('X is equal to NAME's printed fielding cost').
 """
@@ -82,6 +91,11 @@ EFFECT_SCHEMAS = {
         dice={"type": "object"},
         count={"type": "integer", "minimum": 1, "maximum": 8},
         up_to={"type": "boolean"},
+        into={"enum": ["reserve", "prep", "field"]},
+    ),
+    "prep_again_if": effect_schema("prep_again_if", ["dice"], dice={"type": "object"}),
+    "spin_down_per_stuck": effect_schema(
+        "spin_down_per_stuck", ["to", "effects"], to=SELECTOR, effects=EFFECTS
     ),
     "players_choose_ko": effect_schema(
         "players_choose_ko", ["dice"], dice=SELECTOR, keep={"type": "boolean"}
@@ -200,8 +214,16 @@ def _search_bag(ctx, effect, bursts, scope=None):
     minimum = 0 if effect.get("up_to") else count
     prompt = "search your bag: choose the dice to roll"
     picked = ctx.choose(prompt, found, count=count, minimum=minimum)
-    if picked:
+    into = effect.get("into", "reserve")
+    if picked and into == "reserve":
         ctx.roll(ctx.holder, tuple(picked))
+    for die_id in picked if into != "reserve" else ():
+        if into == "prep":
+            ctx.move(die_id, Zone.PREP)
+            ctx.emit("moved", f"{die_id} went to the Prep Area ({ctx.label})", die=die_id,
+                     player=ctx.holder)  # fmt: skip
+        else:
+            ctx.field(die_id, level=1)
     if scope is not None:
         scope.picked = list(picked)
 
@@ -257,7 +279,32 @@ def _only_if(ctx, effect, bursts, scope=None):
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, scope)
 
 
+def _prep_again_if(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    drawn = ctx.draw(ctx.holder, 1, to=Zone.PREP)
+    first = ctx.state.die(drawn[0]) if drawn else None
+    if first is not None and used_die_matches(ctx.cards, first, effect["dice"]):
+        ctx.draw(ctx.holder, 1, to=Zone.PREP)
+
+
+def _spin_down_per_stuck(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    stuck = 0
+    for target in runtime.pick(ctx, effect["to"], "spin down", scope):
+        if not ctx.spin(target, -1):
+            stuck += 1
+    if not stuck:
+        return
+    inner = runtime.Scope(scope.kind if scope is not None else "", stuck)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
 EFFECT_RUNNERS = {
+    "prep_again_if": _prep_again_if,
+    "spin_down_per_stuck": _spin_down_per_stuck,
     "players_choose_ko": _players_choose_ko,
     "to_bag": _to_bag,
     "only_if": _only_if,
@@ -310,8 +357,28 @@ def _search_bag_text(effect) -> str:
     wanted = _describe_from_used({"into": "prep", **shape}).split(" from your Used Pile")[0]
     one = effect["count"] == 1 and not effect.get("up_to")
     it = "it" if one else "them"
+    where = {
+        "reserve": f"roll {it} into your Reserve Pool",
+        "prep": f"put {it} in your Prep Area",
+        "field": f"field {it} at level 1",
+    }[effect.get("into", "reserve")]
+    return f"search your bag for {wanted.removeprefix('move ')} and {where}"
+
+
+def _prep_again_if_text(effect) -> str:
+    from rules.abilities.trigger_events import _describe_from_used
+
+    wanted = _describe_from_used({"into": "prep", "count": 1, "dice": effect["dice"]})
+    noun = wanted.split(" from your Used Pile")[0].removeprefix("move 1 ")
+    return f"you draw 1 die into your Prep Area, and 1 more if it is a {noun}"
+
+
+def _spin_down_per_stuck_text(effect) -> str:
+    from rules.abilities.describe import describe_effects, describe_selector
+
     return (
-        f"search your bag for {wanted.removeprefix('move ')} and roll {it} into your Reserve Pool"
+        f"spin {describe_selector(effect['to'])} down 1 level; for each that can't spin down: "
+        f"{describe_effects(effect['effects'])}"
     )
 
 
@@ -343,6 +410,8 @@ def _only_if_text(effect) -> str:
 
 
 EFFECT_TEXT = {
+    "prep_again_if": _prep_again_if_text,
+    "spin_down_per_stuck": _spin_down_per_stuck_text,
     "players_choose_ko": _players_choose_ko_text,
     "to_bag": _to_bag_text,
     "only_if": _only_if_text,

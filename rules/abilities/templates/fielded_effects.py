@@ -15,6 +15,8 @@ a body that phrases_triggers.trigger_body doesn't read:
 - 'deal N damage to each player. If an opponent has an active NAME you take no damage from
   this effect': the damage to the opponent, and to you only if they have no active NAME when it
   resolves (effect `only_if`);
+- 'Prep a die from your bag. If the Prepped die is a [DCV] character die, Prep a second die
+  from your bag': one effect (the sentences joined for the clause `prep_again_if`);
 - 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
   (R15.1), so the second sentence adds nothing.
 
@@ -43,6 +45,11 @@ _PREFIX = re.compile(
 _RESERVE = re.compile(
     rf"you have (?P<n>{t.NUMBER})(?: or more)? (?P<tok>\[[FBMS]\]) (?:symbols?|energy) in "
     r"your reserve pool",
+    re.IGNORECASE,
+)
+_PREP_AGAIN = re.compile(
+    r"(?<=^prep a die from your bag)\. (if the prepped die is .+, prep a second die from your "
+    r"bag)$",
     re.IGNORECASE,
 )
 _IF_LAST = re.compile(r"^(?P<rest>.+?),? if (?P<cond>[^,]+)$", re.IGNORECASE)
@@ -114,6 +121,7 @@ def fielded_effects(line: Line) -> Match | None:
         test, rest = condition(first_if["cond"], line), first_if["rest"]
     elif last_if and "." not in last_if["rest"] and condition(last_if["cond"], line) is not None:
         test, rest = condition(last_if["cond"], line), last_if["rest"]
+    rest = _PREP_AGAIN.sub(r"; \g<1>", rest)  # one effect: prep, and again if ...
     returned = _RETURN_CAPTURED.search(rest)
     if returned:
         rest = rest[: returned.start()]
@@ -125,7 +133,8 @@ def fielded_effects(line: Line) -> Match | None:
         len(spec["effects"]) == 1 and spec["effects"][0]["do"] == "capture"
     ):  # 'return it at end of turn' only follows a capture here
         return None
-    if test is None and not match["once"] and not returned and spared is None:
+    joined = "; if the prepped die" in rest.lower()
+    if test is None and not match["once"] and not returned and spared is None and not joined:
         return None  # nothing this family adds: the other families' reading stands
     if test is not None:
         spec = {"if": test, **spec}

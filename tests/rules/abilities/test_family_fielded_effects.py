@@ -404,3 +404,33 @@ def test_when_fielded_then_when_attacks_on_one_line():  # BAT Orion
     cards, text = _options("103bat")
     replay = play(cards, text, "P1 attack 103bat#1")
     assert replay.final.player("P2").life == 16  # 2 when fielded, 2 when it attacks
+
+
+# -- more from the bag, spins that can't happen ------------------------------------------------
+def test_search_the_bag_for_a_named_die_and_field_it():  # AOU Pepper Potts, when KO'd
+    cards = real_cards("123aou", "Pepper Potts can't attack")
+    cards["13avx"] = engine_card(pool()["13avx"], {})
+    board = ("P1 die 123aou#1 field L1", "P1 die 13avx#1 bag", "P1 die SK2 bag")
+    head = scene("123aou", *board, team="13avx:1")
+    text = head + "judge ko P1:123aou#1\n"
+    assert run(cards, text).final.pending.options == ("P1:13avx#1",)  # an Iron Man die only
+    replay = play(cards, head, "judge ko P1:123aou#1", "P1 choose 13avx#1")
+    die = replay.final.die("P1:13avx#1")
+    assert die.zone == Zone.FIELD and die.level == 1
+
+
+def test_prep_a_die_and_another_if_it_is_a_villain():  # HQ Catwoman
+    board = ("P1 die 5hq#2 bag", "P1 die SK2 bag", "P1 die SK3 bag")
+    _, replay = _fielded("5hq", *board, answers=["P1 draw 5hq#2", "P1 draw SK2"])
+    assert replay.final.die("P1:SK2").zone == Zone.PREP  # Catwoman is a Villain: one more
+    _, replay = _fielded("5hq", *board, answers=["P1 draw SK2"])
+    assert replay.final.pending is None and replay.final.die("P1:SK3").zone == Zone.BAG
+
+
+def test_spin_every_x_men_die_down_and_damage_for_each_that_cant():  # XFC Sentinel
+    _, replay = _fielded("109xfc", "P1 die 19sww#1 field L1")
+    state = replay.final
+    assert state.die("P2:21uxm#1").level == 1  # Quicksilver spun down from level 2
+    assert state.die("P2:22uxm#1").level == 1  # Wolverine at level 1: couldn't
+    assert state.player("P2").life == 18  # one X-Men die couldn't spin down
+    assert state.die("P2:5sww#1").level == 2  # Cheetah is no X-Men die
