@@ -191,13 +191,13 @@ def _not_energy(m, line):
 
 
 _BARE_ICON = re.compile(
-    rf"(?P<before>\b(?:target|opposing|a|an|each|all) )(?P<icon>{t.AFFILIATION})"
+    rf"(?P<before>\b(?:target|opposing|a|an|each|all|active) )(?P<icon>{t.AFFILIATION})"
     r"(?P<after>s?)(?= of | you control|$)",
     re.IGNORECASE,
 )
 
 
-@phrase(rf"(?P<text>.*\b(?:target|opposing|a|an|each|all) {t.AFFILIATION}s?(?: .*)?)")
+@phrase(rf"(?P<text>.*\b(?:target|opposing|a|an|each|all|active) {t.AFFILIATION}s?(?: .*)?)")
 def _bare_icon(m, line):
     """'take control of target opposing [DCV]': an affiliation icon alone is a character die
     of that affiliation."""

@@ -434,3 +434,8 @@ def test_spin_every_x_men_die_down_and_damage_for_each_that_cant():  # XFC Senti
     assert state.die("P2:22uxm#1").level == 1  # Wolverine at level 1: couldn't
     assert state.player("P2").life == 18  # one X-Men die couldn't spin down
     assert state.die("P2:5sww#1").level == 2  # Cheetah is no X-Men die
+
+
+def test_damage_for_each_of_your_active_teen_titans():  # WOL Starfire: '[WT]' alone, herself too
+    _, replay = _fielded("69wol", "P1 die 69wol#2 field L1", "P1 die 19sww#1 field L1")
+    assert replay.final.player("P2").life == 18  # two Starfire dice; Superman is no Teen Titan
