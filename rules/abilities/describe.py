@@ -291,6 +291,8 @@ def _alternatives(selector, plural: bool) -> str:
 
 def _filters(selector) -> str:
     filters = []
+    if "max_attack" in selector:
+        filters.append(f"with {selector['max_attack']}A or less")
     if "max_fielding" in selector:
         most = selector["max_fielding"]
         filters.append(f"with a fielding cost of {most}" + (" or less" if most else ""))

@@ -29,8 +29,8 @@ Readings (T5.1, the weaker where the text allows two):
 - 'an action die in your Reserve Pool' is a die of an action card there whatever face it
   shows (the card's reminder: 'action or energy face').
 - '<dice> in the Field Zone' with no side counts both players' dice (R13.8).
-- '... their Reserve Pool' is read only after 'target opponent' / 'your opponent' (after
-  'target player', their is the player chosen: not read).
+- '... their Reserve Pool' after 'target opponent' / 'your opponent' is the opponent's; after
+  'target player' it is the Reserve Pool of the player chosen (tally `chosen`).
 - spinning to an energy face: the holder names the face among those a die of the card can
   show (its card's energy types, one or two symbols, or wild: the card data doesn't list a
   character die's energy faces); the die goes to its controller's Reserve Pool, as a die
@@ -80,13 +80,18 @@ def tally(text: str, who: str = "") -> dict | None:
             result["energy"] = [t.energy(match["tok"])]
         if result.get("reserve") == "opposing":
             target = pt.player_selector(who) if who else None
-            if target is None or target["side"] != "opposing":
+            if who.strip().lower() == "target player":
+                result["reserve"] = "chosen"  # their: the player chosen
+            elif target is None or target["side"] != "opposing":
                 return None
         return result
     return None
 
 
-def _inner_damage(who: str, line, amount) -> list[dict] | None:
+def _inner_damage(who: str, line, amount, chosen: bool = False) -> list[dict] | None:
+    if chosen and who.strip().lower() == "target player":
+        to = {"pick": "player", "side": "any", "count": 1}
+        return [{"do": "damage", "to": to, "amount": amount}]
     to = pt.target_of(who, line)
     if to is None or to["pick"] == "this" or (to["pick"] == "player" and to.get("count")):
         return None
@@ -116,7 +121,7 @@ def _damage_x(m, line):
         return None
     counted = tally(m["per"], m["who"])
     if counted is not None:
-        inner = _inner_damage(m["who"], line, 1)
+        inner = _inner_damage(m["who"], line, 1, counted.get("reserve") == "chosen")
         if inner is None:
             return None
         return [{"do": "per_tally", "tally": counted, "effects": inner}]
@@ -483,3 +488,12 @@ def _roll_x_and_damage_x(m, line):
     if inner is None:
         return None
     return [{"do": "draw", "count": amount, "into": "reserve"}, *inner]
+
+
+@phrase(r"KO all (?P<who>.+?) with an A of (?P<n>\d+) or (?:less|lower)")
+def _ko_low_attack(m, line):
+    """'KO all character dice with an A of 2 or less' (their A now, modifiers included)."""
+    to = pt.die_selector(f"all {m['who']}", line)
+    if to is None or to["pick"] != "each":
+        return None
+    return [{"do": "ko", "to": {**to, "max_attack": int(m["n"])}}]

@@ -103,6 +103,8 @@ def matches(
         for d in engaged(state, die)
     ):
         return False
+    if "max_attack" in selector and query.attack(state, cards, die).value > selector["max_attack"]:
+        return False
     if "max_fielding" in selector and (
         die.face is None or die.face.fielding > selector["max_fielding"]
     ):

@@ -155,6 +155,7 @@ _selector["properties"]["any_of"] = {
     "minItems": 2,
 }
 _selector["properties"]["max_fielding"] = {"type": "integer", "minimum": 0}
+_selector["properties"]["max_attack"] = {"type": "integer", "minimum": 0}  # 'an A of 2 or less'
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

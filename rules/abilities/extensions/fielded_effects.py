@@ -9,6 +9,8 @@ in rules/abilities/phrases_fielded_effects.py).
   - `reserve` (`yours` / `opposing`: whose Reserve Pool) with `unit`:
     - `dice`: the dice there (`what` `action`: dice of action cards, whatever face they
       show; `double`: dice showing a face with two energy symbols, generic faces not counted);
+    (`chosen`: the Reserve Pool of the player the one damage effect picks, 'deal damage to
+    target player equal to the amount of energy in their Reserve Pool');
     - `symbols`: energy symbols on the energy faces shown (R6.2: symbols, not dice); with
       `energy` only symbols of those types (a wild never counts as a type, R6.2), without it
       every symbol, wild and generic included ('the amount of energy in their Reserve Pool');
@@ -61,7 +63,7 @@ _TALLY = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "reserve": {"enum": ["yours", "opposing"]},
+        "reserve": {"enum": ["yours", "opposing", "chosen"]},
         "unit": {"enum": ["dice", "symbols"]},
         "what": {"enum": ["action"]},
         "double": {"type": "boolean"},
@@ -115,7 +117,7 @@ EFFECT_SCHEMAS = {
 }
 
 
-def tally(state, cards, tally_spec: dict, holder: str, source: str = "") -> int:
+def tally(state, cards, tally_spec: dict, holder: str, source: str = "", chosen: str = "") -> int:
     """What a `per_tally` tally comes to now, for the player `holder` (`source`: the ability's
     own die)."""
     from rules.engine.keywords import strike
@@ -126,7 +128,7 @@ def tally(state, cards, tally_spec: dict, holder: str, source: str = "") -> int:
         return own.face.fielding if own is not None and own.face and own.face.is_character else 0
     if "fielded" in tally_spec:
         return len(strike.fielded_this_turn(state, holder))
-    player = holder if tally_spec["reserve"] == "yours" else other(holder)
+    player = {"yours": holder, "opposing": other(holder)}.get(tally_spec["reserve"], chosen)
     dice = state.zone(player, Zone.RESERVE)
     if tally_spec["unit"] == "symbols":
         total = 0
@@ -156,6 +158,9 @@ def _counted(cards, die, tally_spec: dict) -> bool:
 def _per_tally(ctx, effect, bursts, scope=None):
     from rules.abilities import runtime
 
+    if effect["tally"].get("reserve") == "chosen":  # 'target player ... their Reserve Pool'
+        _per_chosen_player(ctx, effect, scope)
+        return
     found = tally(ctx.state, ctx.cards, effect["tally"], ctx.holder, ctx.source)
     if not found:
         return
@@ -165,6 +170,18 @@ def _per_tally(ctx, effect, bursts, scope=None):
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
     if scope is not None:
         scope.picked = inner.picked
+
+
+def _per_chosen_player(ctx, effect, scope=None):
+    """The player the one damage effect picks is the player whose Reserve Pool is counted."""
+    from rules.abilities import runtime
+
+    (inner,) = effect["effects"]
+    times = scope.times if scope is not None else 1
+    for player in runtime.pick(ctx, inner["to"], "deal damage", scope):
+        found = tally(ctx.state, ctx.cards, effect["tally"], ctx.holder, chosen=player)
+        if found:
+            ctx.damage(player, found * inner["amount"] * times)
 
 
 def energy_faces(card_def, single: bool) -> list:
@@ -320,7 +337,9 @@ def tally_text(tally_spec: dict) -> str:
         return "point of fielding cost printed on this die's face"
     if "fielded" in tally_spec:
         return "character die you fielded this turn"
-    whose = "your" if tally_spec["reserve"] == "yours" else "your opponent's"
+    whose = {"yours": "your", "opposing": "your opponent's"}.get(
+        tally_spec["reserve"], "that player's"
+    )
     where = f"in {whose} Reserve Pool"
     if tally_spec["unit"] == "symbols":
         if "energy" in tally_spec:

@@ -439,3 +439,20 @@ def test_spin_every_x_men_die_down_and_damage_for_each_that_cant():  # XFC Senti
 def test_damage_for_each_of_your_active_teen_titans():  # WOL Starfire: '[WT]' alone, herself too
     _, replay = _fielded("69wol", "P1 die 69wol#2 field L1", "P1 die 19sww#1 field L1")
     assert replay.final.player("P2").life == 18  # two Starfire dice; Superman is no Teen Titan
+
+
+def test_ko_every_die_with_2a_or_less():  # BAT Killer Croc: both players' dice, A now
+    board = ("P1 die SK2 field L1", "P1 die 19sww#1 field L1")
+    _, replay = _fielded("61bat", *board)
+    state = replay.final
+    assert state.die("P1:SK2").zone == state.die("P2:SK1").zone == Zone.PREP  # 1A
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD  # Wolverine: 5A
+    assert state.die("P1:19sww#1").zone == Zone.FIELD
+
+
+def test_damage_equal_to_the_energy_in_the_chosen_players_reserve_pool():  # BFU Blightbringer
+    reserve = ("P2 die SK2 reserve wild", "P2 die 22uxm#2 reserve fist2", "P1 die SK2 reserve bolt")
+    _, replay = _fielded("13bfu", *reserve, answers=["P1 choose P2"])
+    assert replay.final.player("P2").life == 17 and replay.final.player("P1").life == 20
+    _, replay = _fielded("13bfu", *reserve, answers=["P1 choose P1"])
+    assert replay.final.player("P1").life == 19  # their: the player chosen
