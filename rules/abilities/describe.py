@@ -291,6 +291,8 @@ def _alternatives(selector, plural: bool) -> str:
 
 def _filters(selector) -> str:
     filters = []
+    if selector.get("defense_at_most_this"):
+        filters.append("with D no higher than this die's D")
     if "max_attack" in selector:
         filters.append(f"with {selector['max_attack']}A or less")
     if "max_fielding" in selector:

@@ -497,3 +497,25 @@ def _ko_low_attack(m, line):
     if to is None or to["pick"] != "each":
         return None
     return [{"do": "ko", "to": {**to, "max_attack": int(m["n"])}}]
+
+
+@phrase(
+    r"(?P<text>.+?) with D less than or equal to (?P<who>.+?)'s D"
+    r"(?P<until> until (?:the )?end of (?:the )?turn)?"
+)
+def _defense_at_most_this(m, line):
+    """'capture target character die with D less than or equal to NAME's D': NAME the card's
+    own die (its D now); not after 'When NAME is KO'd' (a KO'd die has no D)."""
+    if not pt.is_self(m["who"], line) or (line is not None and pt._AFTER_KO.match(line.text)):
+        return None
+    read = phrases.effects(m["text"] + (m["until"] or ""), line)
+    if not read or len(read) != 1:
+        return None
+    effect = dict(read[0])
+    to = effect.get("to")
+    if not isinstance(to, dict) or to.get("pick") not in ("target", "up_to", "each"):
+        return None
+    if "or_player" in to:
+        return None
+    effect["to"] = {**to, "defense_at_most_this": True}
+    return [effect]

@@ -156,6 +156,7 @@ _selector["properties"]["any_of"] = {
 }
 _selector["properties"]["max_fielding"] = {"type": "integer", "minimum": 0}
 _selector["properties"]["max_attack"] = {"type": "integer", "minimum": 0}  # 'an A of 2 or less'
+_selector["properties"]["defense_at_most_this"] = {"const": True}  # 'D less than or equal to'
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

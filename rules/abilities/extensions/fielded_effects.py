@@ -50,6 +50,9 @@ in rules/abilities/phrases_fielded_effects.py).
 - `spin_down_per_stuck` (`to`, `effects`): 'spin all [XMEN] character dice down 1 level and
   deal 2 damage to your opponent for each that cannot spin down': each die picked spins down
   one level; the `effects` happen once for each that couldn't (at level 1, R14.2).
+- condition `highest_cost_fielded`: 'if you have the highest purchase cost die fielded': one
+  of your character dice in the Field has a purchase cost higher than every opposing one's
+  (a tie is not the highest: the weaker reading, T5.1; a Sidekick costs 0, R1.5).
 - `per_tally` also counts `own_fielding`: the fielding cost printed on the face the ability's
   own die shows ('X is equal to NAME's printed fielding cost').
 """
@@ -57,7 +60,7 @@ in rules/abilities/phrases_fielded_effects.py).
 from rules.abilities import selectors as sel
 from rules.abilities.extensions import CONDITION, EFFECTS, SELECTOR, effect_schema
 from rules.engine.faces import possible_faces
-from rules.engine.state import IN_FIELD, Zone, replace
+from rules.engine.state import IN_FIELD, Zone, other, replace
 
 _TALLY = {
     "type": "object",
@@ -121,7 +124,6 @@ def tally(state, cards, tally_spec: dict, holder: str, source: str = "", chosen:
     """What a `per_tally` tally comes to now, for the player `holder` (`source`: the ability's
     own die)."""
     from rules.engine.keywords import strike
-    from rules.engine.state import other
 
     if "own_fielding" in tally_spec:
         own = state.die(source) if source else None
@@ -317,6 +319,23 @@ def _spin_down_per_stuck(ctx, effect, bursts, scope=None):
     inner = runtime.Scope(scope.kind if scope is not None else "", stuck)
     for one in effect["effects"]:
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
+def _highest_cost(test, state, cards, *, holder, this=None, card=""):
+    def costs(player):
+        found = sel.dice(state, cards, {"pick": "each", "side": "yours"}, holder=player)
+        return [cards[d.card].cost if d.card in cards and not d.is_sidekick else 0 for d in found]
+
+    mine, theirs = costs(holder), costs(other(holder))
+    return bool(mine) and max(mine) > max(theirs, default=-1)
+
+
+CONDITIONS = {"highest_cost_fielded": ({}, _highest_cost)}
+CONDITION_TEXT = {
+    "highest_cost_fielded": lambda test: (
+        "your costliest die in the Field costs more than any of your opponent's"
+    )
+}
 
 
 EFFECT_RUNNERS = {

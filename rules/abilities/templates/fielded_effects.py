@@ -17,6 +17,7 @@ a body that phrases_triggers.trigger_body doesn't read:
   resolves (effect `only_if`);
 - 'Prep a die from your bag. If the Prepped die is a [DCV] character die, Prep a second die
   from your bag': one effect (the sentences joined for the clause `prep_again_if`);
+- '... if you have the highest purchase cost die fielded' (condition `highest_cost_fielded`);
 - 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
   (R15.1), so the second sentence adds nothing.
 
@@ -71,6 +72,8 @@ def condition(text: str, line: Line) -> dict | None:
     if found is not None:
         n = t.number(found["n"])
         return {"test": "reserve_energy_at_least", "energy": t.energy(found["tok"]), "n": n}
+    if re.fullmatch(r"you have the highest purchase cost die fielded", text.strip(), re.I):
+        return {"test": "highest_cost_fielded"}
     found = _HIGHER.fullmatch(text.strip())
     if found is not None:  # 'if you have any level 2 or higher non-[VM] character dice ...'
         selector = body.die_selector(found["rest"], line, default_pick="each")

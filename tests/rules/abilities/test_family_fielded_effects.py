@@ -456,3 +456,19 @@ def test_damage_equal_to_the_energy_in_the_chosen_players_reserve_pool():  # BFU
     assert replay.final.player("P2").life == 17 and replay.final.player("P1").life == 20
     _, replay = _fielded("13bfu", *reserve, answers=["P1 choose P1"])
     assert replay.final.player("P1").life == 19  # their: the player chosen
+
+
+def test_capture_a_die_with_d_no_higher_than_its_own():  # CW Nitro, D at level 1
+    cards, text = _options("123cw")
+    options = set(run(cards, text).final.pending.options)
+    assert "P2:SK1" in options and "P2:19sww#1" not in options  # Superman: 6D
+    replay = play(cards, text, "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.CAPTURED
+
+
+def test_gain_life_with_the_costliest_die_in_the_field():  # WOL Lex Luthor
+    cards = real_cards("20wol", "When")
+    _, replay = _fielded("20wol", "P1 life 15", cards=cards, opposing=("P2 die SK1 field L1",))
+    assert replay.final.player("P1").life == 17  # Lex Luthor costs more than a Sidekick
+    _, replay = _fielded("20wol", "P1 life 15", cards=cards)  # Superman (6) is P2's
+    assert replay.final.player("P1").life == 15
