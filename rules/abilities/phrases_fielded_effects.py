@@ -519,3 +519,17 @@ def _defense_at_most_this(m, line):
         return None
     effect["to"] = {**to, "defense_at_most_this": True}
     return [effect]
+
+
+@phrase(
+    rf"deal {_N} damage to (?P<who>.+?); if that (?:character die|character|die) has a purchase "
+    rf"cost of (?P<cost>\d+) or more, deal it (?P<more>{t.NUMBER}) damage instead"
+)
+def _damage_by_cost(m, line):
+    """'deal 2 damage to target character die. If that character die has a purchase cost of 4
+    or more, deal it 5 damage instead' (the template joins the two sentences)."""
+    to = pt.die_selector(m["who"], line)
+    if to is None or to["pick"] != "target" or to.get("count", 1) != 1:
+        return None
+    effect = {"do": "damage_by_cost", "to": to, "amount": t.number(m["n"])}
+    return [{**effect, "min_cost": int(m["cost"]), "instead": t.number(m["more"])}]

@@ -50,6 +50,10 @@ in rules/abilities/phrases_fielded_effects.py).
 - `spin_down_per_stuck` (`to`, `effects`): 'spin all [XMEN] character dice down 1 level and
   deal 2 damage to your opponent for each that cannot spin down': each die picked spins down
   one level; the `effects` happen once for each that couldn't (at level 1, R14.2).
+- `damage_by_cost` (`to`, `amount`, `min_cost`, `instead`): 'deal 2 damage to target character
+  die. If that character die has a purchase cost of 4 or more, deal it 5 damage instead': the
+  die picked takes `instead` when its card's purchase cost is at least `min_cost` (a Sidekick
+  costs 0, R1.5), `amount` otherwise.
 - condition `highest_cost_fielded`: 'if you have the highest purchase cost die fielded': one
   of your character dice in the Field has a purchase cost higher than every opposing one's
   (a tie is not the highest: the weaker reading, T5.1; a Sidekick costs 0, R1.5).
@@ -97,6 +101,14 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 8},
         up_to={"type": "boolean"},
         into={"enum": ["reserve", "prep", "field"]},
+    ),
+    "damage_by_cost": effect_schema(
+        "damage_by_cost",
+        ["to", "amount", "min_cost", "instead"],
+        to=SELECTOR,
+        amount={"type": "integer", "minimum": 1, "maximum": 20},
+        min_cost={"type": "integer", "minimum": 1, "maximum": 20},
+        instead={"type": "integer", "minimum": 1, "maximum": 20},
     ),
     "prep_again_if": effect_schema("prep_again_if", ["dice"], dice={"type": "object"}),
     "spin_down_per_stuck": effect_schema(
@@ -338,7 +350,19 @@ CONDITION_TEXT = {
 }
 
 
+def _damage_by_cost(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    times = scope.times if scope is not None else 1
+    for target in runtime.pick(ctx, effect["to"], "deal damage", scope):
+        die = ctx.state.die(target)
+        card_def = ctx.cards.get(die.card) if die is not None and not die.is_sidekick else None
+        costly = card_def is not None and card_def.cost >= effect["min_cost"]
+        ctx.damage(target, (effect["instead"] if costly else effect["amount"]) * times)
+
+
 EFFECT_RUNNERS = {
+    "damage_by_cost": _damage_by_cost,
     "prep_again_if": _prep_again_if,
     "spin_down_per_stuck": _spin_down_per_stuck,
     "players_choose_ko": _players_choose_ko,
@@ -447,7 +471,17 @@ def _only_if_text(effect) -> str:
     return f"if {describe_condition(effect['if'])}: {describe_effects(effect['effects'])}"
 
 
+def _damage_by_cost_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return (
+        f"deal {effect['amount']} damage to {describe_selector(effect['to'])} "
+        f"({effect['instead']} instead if its card costs {effect['min_cost']} or more)"
+    )
+
+
 EFFECT_TEXT = {
+    "damage_by_cost": _damage_by_cost_text,
     "prep_again_if": _prep_again_if_text,
     "spin_down_per_stuck": _spin_down_per_stuck_text,
     "players_choose_ko": _players_choose_ko_text,

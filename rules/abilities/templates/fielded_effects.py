@@ -17,6 +17,8 @@ a body that phrases_triggers.trigger_body doesn't read:
   resolves (effect `only_if`);
 - 'Prep a die from your bag. If the Prepped die is a [DCV] character die, Prep a second die
   from your bag': one effect (the sentences joined for the clause `prep_again_if`);
+- 'Deal 2 damage to target character die. If that character die has a purchase cost of 4 or
+  more, deal it 5 damage instead': one effect (clause `damage_by_cost`);
 - '... if you have the highest purchase cost die fielded' (condition `highest_cost_fielded`);
 - 'Capture <dice>. Return it at end of turn': the capture, which ends at end of turn anyway
   (R15.1), so the second sentence adds nothing.
@@ -51,6 +53,11 @@ _RESERVE = re.compile(
 _PREP_AGAIN = re.compile(
     r"(?<=^prep a die from your bag)\. (if the prepped die is .+, prep a second die from your "
     r"bag)$",
+    re.IGNORECASE,
+)
+_COSTLY = re.compile(
+    r"(?<=\bdamage to target character die)\. (if that character die has a purchase cost of "
+    r"\d+ or more, deal it \d+ damage instead)$",
     re.IGNORECASE,
 )
 _IF_LAST = re.compile(r"^(?P<rest>.+?),? if (?P<cond>[^,]+)$", re.IGNORECASE)
@@ -125,6 +132,7 @@ def fielded_effects(line: Line) -> Match | None:
     elif last_if and "." not in last_if["rest"] and condition(last_if["cond"], line) is not None:
         test, rest = condition(last_if["cond"], line), last_if["rest"]
     rest = _PREP_AGAIN.sub(r"; \g<1>", rest)  # one effect: prep, and again if ...
+    rest = _COSTLY.sub(r"; \g<1>", rest)  # one effect: damage, more if it costs ...
     returned = _RETURN_CAPTURED.search(rest)
     if returned:
         rest = rest[: returned.start()]
@@ -136,7 +144,7 @@ def fielded_effects(line: Line) -> Match | None:
         len(spec["effects"]) == 1 and spec["effects"][0]["do"] == "capture"
     ):  # 'return it at end of turn' only follows a capture here
         return None
-    joined = "; if the prepped die" in rest.lower()
+    joined = "; if the prepped die" in rest.lower() or "; if that character die" in rest.lower()
     if test is None and not match["once"] and not returned and spared is None and not joined:
         return None  # nothing this family adds: the other families' reading stands
     if test is not None:

@@ -472,3 +472,14 @@ def test_gain_life_with_the_costliest_die_in_the_field():  # WOL Lex Luthor
     assert replay.final.player("P1").life == 17  # Lex Luthor costs more than a Sidekick
     _, replay = _fielded("20wol", "P1 life 15", cards=cards)  # Superman (6) is P2's
     assert replay.final.player("P1").life == 15
+
+
+def test_damage_more_to_a_die_whose_card_costs_4_or_more():  # MSW Jane Foster
+    _, replay = _fielded("73msw", answers=["P1 choose P2:19sww#1"])
+    assert replay.final.die("P2:19sww#1").damage == 5  # Superman costs 6
+    cards = real_cards("73msw", "When")
+    cards["41wol"] = engine_card(pool()["41wol"], {})  # Carol Ferris costs 2
+    lines, field = to_field("73msw")
+    setup = scene("73msw", *lines, "P1 die 41wol#1 field L3", team="41wol:1")
+    replay = play(cards, setup, field, "P1 choose P1:41wol#1")
+    assert replay.final.die("P1:41wol#1").damage == 2
