@@ -172,6 +172,7 @@ def _spin_to_single(m, line):
 
 # -- energy negation, bare icons ------------------------------------------------------------------
 _NON_ENERGY = re.compile(r"\bnon-(?P<tok>\[[FBMS]\]) ", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:for each|equal to|where x|number of|if|unless)\b", re.IGNORECASE)
 
 
 @phrase(r"(?P<text>.*\bnon-\[[FBMS]\] .*)")
@@ -179,8 +180,8 @@ def _not_energy(m, line):
     """'deal 2 damage to target non-[B] character die': the clause without the negation, with
     `not_energy` on its one selector of dice."""
     found = _NON_ENERGY.findall(m["text"])
-    if len(found) != 1:
-        return None
+    if len(found) != 1 or _COUNTED.search(m["text"]):
+        return None  # the negation might narrow a count, not the dice the effect picks
     plain = _NON_ENERGY.sub("", m["text"], count=1)
     read = phrases.effects(plain, line)
     if not read or len(read) != 1:
@@ -304,6 +305,8 @@ def _fielding_cost(m, line):
     its one selector of dice narrowed to the fielding cost printed on the face shown."""
     if int(m["n"]) != 0 and not m["less"]:
         return None  # 'a fielding cost of 2' (exactly): no minimum in the vocabulary
+    if _COUNTED.search(m["text"]):
+        return None  # which noun the cost narrows would not be sure
     read = phrases.effects(m["text"], line)
     if not read or len(read) != 1:
         return None

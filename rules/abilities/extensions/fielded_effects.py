@@ -406,10 +406,9 @@ def _spin_to_energy_text(effect) -> str:
     from rules.abilities.describe import describe_selector
 
     face = "a single-energy face" if effect.get("single") else "an energy face"
-    return (
-        f"turn {describe_selector(effect['to'])} to {face} of your choice: it goes to its "
-        "Reserve Pool"
-    )
+    one = effect["to"]["pick"] == "target" and effect["to"].get("count", 1) == 1
+    goes = "it goes to its" if one else "each goes to its"
+    return f"turn {describe_selector(effect['to'])} to {face} of your choice ({goes} Reserve Pool)"
 
 
 def _search_bag_text(effect) -> str:
