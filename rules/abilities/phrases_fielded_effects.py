@@ -536,3 +536,13 @@ def _damage_by_cost(m, line):
         return None
     effect = {"do": "damage_by_cost", "to": to, "amount": t.number(m["n"])}
     return [{**effect, "min_cost": int(m["cost"]), "instead": t.number(m["more"])}]
+
+
+@phrase(r"spin (?P<way>up|down) (?P<who>.+?)(?: by (?:one|1) level)?")
+@phrase(r"spin (?P<who>.+?) (?P<way>up|down)")
+def _spin_one_level(m, line):
+    """'spin down target opposing character die': one level (R14.2), as 'spin ... down 1 level'."""
+    to = pt.target_of(m["who"], line)
+    if to is None or to["pick"] == "player":
+        return None
+    return [{"do": "spin", "to": to, "levels": 1 if m["way"].lower() == "up" else -1}]

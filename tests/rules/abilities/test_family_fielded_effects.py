@@ -483,3 +483,10 @@ def test_damage_more_to_a_die_whose_card_costs_4_or_more():  # MSW Jane Foster
     setup = scene("73msw", *lines, "P1 die 41wol#1 field L3", team="41wol:1")
     replay = play(cards, setup, field, "P1 choose P1:41wol#1")
     assert replay.final.die("P1:41wol#1").damage == 2
+
+
+def test_spin_down_a_target_without_a_number_of_levels():  # WOL Mongul, when it attacks
+    cards = real_cards("93wol", "When")
+    head = scene("93wol", "P1 die 93wol#1 field L1")
+    replay = play(cards, head, "P1 attack 93wol#1", "P1 choose P2:21uxm#1")
+    assert replay.final.die("P2:21uxm#1").level == 1  # one level, from 2
