@@ -120,6 +120,9 @@ def _effect(effect: Mapping[str, Any], static: bool = False) -> str:
         who = {"yours": "you draw", "opposing": "your opponent draws", "each": "each player draws"}
         count = describe_amount(effect["count"])
         noun = "die" if effect["count"] == 1 else "dice"
+        if isinstance(effect["count"], dict) and "count" in effect["count"]:
+            counted = _counted_noun(effect["count"]["count"])
+            count, noun = "one die", f"for each of {counted},"  # 'for each of your X dice'
         if effect.get("into") == "reserve":
             rolls = {
                 "yours": "you draw and roll",
@@ -219,6 +222,8 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     count = selector.get("count", 1)
     plural = pick == "each" or count > 1 or pick == "up_to"
     noun = _noun(selector, plural)
+    if selector.get("any_of"):  # 'Sidekick die or Turtle character die'
+        noun = _alternatives(selector, plural)
     side = selector.get("side", "any")
     if pick == "each":
         head = {"any": "all", "yours": "all your", "opposing": "all opposing"}[side]
@@ -274,8 +279,25 @@ def _noun(selector, plural: bool) -> str:
     return " ".join([*words, noun])
 
 
+def _alternatives(selector, plural: bool) -> str:
+    found = [
+        ("opposing " if one.get("side") == "opposing" else "")
+        + f"{_noun(one, plural)}{_filters(one)}"
+        + (" of yours" if one.get("side") == "yours" else "")
+        for one in selector["any_of"]
+    ]
+    return ("other " if selector.get("other") else "") + " or ".join(found)
+
+
 def _filters(selector) -> str:
     filters = []
+    if selector.get("defense_at_most_this"):
+        filters.append("with D no higher than this die's D")
+    if "max_attack" in selector:
+        filters.append(f"with {selector['max_attack']}A or less")
+    if "max_fielding" in selector:
+        most = selector["max_fielding"]
+        filters.append(f"with a fielding cost of {most}" + (" or less" if most else ""))
     if selector.get("max_level") and selector.get("max_level") == selector.get("min_level"):
         filters.append(f"of level {selector['max_level']}")
         selector = {k: v for k, v in selector.items() if k not in ("max_level", "min_level")}

@@ -61,7 +61,10 @@ def _one(text: str, line) -> list[dict] | None:
     for regex, function in _PHRASES:
         match = regex.fullmatch(text)
         if match:
-            result = function(match, line)
+            try:
+                result = function(match, line)
+            except ValueError:  # a token helper refusing a word: this phrase declines
+                continue
             if result is not None:
                 return result
     return None

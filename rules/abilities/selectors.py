@@ -103,6 +103,23 @@ def matches(
         for d in engaged(state, die)
     ):
         return False
+    if selector.get("defense_at_most_this"):  # 'with D less than or equal to NAME's D'
+        own = state.die(source) if source else None
+        if own is None or not own.is_character or own.zone not in IN_FIELD:
+            return False
+        if query.defense(state, cards, die).value > query.defense(state, cards, own).value:
+            return False
+    if "max_attack" in selector and query.attack(state, cards, die).value > selector["max_attack"]:
+        return False
+    if "max_fielding" in selector and (
+        die.face is None or die.face.fielding > selector["max_fielding"]
+    ):
+        return False  # the fielding cost printed on the face shown
+    if "any_of" in selector and not any(
+        matches(state, cards, {**one, "pick": "each"}, die, holder=holder, source=source, card=card)
+        for one in selector["any_of"]
+    ):
+        return False
     types = set(card_def.energy) if card_def else set()  # a sidekick has no energy type
     return not types & set(selector.get("not_energy", ()))
 

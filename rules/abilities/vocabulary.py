@@ -146,6 +146,17 @@ _selector["properties"]["level_at_most_this"] = {"const": True}
 # rules.abilities.templates.statics_more: 'when engaged with an X-Men character' (a die it blocks
 # or that blocks it matches this selector)
 _selector["properties"]["engaged_with"] = {"$ref": "#/$defs/selector"}
+# rules.abilities.phrases_fielded_effects: 'target Sidekick or [TURTLE] character die' (a die
+# matching any one of these selectors, their picks aside) and 'with a fielding cost of 0' (the
+# fielding cost printed on the face it shows)
+_selector["properties"]["any_of"] = {
+    "type": "array",
+    "items": {"$ref": "#/$defs/selector"},
+    "minItems": 2,
+}
+_selector["properties"]["max_fielding"] = {"type": "integer", "minimum": 0}
+_selector["properties"]["max_attack"] = {"type": "integer", "minimum": 0}  # 'an A of 2 or less'
+_selector["properties"]["defense_at_most_this"] = {"const": True}  # 'D less than or equal to'
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

@@ -283,10 +283,9 @@ def test_real_self_gains_attack():  # TIW Kuo-toa
 
 def test_real_lines_that_stay_manual():
     for key, start in (
-        ("3cw", "When"),  # 'with a fielding cost of 0': no such filter
+        # 3cw ('with a fielding cost of 0'), 106msw ('non-[B]') and 69wol ('your active [WT]')
+        # are read by the fielded_effects family now (test_family_fielded_effects.py)
         ("55cw", "When"),  # 'with D less than or equal to NAME's D': no such filter
-        ("106msw", "When"),  # 'non-[B]': no energy negation in the vocabulary
-        ("69wol", "When"),  # [WT]: an affiliation the tokens don't know
         ("40aou", "When"),  # 'deals combat damage' to whom: not read
     ):
         _, result = real_compiled(key, start)
