@@ -1,0 +1,180 @@
+"""Family `turn_globals`: spellings of globals, ability words and triggers that another family
+reads once the line is put its way. Each reader here rewrites one spelling into the one the
+other families already read (or adds what the spelling says beside it: a limit, a condition)
+and hands the line back to `templates.recognise`; the inner reading must be of the expected
+kind, or the line stays manual.
+
+- Teamwatch with a bare effect ('Teamwatch - Prep a die from your bag'): the Comprehensive
+  Rules' keyword index (Appendix 1) defines Teamwatch as 'when a character with Teamwatch is
+  active and you field a different character die with the same affiliation, use its Teamwatch
+  ability', counted once per card however many of its dice are active. Read as player_triggers'
+  'When you field another character who shares an affiliation with NAME, <effect>' (watcher
+  `fielded` on your other cards' dice sharing an affiliation with this card, while the card is
+  active: once per event).
+- Underdog without its reminder text, on a card of a set that prints that reminder on other
+  cards ('You may use this effect when your opponent has more character dice in their Field
+  Zone than you do': `UNDERDOG_SETS`): read as ability_words' Underdog with the reminder. In a
+  set that never prints it the line stays manual (the word is not defined alike everywhere).
+- '+2 attack' / '+1 defense' written out: '+2A' / '+1D'.
+- Globals: 'Pay [M], Target ...' (a comma after the cost) and a trailing 'Use this ability only
+  once per turn' (the limit once_per_turn).
+- 'Once per turn, when fielded, <effect>': the when-fielded ability with the limit
+  once_per_turn (R13.5).
+- 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
+  continuous 'If you have ..., NAME ...' of the static families (only when that reading is a
+  continuous one).
+
+Rulings (T5.1): Teamwatch's 'different character die' is a die of another card (`other`),
+yours, and a Sidekick (no card, no affiliation) never shares one; the Underdog condition is the
+reminder's (the opponent's character dice in their Field Zone against yours, when the ability
+would be used).
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import templates
+from rules.abilities.templates import Line, Match, recogniser
+
+FAMILY = "turn_globals"
+
+# Sets where at least one card prints Underdog's reminder text (a test checks this against the
+# card pool): their other Underdog lines mean the same.
+UNDERDOG_SETS = frozenset({"asm", "dp", "wwe"})
+UNDERDOG_REMINDER = (
+    "(You may use this effect when your opponent has more character dice in their Field Zone"
+    " than you do.)"
+)
+
+
+def _again(line: Line, text: str) -> Match | None:
+    """The other families' reading of `text` in place of the line's (never this family's own:
+    each rewrite here is made once)."""
+    if text == line.text:
+        return None
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.family == FAMILY or found.variant is not None:
+        return None
+    return found
+
+
+def _set_of(key: str) -> str:
+    return re.sub(r"^\d+", "", key or "").lower()
+
+
+# -- Teamwatch - <effect> ------------------------------------------------------------------------
+_TEAMWATCH = re.compile(
+    r"^teamwatch\s*[-–—:]+\s*(?!(?:when|whenever|each time|while|if)\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def teamwatch(line: Line) -> Match | None:
+    match = _TEAMWATCH.match(line.text)
+    if not match or not line.card_name.strip():
+        return None
+    rest = match["rest"].strip()
+    text = (
+        f"When you field another character who shares an affiliation with "
+        f"{line.card_name.strip()}, {rest[0].lower()}{rest[1:]}"
+    )
+    found = _again(line, text)
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    watched = spec.get("any") or {}
+    if spec["when"] != "fielded" or not watched.get("shares_affiliation"):
+        return None
+    return found
+
+
+# -- Underdog - <ability>, the reminder printed elsewhere in the set --------------------------
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def underdog_in_set(line: Line) -> Match | None:
+    from rules.abilities.templates import ability_words
+
+    if not re.match(r"^underdog\b", line.text, re.IGNORECASE):
+        return None
+    if _set_of(line.card_key) not in UNDERDOG_SETS or "you may use this e" in line.raw.lower():
+        return None
+    return ability_words.underdog(replace(line, raw=f"{line.raw} {UNDERDOG_REMINDER}"))
+
+
+# -- '+2 attack' / '+1 defense' ------------------------------------------------------------------
+_SPELLED = re.compile(r"(?<![\w+])\+(?P<n>\d+) (?P<stat>attack|defense)\b", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability", "global", "burst"), priority=140)
+def spelled_stats(line: Line) -> Match | None:
+    text = _SPELLED.sub(lambda m: f"+{m['n']}{'A' if m['stat'][0] in 'aA' else 'D'}", line.text)
+    return _again(line, text)
+
+
+# -- globals: 'Pay [M], Target ...', '... Use this ability only once per turn' ---------------
+_COMMA_AFTER_COST = re.compile(
+    r"^(?P<cost>pay (?:\[[^\]]+\]\s*)+),\s*(?P<rest>[A-Z].+)$", re.IGNORECASE
+)
+_ONCE_SUFFIX = re.compile(
+    r"^(?P<body>.+?)\.?\s+(?:use this ability only once per turn|limit once per turn)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("global",), priority=140)
+def global_spellings(line: Line) -> Match | None:
+    text, once = line.text, False
+    comma = _COMMA_AFTER_COST.match(text)
+    if comma:
+        text = f"{comma['cost'].strip()}. {comma['rest']}"
+    suffix = _ONCE_SUFFIX.match(text)
+    if suffix:
+        text, once = suffix["body"], True
+    found = _again(line, text)
+    if found is None or not once:
+        return found
+    specs = []
+    for spec in found.abilities:
+        if spec["when"] != "global" or spec.get("limit") not in (None, "once_per_turn"):
+            return None
+        specs.append({**spec, "limit": "once_per_turn"})
+    return replace(found, abilities=tuple(specs))
+
+
+# -- 'Once per turn, when fielded, ...' ---------------------------------------------------------
+_ONCE_FIELDED = re.compile(r"^once per turn, (?P<rest>when fielded, .+)$", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def once_when_fielded(line: Line) -> Match | None:
+    match = _ONCE_FIELDED.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"]
+    found = _again(line, rest[0].upper() + rest[1:])
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec["when"] != "fielded" or "any" in spec or "by" in spec or "limit" in spec:
+        return None
+    return Match.ability({**spec, "limit": "once_per_turn"})
+
+
+# -- 'When you have 3 or more active X, NAME <static>' ------------------------------------------
+_WHEN_YOU_HAVE = re.compile(
+    r"^when you have (?P<cond>(?:at least )?\d+ or more active [^,]+), (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def when_you_have(line: Line) -> Match | None:
+    match = _WHEN_YOU_HAVE.match(line.text)
+    if not match:
+        return None
+    found = _again(line, f"If you have {match['cond']}, {match['rest']}")
+    if found is None or found.keywords or not found.abilities:
+        return None
+    if any(spec["when"] not in ("while_active", "static") for spec in found.abilities):
+        return None
+    return found
