@@ -9,6 +9,8 @@ and played through the engine."""
 from rules.abilities import compile_card, describe
 from rules.abilities import tokens as t
 from rules.engine import Zone, query
+from tests.rules.abilities.long_tail import compiled_real, real_line
+from tests.rules.abilities.long_tail import real_cards as lt_cards
 from tests.rules.abilities.real_cards import pool, real_cards, scene, to_field
 from tests.rules.abilities.scenario import board, compiled_cards, play, refused
 
@@ -87,3 +89,164 @@ def test_the_opponent_using_the_global_gets_the_discount():
     )
     assert query.purchase_cost(state, cards, "P2", "34sww").value == 3  # an action die: no
     assert query.purchase_cost(state, cards, "P1", "19sww").value == 6  # not the user's foe
+
+
+# -- Teamwatch - <bare effect> ------------------------------------------------------------------
+# Real lines played on P1's Superman (19sww, Justice League): Wonder Woman (22sww) shares Justice
+# League, Jimmy Olsen (10sww, Superman's Pal) and a second Superman die don't count.
+TW_TEAMS = ("19sww:2 22sww:2 10sww:2 basic 31sww", "5sww:2 basic 34sww")
+
+
+def _teamwatch(cards, key: str, *answers: str, extra=(), pay=""):
+    setup = board(
+        "P1 die 19sww#1 field L1", f"P1 die {key} reserve L1", "P1 die SK7 bag", *extra,
+        teams=TW_TEAMS,
+    )  # fmt: skip
+    return play(cards, setup, f"P1 field {key}{pay}", *answers).final
+
+
+def test_teamwatch_bare_effect_is_a_watcher_of_your_other_affiliated_fieldings():
+    spec = compiled_real("128msw", real_line("128msw", "Teamwatch")).encoding["abilities"][0]
+    assert spec["when"] == "fielded"
+    assert spec["any"] == {
+        "pick": "each",
+        "side": "yours",
+        "shares_affiliation": True,
+        "other": True,
+    }
+    cards = lt_cards("128msw", real_line("128msw", "Teamwatch"))  # prep a die from your bag
+    state = _teamwatch(cards, "22sww#1", "P1 draw SK7")  # Justice League: shares one
+    assert state.die("P1:SK7").zone == Zone.PREP
+    assert _teamwatch(cards, "10sww#1").die("P1:SK7").zone == Zone.BAG  # no shared affiliation
+    own = _teamwatch(cards, "19sww#2", pay=" pay SK1", extra=("P1 die SK1 reserve wild",))
+    assert own.die("P1:SK7").zone == Zone.BAG  # the card's own die
+
+
+def test_teamwatch_spin_target_opposing_down():
+    cards = lt_cards("6m2016", real_line("6m2016", "Teamwatch"))
+    state = _teamwatch(cards, "22sww#1", "P1 choose P2:5sww#1", extra=("P2 die 5sww#1 field L2",))
+    assert state.die("P2:5sww#1").level == 1
+
+
+def test_teamwatch_the_cards_own_name_gets_the_bonus_once_per_event():
+    # 129dps: 'Teamwatch - Rogue gets +2A' (played as Superman: each of the card's dice)
+    cards = lt_cards("129dps", real_line("129dps", "Teamwatch"))
+    state = _teamwatch(cards, "22sww#1")
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4 + 2
+    state = _teamwatch(cards, "10sww#1")
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+
+
+def test_teamwatch_with_an_attack_bonus_written_out():
+    # 89msw: 'Teamwatch - Target character die gets +2 attack (until end of turn)'
+    result = compiled_real("89msw", real_line("89msw", "Teamwatch"))
+    assert result.encoding["abilities"][0]["effects"] == [
+        {"do": "modify", "to": {"pick": "target"}, "attack": 2}
+    ]
+    cards = lt_cards("89msw", real_line("89msw", "Teamwatch"))
+    state = _teamwatch(cards, "22sww#1", "P1 choose P1:22sww#1")
+    assert query.attack(state, cards, state.die("P1:22sww#1")).value == 3 + 2
+
+
+def test_teamwatch_that_still_says_nothing_readable_stays_manual():
+    assert compiled_real("116gaf", real_line("116gaf", "Teamwatch")).status == "manual"
+    assert compiled_real("41msw", real_line("41msw", "Teamwatch")).status == "manual"
+
+
+# -- Underdog in a set that prints its reminder elsewhere ---------------------------------------
+def test_underdog_sets_print_the_reminder_on_some_card():
+    from rules.abilities.templates.turn_globals import UNDERDOG_SETS
+
+    printed = {
+        key.lstrip("0123456789")
+        for key, record in pool().items()
+        for line in record.ability_lines
+        if line.lower().startswith("underdog") and "when your opponent has more" in line.lower()
+    }
+    assert UNDERDOG_SETS <= printed
+
+
+def test_underdog_when_fielded_without_its_reminder_asm():
+    # 138asm: 'Underdog - When fielded, deal 1 damage to target opponent' (no reminder printed;
+    # other ASM cards print it)
+    spec = compile_card(pool()["138asm"]).encoding["abilities"][0]
+    assert spec["if"] == {"test": "opponent_more_field_dice"} and spec["optional"] is True
+    cards = real_cards("138asm", "Underdog")
+    lines, field = to_field("138asm")
+    state = play(cards, scene("138asm", *lines), field, "P1 yes").final
+    assert state.player("P2").life == 19  # P2 has five character dice in the Field, P1 one
+    mine = ("P1 die 19sww#1 field L1", "P1 die 19sww#2 field L1")
+    state = play(cards, scene("138asm", *lines, *mine, opposing=("P2 die SK1 field L1",)), field)
+    assert state.final.player("P2").life == 20  # P1 has more: no Underdog
+
+
+def test_underdog_static_and_a_set_without_the_reminder():
+    # 113asm: 'Underdog - Dagger may not be targeted by your opponents'
+    spec = compile_card(pool()["113asm"]).encoding["abilities"][0]
+    assert spec["when"] == "while_active" and spec["if"] == {"test": "opponent_more_field_dice"}
+    assert compile_card(pool()["92gotg"]).status == "manual"  # GotG prints no reminder
+
+
+# -- globals' spellings ---------------------------------------------------------------------------
+def _global_setup(*extra: str) -> str:
+    energy = (
+        "P1 die SK1 reserve shield", "P1 die SK2 reserve shield", "P1 die SK3 reserve shield",
+        "P1 die SK4 reserve shield", "P1 die SK5 reserve mask",
+    )  # fmt: skip
+    dice = ("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1")
+    return board(*energy, *dice, *extra, teams=TEAMS)
+
+
+def test_global_with_a_comma_after_its_cost():
+    cards = _global_cards("141ig")  # 'Pay [M], Target character die must attack this turn'
+    state = play(cards, _global_setup(), "P1 global 22sww pay SK5 target P2:5sww#1").final
+    assert "must_attack" in state.die("P2:5sww#1").keywords
+    wrong = _global_setup() + "P1 global 22sww pay SK1 target P2:5sww#1\n"
+    refused(cards, wrong, "R6.5")  # its cost is still [M]
+
+
+def test_global_used_only_once_per_turn():
+    cards = _global_cards("15gotg")  # '[S][S]. Gain 1 life. Use this ability only once per turn'
+    once = play(cards, _global_setup("P1 life 15"), "P1 global 22sww pay SK1 SK2").final
+    assert once.player("P1").life == 16
+    twice = (
+        _global_setup("P1 life 15") + "P1 global 22sww pay SK1 SK2\nP1 global 22sww pay SK3 SK4\n"
+    )
+    refused(cards, twice, "R10.1")
+
+
+def test_global_with_a_defense_bonus_written_out():
+    cards = _global_cards("42msw")  # '[S]. Target character die gets +1 defense'
+    state = play(cards, _global_setup(), "P1 global 22sww pay SK1 target P1:19sww#1").final
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6 + 1
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+
+
+# -- 'Once per turn, when fielded' and 'When you have 3 or more active X' -------------------------
+def test_once_per_turn_when_fielded():
+    # 4jlop: 'Once per turn, when fielded, gain 1 life' (on Superman's dice)
+    cards = lt_cards("4jlop", real_line("4jlop", "Once per turn"))
+    spec = compiled_real("4jlop", real_line("4jlop", "Once")).encoding["abilities"][0]
+    assert spec["when"] == "fielded" and spec["limit"] == "once_per_turn"
+    setup = board(
+        "P1 die 19sww#1 reserve L1", "P1 die 19sww#2 reserve L1",
+        "P1 die SK1 reserve wild", "P1 die SK2 reserve wild", "P1 life 15", teams=TW_TEAMS,
+    )  # fmt: skip
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1").final
+    assert state.player("P1").life == 16
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 field 19sww#2 pay SK2").final
+    assert state.player("P1").life == 16  # the second die fielded this turn: nothing
+
+
+def test_when_you_have_three_active_affiliated_characters_is_a_static_condition():
+    # 92aou: 'When you have 3 or more active [AV] characters, Nick Fury can't be blocked'
+    # (played on Superman with [AV] made Justice League)
+    line = real_line("92aou", "When you have").replace("[AV]", "[DCJL]")
+    cards = lt_cards("92aou", line)
+    base = (
+        "P1 die 19sww#1 field L1", "P1 die 22sww#1 field L1", "P2 die 5sww#1 field L1",
+    )  # fmt: skip
+    two = board(*base, teams=TW_TEAMS)
+    play(cards, two, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1")  # two: may be blocked
+    three = board(*base, "P1 die 22sww#2 field L1", teams=TW_TEAMS)
+    refused(cards, three + "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n", "R13.7")
