@@ -15,7 +15,8 @@ kind, or the line stays manual.
   cards ('You may use this effect when your opponent has more character dice in their Field
   Zone than you do': `UNDERDOG_SETS`): read as ability_words' Underdog with the reminder. In a
   set that never prints it the line stays manual (the word is not defined alike everywhere).
-- '+2 attack' / '+1 defense' written out: '+2A' / '+1D'.
+- Spellings (`SPELLINGS`): '+2 attack' / '+1 defense' written out ('+2A' / '+1D'); 'spin
+  down target X' (one level); '[PAWN]' as a noun ('KO target opposing [PAWN]': a Sidekick die).
 - Globals: 'Pay [M], Target ...' (a comma after the cost) and a trailing 'Use this ability only
   once per turn' (the limit once_per_turn).
 - 'Once per turn, when fielded, <effect>': the when-fielded ability with the limit
@@ -33,7 +34,10 @@ would be used).
 import re
 from dataclasses import replace
 
-from rules.abilities import templates
+from rules.abilities import (
+    phrases_turn_globals,  # noqa: F401 (registers the clauses)
+    templates,
+)
 from rules.abilities.templates import Line, Match, recogniser
 
 FAMILY = "turn_globals"
@@ -101,13 +105,34 @@ def underdog_in_set(line: Line) -> Match | None:
     return ability_words.underdog(replace(line, raw=f"{line.raw} {UNDERDOG_REMINDER}"))
 
 
-# -- '+2 attack' / '+1 defense' ------------------------------------------------------------------
-_SPELLED = re.compile(r"(?<![\w+])\+(?P<n>\d+) (?P<stat>attack|defense)\b", re.IGNORECASE)
+# -- spellings the shared clauses read another way ------------------------------------------------
+# Each (regex, replacement) is applied in turn; a line changed by any is read again.
+SPELLINGS = (
+    # '+2 attack', '+1 defense' written out
+    (
+        re.compile(r"(?<![\w+])\+(?P<n>\d+) (?P<stat>attack|defense)\b", re.IGNORECASE),
+        lambda m: f"+{m['n']}{'A' if m['stat'][0] in 'aA' else 'D'}",
+    ),
+    # 'spin down target opposing character die': one level (R13.6's spin)
+    (
+        re.compile(
+            r"\bspin (?P<way>up|down) (?P<dice>target [^.,;]+?)(?= and |[.,;]|$)", re.IGNORECASE
+        ),
+        lambda m: f"spin {m['dice']} {m['way'].lower()} 1 level",
+    ),
+    # '[PAWN]' as a noun: a Sidekick die (the Sidekick's own symbol)
+    (
+        re.compile(r"\[PAWN\](?! ?(?:character|die|dice|and|or)\b)", re.IGNORECASE),
+        lambda m: "Sidekick die",
+    ),
+)
 
 
 @recogniser(FAMILY, kinds=("ability", "global", "burst"), priority=140)
-def spelled_stats(line: Line) -> Match | None:
-    text = _SPELLED.sub(lambda m: f"+{m['n']}{'A' if m['stat'][0] in 'aA' else 'D'}", line.text)
+def spellings(line: Line) -> Match | None:
+    text = line.text
+    for regex, replacement in SPELLINGS:
+        text = regex.sub(replacement, text)
     return _again(line, text)
 
 

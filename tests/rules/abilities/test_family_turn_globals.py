@@ -250,3 +250,61 @@ def test_when_you_have_three_active_affiliated_characters_is_a_static_condition(
     play(cards, two, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1")  # two: may be blocked
     three = board(*base, "P1 die 22sww#2 field L1", teams=TW_TEAMS)
     refused(cards, three + "P1 attack 19sww#1\nP2 block 5sww#1>19sww#1\n", "R13.7")
+
+
+# -- spellings: 'spin down target X', '[PAWN]' as a noun ----------------------------------------
+def test_spin_down_target_opposing_die_when_attacking():
+    cards = real_cards("93wol", "When")  # 'When Mongul attacks, spin down target opposing ...'
+    setup = scene("93wol", "P1 die 93wol#1 field L1")
+    state = play(cards, setup, "P1 attack 93wol#1", "P1 choose P2:5sww#1").final
+    assert state.die("P2:5sww#1").level == 1  # Cheetah was at level 2
+    assert compile_card(pool()["93wol"]).encoding["abilities"][0]["effects"][0]["levels"] == -1
+
+
+def test_pawn_symbol_as_a_noun_is_a_sidekick_die():
+    cards = real_cards("44wwe", "When")  # 'When NAME attacks, KO target opposing [PAWN]'
+    setup = scene("44wwe", "P1 die 44wwe#1 field L1")
+    state = play(cards, setup, "P1 attack 44wwe#1", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    refused(cards, setup + "P1 attack 44wwe#1\nP1 choose P2:5sww#1\n", "R13.2")
+
+
+# -- must block ------------------------------------------------------------------------------------
+def _must_block_setup(*extra: str) -> str:
+    return board(
+        "P1 die 19sww#1 field L1", "P1 die 22sww#1 field L1", "P1 die SK5 reserve mask",
+        "P2 die 5sww#1 field L1", "P2 die SK1 field L1", *extra, teams=TEAMS,
+    )  # fmt: skip
+
+
+def test_global_target_must_block_this_turn():
+    cards = _global_cards("32msw")  # '[M]. Target character die must block this turn'
+    used = ("P1 global 22sww pay SK5 target P2:5sww#1", "P1 attack 19sww#1")
+    refused(cards, _must_block_setup() + "\n".join(used) + "\nP2 block\n", "R13.1")
+    only_sk = "\n".join(used) + "\nP2 block SK1>19sww#1\n"
+    refused(cards, _must_block_setup() + only_sk, "R13.1")
+    state = play(cards, _must_block_setup(), *used, "P2 block 5sww#1>19sww#1").final
+    assert state.die("P2:5sww#1").blocking == "P1:19sww#1"
+    play(cards, _must_block_setup(), "P1 attack 19sww#1", "P2 block")  # without it: free
+
+
+def test_all_opposing_dice_must_block_when_attacking_but_not_a_die_that_cant():
+    cards = real_cards("132wol", "When")  # 'When NAME attacks, all opposing characters must block'
+    setup = scene("132wol", "P1 die 132wol#1 field L1", opposing=OPPOSING_TWO)
+    refused(cards, setup + "P1 attack 132wol#1\nP2 block SK1>132wol#1\n", "R13.1")
+    state = play(cards, setup, "P1 attack 132wol#1", "P2 block SK1>132wol#1 5sww#1>132wol#1")
+    assert state.final.die("P2:5sww#1").blocking == "P1:132wol#1"
+    # Cheetah can't block this turn (a global of P1's): it is not forced (R13.7 beats R13.1)
+    cant = compiled_cards(
+        "22sww", global_lines=["Pay [M]: Target character die can't block this turn."]
+    )
+    cards["22sww"] = cant["22sww"]
+    setup = scene(
+        "132wol", "P1 die 132wol#1 field L1", "P1 die SK5 reserve mask", team="22sww:2",
+        opposing=OPPOSING_TWO,
+    )  # fmt: skip
+    play(cards, setup, "P1 global 22sww pay SK5 target P2:5sww#1", "P1 attack 132wol#1",
+         "P2 block SK1>132wol#1")  # fmt: skip
+
+
+OPPOSING_TWO = ("P2 die SK1 field L1", "P2 die 5sww#1 field L2")
