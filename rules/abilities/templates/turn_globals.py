@@ -16,9 +16,15 @@ kind, or the line stays manual.
   Zone than you do': `UNDERDOG_SETS`): read as ability_words' Underdog with the reminder. In a
   set that never prints it the line stays manual (the word is not defined alike everywhere).
 - Spellings (`SPELLINGS`): '+2 attack' / '+1 defense' written out ('+2A' / '+1D'); 'spin
-  down target X' (one level); '[PAWN]' as a noun ('KO target opposing [PAWN]': a Sidekick die).
-- Globals: 'Pay [M], Target ...' (a comma after the cost) and a trailing 'Use this ability only
-  once per turn' (the limit once_per_turn).
+  down target X' (one level); '[PAWN]' as a noun ('KO target opposing [PAWN]': a Sidekick die);
+  'field target Sidekick die from your Used Pile' (a die there is chosen, not targeted);
+  'Sidekick characters' (Sidekicks).
+- Globals (`GLOBAL_SPELLINGS`): 'Pay [M], Target ...' (a comma after the cost); 'Once per turn,
+  you may pay [2] to <effect>' (the cost first); 'Pay [B] and KO one of your X. <effect>' / '...
+  to <effect>' (the KO read as the first effect: with no die of yours to KO the global can't be
+  used, R13.2, as if the KO were part of the cost); 'Once during your turn' (once per turn, on
+  your turn); '..., and the next die you purchase ...' (two sentences); a trailing 'Use this
+  ability only once per turn' (the limit once_per_turn).
 - 'Once per turn, when fielded, <effect>': the when-fielded ability with the limit
   once_per_turn (R13.5).
 - 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
@@ -52,12 +58,13 @@ UNDERDOG_REMINDER = (
 
 
 def _again(line: Line, text: str) -> Match | None:
-    """The other families' reading of `text` in place of the line's (never this family's own:
-    each rewrite here is made once)."""
+    """The families' reading of `text` in place of the line's. Each rewrite here only ever
+    normalises (never undone by another), and a reader whose rewrite changes nothing declines,
+    so reading again ends."""
     if text == line.text:
         return None
     found = templates.recognise(replace(line, text=text))
-    if found is None or found.family == FAMILY or found.variant is not None:
+    if found is None or found.variant is not None:
         return None
     return found
 
@@ -120,6 +127,17 @@ SPELLINGS = (
         ),
         lambda m: f"spin {m['dice']} {m['way'].lower()} 1 level",
     ),
+    # 'field target Sidekick die from / in your Used Pile': a die outside the Field is chosen,
+    # not targeted (R13.2)
+    (
+        re.compile(r"\bfield target sidekick die (?:from|in) your used pile", re.IGNORECASE),
+        lambda m: "field a Sidekick die from your Used Pile",
+    ),
+    # 'one of your Sidekick characters': Sidekicks
+    (
+        re.compile(r"\bsidekick character(?P<s>s?)\b(?! di)", re.IGNORECASE),
+        lambda m: f"Sidekick{m['s']}",
+    ),
     # '[PAWN]' as a noun: a Sidekick die (the Sidekick's own symbol)
     (
         re.compile(r"\[PAWN\](?! ?(?:character|die|dice|and|or)\b)", re.IGNORECASE),
@@ -136,9 +154,41 @@ def spellings(line: Line) -> Match | None:
     return _again(line, text)
 
 
-# -- globals: 'Pay [M], Target ...', '... Use this ability only once per turn' ---------------
-_COMMA_AFTER_COST = re.compile(
-    r"^(?P<cost>pay (?:\[[^\]]+\]\s*)+),\s*(?P<rest>[A-Z].+)$", re.IGNORECASE
+# -- globals' spellings ---------------------------------------------------------------------------
+_COST = r"(?:\[[^\]]+\]\s*)+"
+GLOBAL_SPELLINGS = (
+    # 'Pay [M], Target ...': a comma after the cost
+    (
+        re.compile(rf"^(?P<cost>pay {_COST}),\s*(?P<rest>[A-Z].+)$", re.IGNORECASE),
+        lambda m: f"{m['cost'].strip()}. {m['rest']}",
+    ),
+    # 'Once per turn, you may pay [2] to deal ...': the cost first
+    (
+        re.compile(rf"^once per turn, (?:you may )?pay (?P<cost>{_COST})to (?P<rest>.+)$", re.I),
+        lambda m: f"Pay {m['cost'].strip()}. Once per turn, {m['rest']}",
+    ),
+    # 'Pay [B] and KO one of your character dice. <effect>' / '... to <effect>': the KO is read
+    # as the global's first effect (with no die of yours to KO the global can't be used, R13.2,
+    # as when the KO is a cost)
+    (
+        re.compile(
+            rf"^pay (?P<cost>{_COST})and (?:ko|knock out) (?P<what>one of your [^.]+?)"
+            r"(?:\. | to )(?P<rest>.+)$",
+            re.IGNORECASE,
+        ),
+        lambda m: f"Pay {m['cost'].strip()}. KO {m['what']}. {m['rest'][0].upper()}{m['rest'][1:]}",
+    ),
+    # 'Once during your turn, (you may) ...': once per turn, on your turn ('you may': using a
+    # global is the player's choice already)
+    (
+        re.compile(r"\bonce during your turn, (?:you may )?", re.IGNORECASE),
+        lambda m: "Once per turn, on your turn, ",
+    ),
+    # '..., and the next die you purchase ...': two sentences
+    (
+        re.compile(r", and (?P<rest>the next [^,.]*?die you purchase)", re.IGNORECASE),
+        lambda m: f". {m['rest'][0].upper()}{m['rest'][1:]}",
+    ),
 )
 _ONCE_SUFFIX = re.compile(
     r"^(?P<body>.+?)\.?\s+(?:use this ability only once per turn|limit once per turn)$",
@@ -149,9 +199,8 @@ _ONCE_SUFFIX = re.compile(
 @recogniser(FAMILY, kinds=("global",), priority=140)
 def global_spellings(line: Line) -> Match | None:
     text, once = line.text, False
-    comma = _COMMA_AFTER_COST.match(text)
-    if comma:
-        text = f"{comma['cost'].strip()}. {comma['rest']}"
+    for regex, replacement in GLOBAL_SPELLINGS:
+        text = regex.sub(replacement, text)
     suffix = _ONCE_SUFFIX.match(text)
     if suffix:
         text, once = suffix["body"], True

@@ -12,7 +12,7 @@ from rules.engine import Zone, query
 from tests.rules.abilities.long_tail import compiled_real, real_line
 from tests.rules.abilities.long_tail import real_cards as lt_cards
 from tests.rules.abilities.real_cards import pool, real_cards, scene, to_field
-from tests.rules.abilities.scenario import board, compiled_cards, play, refused
+from tests.rules.abilities.scenario import board, compiled_cards, play, refused, run
 
 TEAMS = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
 
@@ -308,3 +308,61 @@ def test_all_opposing_dice_must_block_when_attacking_but_not_a_die_that_cant():
 
 
 OPPOSING_TWO = ("P2 die SK1 field L1", "P2 die 5sww#1 field L2")
+
+
+def test_global_field_target_sidekick_from_the_used_pile():
+    cards = _global_cards("4smc")  # '[1] [S]. Field target Sidekick die from your Used Pile'
+    used = ("P1 die SK8 used", "P1 die 10sww#1 used")
+    setup = _global_setup(*used)
+    text = setup + "P1 global 22sww pay SK1 SK2\n"
+    assert set(run(cards, text).final.pending.options) == {"P1:SK8"}  # only the Sidekick
+    state = play(cards, setup, "P1 global 22sww pay SK1 SK2", "P1 choose SK8").final
+    assert state.die("P1:SK8").zone == Zone.FIELD
+
+
+def test_global_once_during_your_turn_prep_up_to_two_sidekicks():
+    cards = _global_cards("46xmf")  # '[M]. Once during your turn, you may Prep up to 2 ...'
+    (g,) = compile_card(pool()["46xmf"]).encoding["abilities"][-1:]
+    assert g["limit"] == "once_per_turn" and g["effects"][0]["up_to"] is True
+    used = ("P1 die SK7 used", "P1 die SK8 used", "P1 die 10sww#1 used")
+    setup = _global_setup(*used)
+    state = play(cards, setup, "P1 global 22sww pay SK5", "P1 choose SK7 SK8").final
+    assert state.die("P1:SK7").zone == Zone.PREP and state.die("P1:SK8").zone == Zone.PREP
+    assert state.die("P1:10sww#1").zone == Zone.USED
+
+
+def test_global_once_per_turn_you_may_pay_to_deal_damage():
+    cards = _global_cards("133aou")  # 'Once per turn, you may pay [2] to deal 1 damage to ...'
+    state = play(cards, _global_setup(), "P1 global 22sww pay SK1 SK2 target P2").final
+    assert state.player("P2").life == 19
+    again = "P1 global 22sww pay SK1 SK2 target P2\nP1 global 22sww pay SK3 SK4 target P2\n"
+    refused(cards, _global_setup() + again, "R10.1")
+
+
+def test_global_pay_and_ko_one_of_yours_then_the_next_die_costs_less():
+    cards = _global_cards("67dps")  # '[B] and KO one of your character dice. The next die ...'
+    setup = board(
+        "P1 die SK1 reserve bolt", "P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1",
+        teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, setup, "P1 global 22sww pay SK1", "P1 choose P1:19sww#1").final
+    assert state.die("P1:19sww#1").zone == Zone.PREP
+    assert query.purchase_cost(state, cards, "P1", "10sww").value == 1  # 2 - 2, never below 1
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == 4
+    refused(cards, setup + "P1 global 22sww pay SK1\nP1 choose P2:5sww#1\n", "R13.2")
+    # with no character die of P1's to KO, the global can't be used
+    bare = board("P1 die SK1 reserve bolt", "P2 die 5sww#1 field L1", teams=TEAMS)
+    assert not run(cards, bare + "P1 global 22sww pay SK1\n").steps[-1].legal
+
+
+def test_global_knock_out_one_of_your_sidekicks_to_deal_damage():
+    cards = _global_cards("109avx")  # '[B] and knock out one of your Sidekick characters to ...'
+    setup = board(
+        "P1 die SK1 reserve bolt", "P1 die SK2 field L1", "P1 die 19sww#1 field L1",
+        "P2 die 5sww#1 field L1", teams=TEAMS,
+    )  # fmt: skip
+    state = play(
+        cards, setup, "P1 global 22sww pay SK1", "P1 choose P1:SK2", "P1 choose P2:5sww#1"
+    ).final
+    assert state.die("P1:SK2").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.PREP
+    refused(cards, setup + "P1 global 22sww pay SK1\nP1 choose P1:19sww#1\n", "R13.2")
