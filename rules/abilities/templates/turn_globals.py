@@ -31,6 +31,11 @@ kind, or the line stays manual.
   continuous 'If you have ..., NAME ...' of the static families (only when that reading is a
   continuous one).
 
+- 'At the start of the attack step, (if <condition>,) <effect>': the attack step starts with
+  the declaration of attackers (R11.1), so the card-wide trigger on the first character die
+  attacking this turn, either player's (watcher `attacks`, once per turn); conditions 'your
+  opponent has more fielded characters / monsters in the field / life than you'.
+
 Rulings (T5.1): Teamwatch's 'different character die' is a die of another card (`other`),
 yours, and a Sidekick (no card, no affiliation) never shares one; the Underdog condition is the
 reminder's (the opponent's character dice in their Field Zone against yours, when the ability
@@ -252,3 +257,47 @@ def when_you_have(line: Line) -> Match | None:
     if any(spec["when"] not in ("while_active", "static") for spec in found.abilities):
         return None
     return found
+
+
+# -- 'At the start of the attack step, (if <condition>,) <effect>' ------------------------------
+_ATTACK_STEP = re.compile(
+    r"^at the start of (?:the|each) attack step, (?:if (?P<cond>[^,]+), )?(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_CONDITIONS = (
+    (
+        re.compile(
+            r"your opponent has more (?:fielded characters|fielded character dice|characters in"
+            r" the field(?: zone)?|monsters in the field|character dice in their field zone)"
+            r" than you(?: do)?",
+            re.IGNORECASE,
+        ),
+        {"test": "opponent_more_field_dice"},
+    ),
+    (
+        re.compile(r"your opponent has more life than you(?: do)?", re.IGNORECASE),
+        {"test": "opponent_more_life"},
+    ),
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def start_of_attack_step(line: Line) -> Match | None:
+    """The attack step starts with the declaration of attackers (R11.1): read as the card-wide
+    trigger on the first character die attacking this turn, either player's (watcher `attacks`,
+    once per turn), while the card is active. No attack: no attack step, nothing."""
+    from rules.abilities import phrases
+
+    match = _ATTACK_STEP.match(line.text)
+    if not match:
+        return None
+    spec: dict = {"when": "attacks", "any": {"pick": "each"}, "limit": "once_per_turn"}
+    if match["cond"]:
+        found = [test for regex, test in _CONDITIONS if regex.fullmatch(match["cond"].strip())]
+        if not found:
+            return None
+        spec["if"] = dict(found[0])
+    effects = phrases.effects(match["rest"], line)
+    if effects is None:
+        return None
+    return Match.ability({**spec, "effects": effects})

@@ -366,3 +366,32 @@ def test_global_knock_out_one_of_your_sidekicks_to_deal_damage():
     ).final
     assert state.die("P1:SK2").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.PREP
     refused(cards, setup + "P1 global 22sww pay SK1\nP1 choose P1:19sww#1\n", "R13.2")
+
+
+# -- 'At the start of the attack step' ----------------------------------------------------------
+def test_start_of_the_attack_step_bonus_under_a_condition_once():
+    # 93avx: 'At the start of the attack step, if your opponent has more fielded characters
+    # than you, Thing gets +3A and +3D'
+    spec = compile_card(pool()["93avx"]).encoding["abilities"][0]
+    assert spec["when"] == "attacks" and spec["any"] == {"pick": "each"}
+    assert spec["limit"] == "once_per_turn" and spec["if"] == {"test": "opponent_more_field_dice"}
+    cards = real_cards("93avx", "At the start")
+    mine = ("P1 die 93avx#1 field L1", "P1 die 93avx#2 field L1")
+    printed = pool()["93avx"].faces[0].attack
+    state = play(cards, scene("93avx", *mine), "P1 attack 93avx#1 93avx#2").final
+    assert query.attack(state, cards, state.die("P1:93avx#1")).value == printed + 3  # once
+    few = scene("93avx", *mine, opposing=("P2 die SK1 field L1",))
+    state = play(cards, few, "P1 attack 93avx#1").final  # P2 has fewer: nothing
+    assert query.attack(state, cards, state.die("P1:93avx#1")).value == printed
+
+
+def test_start_of_the_opponents_attack_step_counts_too():
+    # 94avx: 'At the start of each attack step, Thor gets +4A and +4D for each opposing [F]
+    # character in the field' (P2's Wolverine 22uxm is the one opposing Fist character die)
+    cards = real_cards("94avx", "At the start")
+    setup = scene("94avx", "P1 die 94avx#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 21uxm#1").final
+    printed = pool()["94avx"].faces[0]
+    die = state.die("P1:94avx#1")
+    assert query.attack(state, cards, die).value == printed.attack + 4
+    assert query.defense(state, cards, die).value == printed.defense + 4
