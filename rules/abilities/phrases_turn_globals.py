@@ -20,3 +20,31 @@ def _dice_must_block(m, line):
     if selector is None:
         return None
     return [{"do": "grant", "to": selector, "keyword": "must_block"}]
+
+
+@phrase(r"(?P<effect>.+?) unless (?P<who>an opponent|your opponent|its owner) pays (?P<n>\d) life")
+def _unless_pays_life(m, line):
+    """'KO target level 1 [DCV] character die unless an opponent pays 2 life': one effect on
+    the dice one selector picks (a target or up to N targets), read first; 'its owner': of the
+    one die picked."""
+    from rules.abilities import phrases
+
+    effects = phrases.effects(m["effect"], line)
+    if not effects or len(effects) != 1 or "to" not in effects[0]:
+        return None
+    (effect,) = effects
+    to = effect["to"]
+    if to.get("pick") not in ("target", "up_to") or to.get("or_player"):
+        return None
+    payer = "owner" if m["who"].lower() == "its owner" else "opposing"
+    if payer == "owner" and (to["pick"] != "target" or to.get("count", 1) != 1):
+        return None
+    return [
+        {
+            "do": "tg_unless_life",
+            "to": to,
+            "amount": int(m["n"]),
+            "payer": payer,
+            "effects": [{**effect, "to": {"pick": "it"}}],
+        }
+    ]

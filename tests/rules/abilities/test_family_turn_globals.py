@@ -395,3 +395,38 @@ def test_start_of_the_opponents_attack_step_counts_too():
     die = state.die("P1:94avx#1")
     assert query.attack(state, cards, die).value == printed.attack + 4
     assert query.defense(state, cards, die).value == printed.defense + 4
+
+
+# -- '... unless an opponent / its owner pays N life' -------------------------------------------
+def test_global_ko_unless_an_opponent_pays_life():
+    cards = _global_cards("1wf")  # '[F]. KO target level 1 [DCV] or [DCS] ... unless ... 2 life'
+    setup = board("P1 die SK1 reserve fist", "P2 die 5sww#1 field L1", teams=TEAMS)
+    use = "P1 global 22sww pay SK1 target P2:5sww#1"
+    kod = play(cards, setup, use, "P2 no").final
+    assert kod.die("P2:5sww#1").zone == Zone.PREP and kod.player("P2").life == 20
+    paid = play(cards, setup, use, "P2 yes").final
+    assert paid.die("P2:5sww#1").zone == Zone.FIELD and paid.player("P2").life == 18
+    low = board("P1 die SK1 reserve fist", "P2 die 5sww#1 field L1", "P2 life 1", teams=TEAMS)
+    state = play(cards, low, use).final  # one life: not asked
+    assert state.die("P2:5sww#1").zone == Zone.PREP and state.player("P2").life == 1
+    level2 = board("P1 die SK1 reserve fist", "P2 die 5sww#1 field L2", teams=TEAMS)
+    refused(cards, level2 + use + "\n", "R10.3")  # no level 1 target: can't be used
+    text = describe(compile_card(pool()["1wf"]).encoding)
+    assert (
+        "KO target Villain/Superman character die of level 1 or lower, unless your opponent" in text
+    )
+
+
+def test_global_cant_attack_unless_its_owner_pays_life():
+    cards = _global_cards("15uxm")  # '[M]. Target character cannot attack ... unless its owner'
+    setup = board(
+        "P1 die SK1 reserve mask", "P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1",
+        teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, setup, "P1 global 22sww pay SK1 target P1:19sww#1", "P1 yes").final
+    assert state.player("P1").life == 18 + 1  # its owner (P1 here) paid
+    refused(
+        cards,
+        setup + "P1 global 22sww pay SK1 target P1:19sww#1\nP1 no\nP1 attack 19sww#1\n",
+        "R13.7",
+    )
