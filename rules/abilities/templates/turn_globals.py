@@ -15,6 +15,9 @@ kind, or the line stays manual.
   cards ('You may use this effect when your opponent has more character dice in their Field
   Zone than you do': `UNDERDOG_SETS`): read as ability_words' Underdog with the reminder. In a
   set that never prints it the line stays manual (the word is not defined alike everywhere).
+- Awaken without its reminder text: WizKids' keyword list gives every card's Awaken the
+  meaning the X-Men First Class reminder prints (when a die of the card spins up, you may use
+  the effect): read as ability_words reads it with the reminder.
 - Spellings (`SPELLINGS`): '+2 attack' / '+1 defense' written out ('+2A' / '+1D'); 'spin
   down target X' (one level); '[PAWN]' as a noun ('KO target opposing [PAWN]': a Sidekick die);
   'field target Sidekick die from your Used Pile' (a die there is chosen, not targeted);
@@ -30,7 +33,6 @@ kind, or the line stays manual.
 - 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
   continuous 'If you have ..., NAME ...' of the static families (only when that reading is a
   continuous one).
-
 - 'At the start of the attack step, (if <condition>,) <effect>': the attack step starts with
   the declaration of attackers (R11.1), so the card-wide trigger on the first character die
   attacking this turn, either player's (watcher `attacks`, once per turn); conditions 'your
@@ -39,7 +41,8 @@ kind, or the line stays manual.
 Rulings (T5.1): Teamwatch's 'different character die' is a die of another card (`other`),
 yours, and a Sidekick (no card, no affiliation) never shares one; the Underdog condition is the
 reminder's (the opponent's character dice in their Field Zone against yours, when the ability
-would be used).
+would be used). The must-block and 'unless ... pays N life' clauses are in
+rules/abilities/phrases_turn_globals.py, their effect in rules/abilities/extensions/turn_globals.py.
 """
 
 import re
@@ -115,6 +118,25 @@ def underdog_in_set(line: Line) -> Match | None:
     if _set_of(line.card_key) not in UNDERDOG_SETS or "you may use this e" in line.raw.lower():
         return None
     return ability_words.underdog(replace(line, raw=f"{line.raw} {UNDERDOG_REMINDER}"))
+
+
+# -- Awaken - <effect>, without its reminder text ------------------------------------------------
+AWAKEN_REMINDER = "(When this die spins up 1 or more levels, you may use this effect.)"
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def awaken_without_reminder(line: Line) -> Match | None:
+    """WizKids' keyword list defines Awaken alike for every card ('when a die with Awaken
+    spins up 1 or more levels, you may use its Awaken effect'), the reminder the X-Men First
+    Class cards print: a card that doesn't print it is read as ability_words reads one that
+    does (the same limit: at most once per turn per die)."""
+    from rules.abilities.templates import ability_words
+
+    if not re.match(r"^awaken\s*[-–—:]+", line.text, re.IGNORECASE):
+        return None
+    if re.search(r"spins? up (?:1|one) or more levels?", line.raw, re.IGNORECASE):
+        return None
+    return ability_words.reminder_defined_word(replace(line, raw=f"{line.raw} {AWAKEN_REMINDER}"))
 
 
 # -- spellings the shared clauses read another way ------------------------------------------------

@@ -430,3 +430,23 @@ def test_global_cant_attack_unless_its_owner_pays_life():
         setup + "P1 global 22sww pay SK1 target P1:19sww#1\nP1 no\nP1 attack 19sww#1\n",
         "R13.7",
     )
+
+
+# -- Awaken without its reminder ------------------------------------------------------------------
+def test_awaken_without_its_reminder_when_the_die_spins_up():
+    # 45jus: 'Awaken - Deal 2 damage to target opponent' (no reminder printed), on Superman;
+    # Wonder Woman is given 'When fielded, spin target character die up 1 level' to spin it
+    spec = compiled_real("45jus", real_line("45jus", "Awaken")).encoding["abilities"][0]
+    assert spec["when"] == "spun_up" and spec["optional"] is True
+    assert spec["limit"] == "once_per_turn_per_die"
+    spinner = compiled_cards(
+        "22sww", ability_lines=["When fielded, spin target character die up 1 level"]
+    )
+    cards = lt_cards("45jus", real_line("45jus", "Awaken"))
+    cards["22sww"] = spinner["22sww"]
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1", teams=TW_TEAMS)
+    spun = ("P1 field 22sww#1", "P1 choose 19sww#1")
+    assert play(cards, setup, *spun, "P1 yes").final.player("P2").life == 18
+    assert play(cards, setup, *spun, "P1 no").final.player("P2").life == 20
+    other = play(cards, setup, "P1 field 22sww#1", "P1 choose 22sww#1").final  # not this card
+    assert other.player("P2").life == 20
