@@ -33,6 +33,8 @@ kind, or the line stays manual.
 - 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
   continuous 'If you have ..., NAME ...' of the static families (only when that reading is a
   continuous one).
+- 'When one of your NAME dice attacks with no other attackers' / 'When a single NAME character
+  die attacks alone': the card's own die attacking alone.
 - 'At the start of the attack step, (if <condition>,) <effect>': the attack step starts with
   the declaration of attackers (R11.1), so the card-wide trigger on the first character die
   attacking this turn, either player's (watcher `attacks`, once per turn); conditions 'your
@@ -323,3 +325,27 @@ def start_of_attack_step(line: Line) -> Match | None:
     if effects is None:
         return None
     return Match.ability({**spec, "effects": effects})
+
+
+# -- 'When one of your NAME dice attacks with no other attackers, it ...' ------------------------
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def one_of_your_dice_attacks_alone(line: Line) -> Match | None:
+    """'When one of your NAME dice attacks with no other attackers, it gets +2A and +2D' /
+    'When a single NAME character die attacks alone, she gets ...': the card's own die
+    attacking alone (combat_triggers' 'When NAME attacks alone')."""
+    name = line.card_name.strip()
+    if not name:
+        return None
+    match = re.match(
+        rf"^when (?:one of your|a single) {re.escape(name)} (?:character |superstar )?dic?e"
+        r" attacks (?:alone|with no other attackers), (?P<rest>.+)$",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    rest = re.sub(r"^(?:it|she|he) ", "this die ", match["rest"], flags=re.IGNORECASE)
+    found = _again(line, f"When {name} attacks alone, {rest}")
+    if found is None or len(found.abilities) != 1 or found.abilities[0]["when"] != "attacks_alone":
+        return None
+    return found

@@ -450,3 +450,18 @@ def test_awaken_without_its_reminder_when_the_die_spins_up():
     assert play(cards, setup, *spun, "P1 no").final.player("P2").life == 20
     other = play(cards, setup, "P1 field 22sww#1", "P1 choose 22sww#1").final  # not this card
     assert other.player("P2").life == 20
+
+
+# -- 'When one of your NAME dice attacks with no other attackers' -------------------------------
+def test_one_of_your_dice_attacking_alone():
+    # 15wwe: 'When one of your NAME dice attacks with no other attackers, it gets +2A and +2D'
+    spec = compile_card(pool()["15wwe"]).encoding["abilities"][0]
+    assert spec["when"] == "attacks_alone"
+    cards = real_cards("15wwe", "When")
+    mine = ("P1 die 15wwe#1 field L1", "P1 die 19sww#1 field L1")
+    printed = pool()["15wwe"].faces[0].attack
+    alone = play(cards, scene("15wwe", *mine), "P1 attack 15wwe#1").final
+    assert query.attack(alone, cards, alone.die("P1:15wwe#1")).value == printed + 2
+    both = play(cards, scene("15wwe", *mine), "P1 attack 15wwe#1 19sww#1").final
+    assert query.attack(both, cards, both.die("P1:15wwe#1")).value == printed
+    assert compile_card(pool()["32xmf"]).encoding["abilities"][0]["when"] == "attacks_alone"
