@@ -8,6 +8,9 @@ rules/abilities/phrases_turn_globals.py).
   (paying life is losing it, R12.4; a player is only asked with at least that much life); if
   they pay, nothing else happens, otherwise `effects` happen to the dice picked (their
   selector is `it`). 'Its owner' is the owner of the die picked (one die).
+- condition `tg_none_purchased` (`what` any / character): the holder has purchased no (character)
+  die yet this turn (the engine's record of the turn's purchases, K-STRIKE's module): 'The first
+  die you purchase this turn ...' is the next one only while none was.
 """
 
 from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
@@ -87,3 +90,22 @@ def _nested_restrictions(card, encoding) -> tuple:
 
 
 ENCODING_ABILITIES = {"tg_unless_life": _nested_restrictions}
+
+
+# -- condition: no die purchased yet this turn ('The first die you purchase this turn ...') -----
+def _none_purchased(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.engine.keywords import strike
+
+    bought = strike.purchased_this_turn(state, holder)
+    if test.get("what") == "character":
+        bought = tuple(b for b in bought if b[0] == "character")
+    return not bought
+
+
+def _none_purchased_text(test) -> str:
+    kind = "character " if test.get("what") == "character" else ""
+    return f"you have purchased no {kind}die yet this turn"
+
+
+CONDITIONS = {"tg_none_purchased": ({"what": {"enum": ["any", "character"]}}, _none_purchased)}
+CONDITION_TEXT = {"tg_none_purchased": _none_purchased_text}

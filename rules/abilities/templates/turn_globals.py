@@ -27,7 +27,8 @@ kind, or the line stays manual.
   to <effect>' (the KO read as the first effect: with no die of yours to KO the global can't be
   used, R13.2, as if the KO were part of the cost); 'Once during your turn' (once per turn, on
   your turn); '..., and the next die you purchase ...' (two sentences); a trailing 'Use this
-  ability only once per turn' (the limit once_per_turn).
+  ability only once per turn' (the limit once_per_turn); 'The first die you purchase this turn
+  is added to your Prep Area' (the next one, while none was purchased yet this turn).
 - 'Once per turn, when fielded, <effect>': the when-fielded ability with the limit
   once_per_turn (R13.5).
 - 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
@@ -349,3 +350,29 @@ def one_of_your_dice_attacks_alone(line: Line) -> Match | None:
     if found is None or len(found.abilities) != 1 or found.abilities[0]["when"] != "attacks_alone":
         return None
     return found
+
+
+# -- Global: 'The first die you purchase this turn is added to your Prep Area ...' ---------------
+_FIRST_PURCHASE = re.compile(
+    rf"^(?P<cost>pay {_COST})\. the first (?P<what>die|character die) you purchase this turn is"
+    r" (?:added to|placed in(?:to)?|put in(?:to)?) your prep area(?: instead of your used pile)?$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("global",), priority=140)
+def first_purchase_to_prep(line: Line) -> Match | None:
+    """'Pay [S]. The first die you purchase this turn is added to your Prep Area instead of
+    your Used Pile': fielded_more's 'Prep the next die you purchase this turn', only while the
+    player has purchased no such die yet this turn (afterwards the global does nothing)."""
+    match = _FIRST_PURCHASE.match(line.text)
+    if not match:
+        return None
+    what = match["what"].lower()
+    found = _again(line, f"{match['cost'].strip()}. Prep the next {what} you purchase this turn")
+    if found is None or len(found.abilities) != 1 or "if" in found.abilities[0]:
+        return None
+    test = {"test": "tg_none_purchased"}
+    if what == "character die":
+        test["what"] = "character"
+    return replace(found, abilities=({**found.abilities[0], "if": test},))

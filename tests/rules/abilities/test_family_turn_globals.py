@@ -465,3 +465,18 @@ def test_one_of_your_dice_attacking_alone():
     both = play(cards, scene("15wwe", *mine), "P1 attack 15wwe#1 19sww#1").final
     assert query.attack(both, cards, both.die("P1:15wwe#1")).value == printed
     assert compile_card(pool()["32xmf"]).encoding["abilities"][0]["when"] == "attacks_alone"
+
+
+def test_global_the_first_die_you_purchase_goes_to_the_prep_area():
+    cards = _global_cards("8wwe")  # '[S]. The first die you purchase this turn is added to ...'
+    energy = [f"P1 die SK{n} reserve shield" for n in range(1, 8)]
+    setup = board(*energy, teams=TEAMS)
+    state = play(cards, setup, "P1 global 22sww pay SK1", "P1 buy 31sww pay SK2 SK3 SK4").final
+    bought = [d for d in state.dice if d.card == "31sww" and d.owner == "P1"]
+    assert [d.zone for d in bought] == [Zone.PREP]
+    late = play(
+        cards, setup, "P1 buy 31sww pay SK2 SK3 SK4", "P1 global 22sww pay SK1",
+        "P1 buy 34sww pay SK5 SK6 SK7",
+    ).final  # fmt: skip
+    bought = [d for d in late.dice if d.card == "34sww" and d.owner == "P1"]
+    assert [d.zone for d in bought] == [Zone.USED]  # a die was bought already: not the first
