@@ -36,6 +36,8 @@ kind, or the line stays manual.
   continuous one).
 - 'When one of your NAME dice attacks with no other attackers' / 'When a single NAME character
   die attacks alone': the card's own die attacking alone.
+- 'When you take damage or an opponent declares an attack, <effect>': two triggers, the second
+  the first opposing die attacking this turn.
 - 'At the start of the attack step, (if <condition>,) <effect>': the attack step starts with
   the declaration of attackers (R11.1), so the card-wide trigger on the first character die
   attacking this turn, either player's (watcher `attacks`, once per turn); conditions 'your
@@ -376,3 +378,36 @@ def first_purchase_to_prep(line: Line) -> Match | None:
     if what == "character die":
         test["what"] = "character"
     return replace(found, abilities=({**found.abilities[0], "if": test},))
+
+
+# -- 'When you take damage or an opponent declares an attack, <effect>' --------------------------
+_DAMAGE_OR_ATTACK = re.compile(
+    r"^when you take damage or (?:an|your) opponent declares an attack, (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def damage_or_attack_declared(line: Line) -> Match | None:
+    """Two triggers with one effect: 'When you take damage, <effect>' and the opponent's
+    declaration of attackers (read as the first opposing die attacking this turn: watcher
+    `attacks` on opposing dice, once per turn), both while the card is active."""
+    match = _DAMAGE_OR_ATTACK.match(line.text)
+    if not match or not line.card_name.strip():
+        return None
+    damaged = _again(line, f"When you take damage, {match['rest']}")
+    attacked = _again(
+        line,
+        f"While {line.card_name.strip()} is active, when an opposing character die attacks, "
+        f"{match['rest']}",
+    )
+    if damaged is None or attacked is None or damaged.keywords or attacked.keywords:
+        return None
+    if len(damaged.abilities) != 1 or len(attacked.abilities) != 1:
+        return None
+    (first,), (second,) = damaged.abilities, attacked.abilities
+    if first["when"] != "you_damaged" or second["when"] != "attacks" or "limit" in second:
+        return None
+    if second.get("any", {}).get("side") != "opposing":
+        return None
+    return Match.ability(first, {**second, "limit": "once_per_turn"})

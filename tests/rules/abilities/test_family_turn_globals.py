@@ -480,3 +480,14 @@ def test_global_the_first_die_you_purchase_goes_to_the_prep_area():
     ).final  # fmt: skip
     bought = [d for d in late.dice if d.card == "34sww" and d.owner == "P1"]
     assert [d.zone for d in bought] == [Zone.USED]  # a die was bought already: not the first
+
+
+# -- 'When you take damage or an opponent declares an attack' -----------------------------------
+def test_damage_or_an_opposing_attack_spins_the_cards_dice_to_level_3():
+    # 92bat: '... spin each of your Dove character dice to level 3'
+    cards = real_cards("92bat", "When")
+    setup = scene("92bat", "P1 die 92bat#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack 21uxm#1 22uxm#1").final  # two attackers: once
+    assert state.die("P1:92bat#1").level == 3
+    quiet = play(cards, scene("92bat", "P1 die 92bat#1 field L1"), "P1 attack 92bat#1").final
+    assert quiet.die("P1:92bat#1").level == 1  # its own attack is not the opponent's
