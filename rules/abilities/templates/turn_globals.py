@@ -34,6 +34,8 @@ kind, or the line stays manual.
 - 'When you have 3 or more active X, NAME <static>': a state, not an event, so read as the
   continuous 'If you have ..., NAME ...' of the static families (only when that reading is a
   continuous one).
+- Battle for Faerûn's words (`NPC_SETS`): NPC dice are that set's Sidekick dice; 'When assigned
+  to attack / block' is the die's own attack / block; 'knock out' is KO.
 - 'When one of your NAME dice attacks with no other attackers' / 'When a single NAME character
   die attacks alone': the card's own die attacking alone.
 - 'When you take damage or an opponent declares an attack, <effect>': two triggers, the second
@@ -411,3 +413,27 @@ def damage_or_attack_declared(line: Line) -> Match | None:
     if second.get("any", {}).get("side") != "opposing":
         return None
     return Match.ability(first, {**second, "limit": "once_per_turn"})
+
+
+# -- Battle for Faerûn's words: NPC dice, 'When assigned to attack / block' ----------------------
+NPC_SETS = frozenset({"bff"})
+BFF_SPELLINGS = (
+    (re.compile(r"^when assigned to attack,", re.IGNORECASE), lambda m: "When this die attacks,"),
+    (re.compile(r"^when assigned to block,", re.IGNORECASE), lambda m: "When this die blocks,"),
+    (re.compile(r"\bNPCs\b"), lambda m: "Sidekick dice"),
+    (re.compile(r"\bNPC\b"), lambda m: "Sidekick die"),
+    (re.compile(r"\bknock out\b", re.IGNORECASE), lambda m: "KO"),
+)
+
+
+@recogniser(FAMILY, kinds=("ability", "global"), priority=140)
+def battle_for_faerun_words(line: Line) -> Match | None:
+    """The first D&D set (Battle for Faerûn) calls its Sidekick dice NPC dice and a die's own
+    attack 'when assigned to attack': read in that set's words. Later D&D sets use 'NPC' for a
+    trait of character cards, so only `NPC_SETS`."""
+    if _set_of(line.card_key) not in NPC_SETS:
+        return None
+    text = line.text
+    for regex, replacement in BFF_SPELLINGS:
+        text = regex.sub(replacement, text)
+    return _again(line, text)

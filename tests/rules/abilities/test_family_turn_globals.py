@@ -491,3 +491,18 @@ def test_damage_or_an_opposing_attack_spins_the_cards_dice_to_level_3():
     assert state.die("P1:92bat#1").level == 3
     quiet = play(cards, scene("92bat", "P1 die 92bat#1 field L1"), "P1 attack 92bat#1").final
     assert quiet.die("P1:92bat#1").level == 1  # its own attack is not the opponent's
+
+
+# -- Battle for Faerûn's words ------------------------------------------------------------------
+def test_bff_npc_dice_are_sidekick_dice_and_assigned_to_attack_is_attacking():
+    # 65bff: 'When assigned to attack, knock out an opposing NPC' and a global on an NPC
+    spec = compile_card(pool()["65bff"]).encoding["abilities"][0]
+    assert spec["when"] == "attacks"
+    cards = real_cards("65bff", "When")
+    setup = scene("65bff", "P1 die 65bff#1 field L1")
+    state = play(cards, setup, "P1 attack 65bff#1", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    refused(cards, setup + "P1 attack 65bff#1\nP1 choose P2:5sww#1\n", "R13.2")
+    # 'NPC' stays unread outside that set (a trait of characters in later D&D sets)
+    line = "When assigned to attack, knock out an opposing NPC"
+    assert compiled_cards("19sww", ability_lines=[line], expect="manual")
