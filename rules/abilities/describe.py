@@ -75,7 +75,7 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
     if spec.get("optional"):
         if spec.get("cost") and when not in ("global", "activated"):
             body = f"pay {spec['cost']} to {body}"  # a triggered ability's optional cost
-        body = "you may " + body
+        body = "you may " + body.removeprefix("you ")  # 'you may gain', not 'you may you gain'
     text = f"{head}: {body}."
     for bursts, variant in sorted(spec.get("bursts", {}).items()):
         stars = "*" * int(bursts)

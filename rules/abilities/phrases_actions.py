@@ -22,8 +22,8 @@ Readings (T5.1, the weaker one where the text allows two):
 - 'with A of N or greater' reads the die's A then (selector `min_attack`);
 - 'spin X to level 3' is up two levels, 'to level 1' down two (a die stops at its top or
   bottom); 'spin X up or down N levels' asks the holder the way for each die (spin_either);
-- 'an opponent's X' / 'enemy X' are opposing dice; 'Superstar die' (WWE) and 'monster' (YGO)
-  are character dice;
+- 'an opponent's X' / 'enemy X' are opposing dice; 'monster' (YGO) is a character die and
+  'Superstar die' (WWE) a non-Sidekick character die (`tokens.SUPERSTAR_WHAT`);
 - clauses about dice outside the Field ('a Villain die', 'from your Used Pile'), 'another
   target', '... unless ...' and 'if ...' stay manual.
 """
@@ -67,7 +67,7 @@ _IT = {
     "these character dice",
 }
 _PLURAL = {"character dice", "characters", "sidekick dice", "sidekicks", "attackers", "blockers"}
-_PLURAL |= {"superstar dice", "monsters"}  # WWE Superstar dice and YGO monsters: character dice
+_PLURAL |= {"superstar dice", "monsters"}  # WWE Superstar dice and YGO monsters
 _PLURAL |= {"dice"}
 
 
@@ -127,6 +127,8 @@ def _body(body: str, selector: dict) -> bool:
         if selector.get("what") == "non_sidekick":
             return False
         selector["what"] = "sidekick"
+    if noun.startswith("superstar"):
+        selector["what"] = t.SUPERSTAR_WHAT  # a WWE Superstar die: not a Sidekick die
     if not _filters(match["words"], selector):
         return False
     tail = match["tail"].strip().lower()

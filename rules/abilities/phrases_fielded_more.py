@@ -193,7 +193,12 @@ def _draw_sort(m, line):
 
 
 # -- the next die you purchase costs less ----------------------------------------------------------
-_NEXT_WHAT = {"die": "any", "character die": "character", "action die": "action"}
+_NEXT_WHAT = {
+    "die": "any",
+    "character die": "character",
+    "action die": "action",
+    "superstar die": t.SUPERSTAR_WHAT,  # WWE: a non-Sidekick character die (never bought anyway)
+}
 
 
 @phrase(

@@ -182,7 +182,7 @@ def subjects(text: str, line=None) -> list[dict] | None:
         plain = re.sub(r"\bsuperstars?\b", "characters", plain, flags=re.IGNORECASE)
         one = ps.subject(plain, line)
         if one is not None and one.get("what", "character") == "character":
-            one["what"] = "non_sidekick"  # whether a Sidekick is a Superstar: the weaker reading
+            one["what"] = t.SUPERSTAR_WHAT  # a Superstar: a non-Sidekick character die
     if one is not None:
         return [one]
     other = re.fullmatch(rf"(?P<what>.+?) other than (?P<name>{NAME})", text.strip())

@@ -183,6 +183,14 @@ def target_selector(side: str, what: str, tail: str = "") -> dict:
     return selector
 
 
+# WWE cards call their character dice Superstars. The rules don't say whether a Sidekick die
+# is one; the cards name them apart ('a Superstar or Sidekick die', 'target opposing Superstar
+# die ... target opposing Sidekick die'), and the narrower reading is the weaker one (T5.1): a
+# Superstar die is a non-Sidekick character die (the selector filter `what` below). Every
+# family reads the word through this one definition.
+SUPERSTAR_WHAT = "non_sidekick"
+
+
 SELF_WORDS = r"(?:this (?:character|die|character die)|he|she|it|they)"
 
 

@@ -259,8 +259,11 @@ class RandomPlayer:
         rng = self.rng
         attackers = [d.id for d in state.zone(state.active, Zone.ATTACK)]
         candidates = [d.id for d in state.zone(defender, Zone.FIELD) if d.is_character]
+        must = {d.id for d in state.zone(defender, Zone.FIELD) if "must_block" in d.keywords}
         for _ in range(5):
-            blocks = tuple((b, rng.choice(attackers)) for b in candidates if rng.random() < 0.5)
+            blocks = tuple(
+                (b, rng.choice(attackers)) for b in candidates if b in must or rng.random() < 0.5
+            )
             after = self._try(state, [DeclareBlockers(defender, blocks)])
             if after is not None:
                 return after

@@ -15,7 +15,8 @@ fielded_more.py, clauses in rules/abilities/phrases_fielded_more.py).
   it is an [XMEN] character die, roll it and place it in your Reserve Pool. Otherwise, place it
   in your Used Pile': the dice drawn that match are rolled into the Reserve Pool, the others
   go to the Used Pile (R4.6: Out of Play on the holder's turn, as any die sent there).
-- `next_purchase` (`amount`, `cards`: `what` any / character / action, `name`, `energy`):
+- `next_purchase` (`amount`, `cards`: `what` any / character / non_sidekick (a WWE
+  Superstar die) / action, `name`, `energy`):
   'the next die you purchase this turn costs [2] less': the holder's first purchase of a
   matching die this turn costs `amount` less (R7.3's minimum holds). The effect records, as a
   lasting effect until end of turn, which dice it could be used on; the card's static ability
@@ -56,7 +57,7 @@ EFFECT_SCHEMAS = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "what": {"enum": ["any", "character", "action"]},
+                "what": {"enum": ["any", "character", "non_sidekick", "action"]},
                 "name": {"type": "string", "minLength": 1},
                 "energy": {"type": "array", "items": {"type": "string"}, "minItems": 1},
             },
@@ -152,7 +153,7 @@ def _buys(card_def, wanted) -> bool:
     if card_def is None:
         return False
     what = wanted.get("what", "any")
-    if what == "character" and card_def.kind != "character":
+    if what in ("character", "non_sidekick") and card_def.kind != "character":
         return False
     if what == "action" and card_def.kind == "character":
         return False
@@ -183,10 +184,14 @@ def _next_purchase(ctx, effect, bursts, scope=None):
 
 def _discount(card_key: str):
     def continuous(q):
-        if q.stat != "purchase_cost" or q.player != q.holder or not q.params:
+        if q.stat != "purchase_cost" or not q.params or not q.player:
+            return
+        # the player who used a global may be the card's holder or the opponent: each record
+        # is counted once, by the purchaser's own copy of the card if their team has one
+        if q.player != q.holder and card_key in q.state.player(q.player).team:
             return
         for record in q.state.effects:
-            if record.ability != f"{card_key}.{_MARKER}" or record.holder != q.holder:
+            if record.ability != f"{card_key}.{_MARKER}" or record.holder != q.player:
                 continue
             wanted, amount, stock = json.loads(record.params[0]), record.params[1], record.params[2]
             if any((d := q.state.die(i)) is None or d.zone != Zone.UNPURCHASED for i in stock):
@@ -352,9 +357,12 @@ def _next_purchase_text(effect) -> str:
     if "energy" in wanted:
         words.append("/".join(e.title() for e in wanted["energy"]))
     words.append(
-        {"any": "die", "character": "character die", "action": "action die"}[
-            wanted.get("what", "any")
-        ]
+        {
+            "any": "die",
+            "character": "character die",
+            "non_sidekick": "non-Sidekick character die",
+            "action": "action die",
+        }[wanted.get("what", "any")]
     )
     return (
         f"the next {' '.join(words)} you buy this turn costs {effect['amount']} less "

@@ -10,7 +10,8 @@ Narrow on purpose (T5.1, the weaker reading where the text allows two):
 - 'a character die is KO'd' (no side) means either player's; 'one of your' means yours.
 - 'you field a character die' includes the card's own die being fielded (the text excludes
   nothing); 'another' / 'a different' excludes the card's own dice.
-- 'Superstar' (WWE) and 'monster' (Yu-Gi-Oh!) are character dice; 'summon' is field.
+- 'monster' (Yu-Gi-Oh!) is a character die and 'Superstar' (WWE) a non-Sidekick character die
+  (`tokens.SUPERSTAR_WHAT`); 'summon' is field.
 - 'If <a die> is KO'd' is read as 'when'; 'an affiliated character' (Retaliation) as one
   of yours that shares an affiliation with this card (the narrowest of the readings).
 - an event qualified any further ('KO'd by combat damage', 'during the attack step', 'with
@@ -50,6 +51,8 @@ def _selector(match, side: str) -> dict | None:
     what = match["what"].lower()
     if what.startswith("sidekick"):
         selector["what"] = "sidekick"
+    if what.startswith("superstar"):
+        selector["what"] = t.SUPERSTAR_WHAT  # a WWE Superstar: not a Sidekick die
     if what.startswith("villain"):
         selector["affiliation"] = ["villain"]
     if match["token"]:

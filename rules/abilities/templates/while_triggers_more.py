@@ -10,8 +10,9 @@ What it adds over those families:
 - 'once per turn, when ...' (limit once_per_turn) and 'the first time (each turn) ...'
   (limit first_time, R13.5: per card, cleared each turn);
 - 'While this monster is active' (Yu-Gi-Oh!), 'play an action die' (= use), 'summon',
-  'a level 3 monster' / 'a character at level 3' (the fielded die's level), 'monster' and
-  'Superstar' dice as character dice, 'a non-NAME ...' (not this card's dice);
+  'a level 3 monster' / 'a character at level 3' (the fielded die's level), 'monster' dice
+  as character dice and 'Superstar' dice as non-Sidekick ones (`tokens.SUPERSTAR_WHAT`),
+  'a non-NAME ...' (not this card's dice);
 - a watched die that is damaged ('a [B] character is damaged', 'a character die you control
   is damaged'), with 'during an opponent's turn' (the condition `opponents_turn`), or that
   spins ('spins up or down': `spun`; 'spins up': `spun_up`);
@@ -123,11 +124,14 @@ def _die(text: str, line: Line) -> dict | None:
     if level:
         text = f"level {level['n']} {level['noun']}"
     text = re.sub(r"\bmonsters?\b", "character", text, flags=re.IGNORECASE)
+    superstar = re.search(r"\bsuperstars?\b", text, re.IGNORECASE) is not None
     text = re.sub(r"\bsuperstar (dice|die)\b", r"character \1", text, flags=re.IGNORECASE)
     text = re.sub(r"\bsuperstars?\b", "character", text, flags=re.IGNORECASE)
     selector = ps.subject(text, line)
     if selector is None or set(selector) & {"_while"}:
         return None
+    if superstar and selector.get("what", "character") == "character":
+        selector["what"] = t.SUPERSTAR_WHAT  # a WWE Superstar: not a Sidekick die
     selector.pop("_not_self", None)
     if selector.get("what") in ("action", "basic_action"):
         return None

@@ -43,6 +43,24 @@ def _must_attack(txn: Txn, player: str) -> list[str]:
     ]
 
 
+def _must_block(txn: Txn, player: str) -> list[str]:
+    """Dice under a persistent 'must block' effect (R13.1), granted like a keyword or a
+    continuous one, that are able to block one of the attackers: a 'can't block' (R13.7), a die
+    controlling another (R15.2) or no attacker it may block leaves it free."""
+    state = txn.state
+    attackers = [d for d in state.zone(state.active, Zone.ATTACK) if not d.blocking]
+    return [
+        d.id
+        for d in state.zone(player, Zone.FIELD)
+        if d.is_character
+        and "must_block" in query.keywords(state, txn.cards, d)
+        and not any(o.held_by == d.id and o.zone != Zone.CAPTURED for o in state.dice)
+        and any(
+            not abilities.restriction(state, txn.cards, "block", die=d, other=a) for a in attackers
+        )
+    ]
+
+
 def _first_turn_no_attack(state) -> bool:
     return (
         state.format == "tournament" and state.is_first_turn and state.active == state.first_player
@@ -142,6 +160,10 @@ def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
         if why:
             reject("R13.7", f"{blocker_id} can't block {attacker_id}: {why}.", subject=blocker_id)
         pairs.append((blocker, attacker))
+    chosen = {b.id for b, _ in pairs}
+    missing = [d for d in _must_block(txn, defender) if d not in chosen]
+    if missing:
+        reject("R13.1", f"{', '.join(missing)} must block this turn.")
     blocked = {a.id: a for _, a in pairs}
     for attacker in blocked.values():  # 'only by two or more character dice' (R13.7)
         count = sum(1 for _, a in pairs if a.id == attacker.id)

@@ -57,8 +57,9 @@ def test_teamwatch_with_an_opposing_character_is_a_watcher_of_your_fieldings_8ao
 
 def test_labels_that_stay_manual():
     for key, starts in (
-        ("79asm", "Underdog"),  # a label with a condition its card does not print
-        ("81dps", "Teamwatch - Prep a die"),  # no trigger spelt out
+        ("92gotg", "Underdog"),  # a condition neither the card nor its set prints
+        ("116gaf", "Teamwatch"),  # no trigger spelt out, and a bare effect not read
+        # (bare Teamwatch effects and Underdog in sets printing its reminder: turn_globals)
         ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
     ):
         result = compiled_real(key, real_line(key, starts))

@@ -411,7 +411,7 @@ def test_focus_spins_up_or_down_as_the_user_says():
         ("target blocker", {"pick": "target", "combat": "blocking"}),
         ("character dice you control", {"pick": "each", "side": "yours"}),
         ("those characters", None),  # only after an effect (see below)
-        ("target Superstar die", {"pick": "target"}),
+        ("target Superstar die", {"pick": "target", "what": "non_sidekick"}),  # SUPERSTAR_WHAT
         # not read: a die anywhere, a singular 'all', a count that disagrees with the noun
         ("a Villain die", None),
         ("all character die", None),

@@ -319,16 +319,17 @@ def test_real_global_the_next_character_die_survives_other_purchases_and_the_flo
     assert state.effects == ()  # this turn only
 
 
-# 'the next action die ...' (40dps Magik) is the fielded_more family's reading: its tests.
-@pytest.mark.parametrize(("key", "what", "amount"), [("41wwe", "character", 2)])
+# 'the next action / Superstar die ...' (40dps Magik, 41wwe) is the fielded_more family's
+# `next_purchase`: its tests, and test_family_turn_globals for the Superstar wording.
+@pytest.mark.parametrize(("key", "what", "amount"), [("41wwe", "non_sidekick", 2)])
 def test_real_when_fielded_the_next_superstar_die_costs_less(key, what, amount):
     result = compile_card(pool()[key])
     assert result.status == "automated", result.manual_lines
     (spec,) = result.encoding["abilities"]
     assert spec["when"] == "fielded"
-    assert spec["effects"] == [{"do": "discount_next_purchase", "amount": amount, "what": what}]
-    assert f"the next {what} die you purchase this turn costs {amount} less" in describe(
-        result.encoding
+    assert spec["effects"] == [{"do": "next_purchase", "amount": amount, "cards": {"what": what}}]
+    assert f"the next non-Sidekick character die you buy this turn costs {amount} less" in (
+        describe(result.encoding)
     )
 
 

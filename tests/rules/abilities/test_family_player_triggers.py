@@ -158,7 +158,7 @@ def test_named_dice_clauses_wulfen_22sw_and_asuka_6wwe():
         "side": "yours",
         "name": "Asuka",
     }
-    assert "one of your Mask character dice is fielded" in describe(asuka.encoding)
+    assert "one of your Mask non-Sidekick character dice is fielded" in describe(asuka.encoding)
 
 
 def test_lines_that_stay_manual():

@@ -40,7 +40,8 @@ def test_underdog_when_fielded_damage_68asm_only_when_behind():
 
 
 def test_underdog_without_its_reminder_text_stays_manual():
-    for key in ("79asm", "42asm"):  # no reminder; two names
+    # no reminder (compiled onto a demo card: no set printing it, see turn_globals); two names
+    for key in ("79asm", "42asm"):
         assert compiled_real(key).status == "manual", key
 
 

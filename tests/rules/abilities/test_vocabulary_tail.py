@@ -196,7 +196,7 @@ def test_opponent_more_field_dice_condition():
 def test_spun_up_trigger_validates_and_describes():
     spec = {"when": "spun_up", "optional": True, "effects": [{"do": "gain_life", "amount": 1}]}
     assert describe(validate({"abilities": [spec]})) == (
-        "When this die spins up: you may you gain 1 life."
+        "When this die spins up: you may gain 1 life."
     )
 
 
