@@ -1,0 +1,76 @@
+"""Effects of the `fielded_choices` family (rules/abilities/templates/fielded_choices.py,
+clauses in rules/abilities/phrases_fielded_choices.py).
+
+- `fc_corrupt` (`player`: a player selector, `count`): Corrupt N, as its reminder text says
+  ('Target player draws 2 dice, places 1 in Used, and returns the rest'): the holder picks the
+  target player (either one, R13.8); that player draws `count` dice from their bag (which dice
+  is a recorded input, as every draw, R4.1), chooses one of them to place in their Used Pile and
+  puts the others back in their bag. The die is placed in the Used Pile, not "sent" there from
+  the Field or Reserve Pool, so R4.6's Out of Play does not apply. The target player chooses
+  the die (the reminder text makes them the one who places it; the weaker reading for the
+  holder, T5.1). No die to draw: nothing happens.
+- `fc_pay_life` (`amount`): 'you may pay 2 life to <effect>': the holder loses that much life
+  (R13.8: the holder pays), the effects after it follow.
+"""
+
+from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.engine.state import Zone
+
+EFFECT_SCHEMAS = {
+    "fc_corrupt": effect_schema(
+        "fc_corrupt",
+        ["player", "count"],
+        player=SELECTOR,
+        count={"type": "integer", "minimum": 1, "maximum": 5},
+    ),
+    "fc_pay_life": effect_schema(
+        "fc_pay_life", ["amount"], amount={"type": "integer", "minimum": 1, "maximum": 20}
+    ),
+}
+
+
+def _corrupt(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for player in runtime.pick(ctx, effect["player"], f"Corrupt {effect['count']}", scope):
+        drawn = ctx.draw(player, effect["count"], to=Zone.PREP)
+        if not drawn:
+            continue
+        prompt = "Corrupt: choose the drawn die to place in your Used Pile"
+        (placed,) = ctx.choose(prompt, drawn, count=1, player=player)
+        ctx.move(placed, Zone.USED)
+        ctx.emit(
+            "moved", f"{placed} was placed in the Used Pile (Corrupt)", die=placed, player=player
+        )
+        for die_id in drawn:
+            if die_id != placed:
+                ctx.move(die_id, Zone.BAG)
+                ctx.emit(
+                    "moved", f"{die_id} went back to the bag (Corrupt)", die=die_id, player=player
+                )
+
+
+def _pay_life(ctx, effect, bursts, scope=None):
+    ctx.lose_life(ctx.holder, effect["amount"])
+
+
+EFFECT_RUNNERS = {"fc_corrupt": _corrupt, "fc_pay_life": _pay_life}
+
+
+def _corrupt_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    count = effect["count"]
+    drawn = "1 die" if count == 1 else f"{count} dice"
+    who = describe_selector(effect["player"])
+    return (
+        f"Corrupt {count}: {who} draws {drawn}, places one of them (their choice) in their "
+        "Used Pile and returns the rest to their bag"
+    )
+
+
+def _pay_life_text(effect) -> str:
+    return f"pay {effect['amount']} life"
+
+
+EFFECT_TEXT = {"fc_corrupt": _corrupt_text, "fc_pay_life": _pay_life_text}

@@ -1,0 +1,123 @@
+"""Clauses of the `fielded_choices` family, registered into the shared phrase registry
+(`phrases.phrase`), so each works after every trigger ('When fielded', 'When NAME is
+fielded', 'When summoned', 'When NAME is KO'd' ...):
+
+- 'Corrupt 2' (effect `fc_corrupt`, rules/abilities/extensions/fielded_choices.py): the
+  keyword as its reminder text defines it; the holder picks the target player.
+- the WWE sets' words for dice: '[PAWN]' is the Sidekick icon (the card file's icon table says
+  so) and a 'Superstar die' is a character die ('non-[PAWN] Superstar die': a non-Sidekick
+  character die); a clause naming them is read as if it said so.
+- '(target / your) opponent must reroll (all of) their <dice>': each of the opponent's dice
+  that match is rerolled (their dice only, whatever the noun phrase says of sides).
+- 'you may sacrifice NAME to <effect>': the card's own die goes to the Used Pile (the cards'
+  reminder text: 'sacrificed characters go to the Used Pile'; it is not KO'd, and on the
+  holder's turn it is Out of Play until the end of the turn, R4.6), then the effect; 'you may
+  sacrifice <your dice> to <effect>' ('a character die', 'another character', 'a Sidekick'):
+  the holder sends one of their own matching dice there and the effect happens only if a die
+  left the Field (`per_removed` once, as fielded_more's 'If you do').
+- 'you may pay N life to <effect>' (effect `fc_pay_life`): the holder loses N life (paying
+  life is losing it), then the effect. The payment is made on 'yes', before targets are
+  picked: with no valid target the life is still paid (the weaker reading for the holder,
+  T5.1).
+- 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
+  dice with levels (either player's, R13.8).
+"""
+
+import re
+
+from rules.abilities import phrases
+from rules.abilities import phrases_triggers as pt
+from rules.abilities import tokens as t
+from rules.abilities.phrases import phrase
+
+
+def _read(text: str, line) -> list[dict] | None:
+    return phrases.effects(text, line) or pt.clauses_joined_by_and(text, line)
+
+
+# -- Corrupt N ----------------------------------------------------------------------------------
+@phrase(r"corrupt (?P<n>[1-5])")
+def _corrupt(m, line):
+    player = {"pick": "player", "side": "any", "count": 1}
+    return [{"do": "fc_corrupt", "player": player, "count": int(m["n"])}]
+
+
+# -- [PAWN] and Superstar dice (the WWE sets) -----------------------------------------------------
+_WWE_WORDS = (
+    (re.compile(r"non-\[PAWN\] Superstar (dic?e)\b", re.IGNORECASE), r"non-Sidekick character \1"),
+    (re.compile(r"\[PAWN\](s?)", re.IGNORECASE), r"Sidekick\1"),
+    (re.compile(r"\bSuperstar (dic?e)\b", re.IGNORECASE), r"character \1"),
+    (re.compile(r"\bSuperstars\b", re.IGNORECASE), "characters"),
+)
+
+
+_INSIDE = []  # set while _wwe_words reads the text as printed (no reentry)
+
+
+@phrase(r"(?P<text>.*(?:\[PAWN\]|\bsuperstar).*)")
+def _wwe_words(m, line):
+    if _INSIDE:
+        return None
+    _INSIDE.append(True)
+    try:  # a clause another family reads as printed keeps that reading
+        as_printed = _read(m["text"], line)
+    finally:
+        _INSIDE.pop()
+    if as_printed:
+        return as_printed
+    text = m["text"]
+    for pattern, spelling in _WWE_WORDS:
+        text = pattern.sub(spelling, text)
+    if re.search(r"\[PAWN\]|\bsuperstar", text, re.IGNORECASE):
+        return None  # a use of the words this reading doesn't know: not read
+    return _read(text, line)
+
+
+# -- the opponent rerolls their own dice ------------------------------------------------------
+@phrase(rf"{t.PLAYER_OPPONENT} (?:must )?rerolls? (?:all of |each of |all )?their (?P<who>.+)")
+def _opponent_rerolls(m, line):
+    selector = pt.die_selector(f"each {m['who']}", line)
+    if selector is None or selector.get("side") == "yours":
+        return None
+    return [{"do": "reroll", "to": {**selector, "pick": "each", "side": "opposing"}}]
+
+
+# -- you may sacrifice <die> to <effect> -------------------------------------------------------
+@phrase(r"sacrifice (?P<who>.+?) to (?P<rest>.+)")
+def _sacrifice(m, line):
+    if line is None or not re.search(r"\bmay sacrifice\b", line.text, re.IGNORECASE):
+        return None
+    effects = _read(m["rest"], line)
+    if not effects:
+        return None
+    if pt.is_self(m["who"], line):
+        if line.kind == "global" or line.card_kind in ("basic_action", "action"):
+            return None  # no die of its own to sacrifice
+        return [{"do": "send_to_used", "to": {"pick": "this"}}, *effects]
+    selector = pt.die_selector(m["who"], line)
+    if selector is None or selector["pick"] != "target" or selector.get("side") == "opposing":
+        return None
+    if any(e["do"] == "per_removed" or e.get("to", {}).get("pick") == "it" for e in effects):
+        return None
+    sacrificed = {**selector, "side": "yours"}
+    return [
+        {"do": "send_to_used", "to": sacrificed},
+        {"do": "per_removed", "once": True, "effects": effects},
+    ]
+
+
+# -- you may pay N life to <effect> ------------------------------------------------------------
+@phrase(rf"pay (?P<n>{t.NUMBER}) life to (?P<rest>.+)")
+def _pay_life(m, line):
+    if line is None or not re.search(r"\bmay pay \w+ life to\b", line.text, re.IGNORECASE):
+        return None
+    effects = _read(m["rest"], line)
+    if not effects:
+        return None
+    return [{"do": "fc_pay_life", "amount": t.number(m["n"])}, *effects]
+
+
+@phrase(r"spin (?:a|one|target) die (?P<way>up|down) (?P<n>one|1) level")
+def _spin_a_die(m, line):
+    levels = 1 if m["way"].lower() == "up" else -1
+    return [{"do": "spin", "to": {"pick": "target"}, "levels": levels}]
