@@ -1,0 +1,179 @@
+"""Template family `fielded_choices` and its clauses: real card lines read from the card file
+at test time (tests/rules/abilities/real_cards.py), played through the engine against a fixed
+opposing board (a Sidekick SK1, Cheetah 5sww#1 L2 (Villain), Wolverine 22uxm#1 L1, Quicksilver
+21uxm#1 L2, Superman 19sww#1 L1)."""
+
+import pytest
+
+from rules.engine import Zone
+from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, to_field
+from tests.rules.abilities.scenario import play, real_pool_path, refused, run
+
+pytestmark = pytest.mark.skipif(
+    not real_pool_path().exists(), reason="the real card pool is not available"
+)
+
+
+def _fielded(key, *board, answers=(), opposing=None, start="When"):
+    cards = real_cards(key, start)
+    lines, field = to_field(key)
+    extra = {} if opposing is None else {"opposing": opposing}
+    return cards, play(cards, scene(key, *lines, *board, **extra), field, *answers)
+
+
+def _text(key, *board, start="When", opposing=None):
+    lines, field = to_field(key)
+    extra = {} if opposing is None else {"opposing": opposing}
+    return scene(key, *lines, *board, **extra) + field + "\n"
+
+
+# -- Corrupt N ----------------------------------------------------------------------------------
+_P2_BAG = ("P2 die SK5 bag", "P2 die SK6 bag")
+
+
+def test_corrupt_the_opponent_places_one_drawn_die_in_their_used_pile():  # DXM Sage
+    answers = ["P1 choose P2", "P2 draw SK5 SK6", "P2 choose P2:SK6"]
+    _, replay = _fielded("17dxm", *_P2_BAG, answers=answers)
+    state = replay.final
+    assert state.die("P2:SK6").zone == Zone.USED  # the die they chose: placed in Used
+    assert state.die("P2:SK5").zone == Zone.BAG  # the rest: back in the bag
+    assert state.pending is None
+
+
+def test_corrupt_the_target_player_chooses_not_the_holder():  # DXM Sage
+    cards = real_cards("17dxm", "When")
+    text = _text("17dxm", *_P2_BAG) + "P1 choose P2\nP2 draw SK5 SK6\n"
+    assert run(cards, text).final.pending.player == "P2"
+    refused(cards, text + "P2 choose P2:22uxm#1\n", "R13.2")  # only a drawn die
+
+
+def test_corrupt_may_target_the_holder():  # DXM Sage: 'target player', either one
+    answers = ["P1 choose P1", "P1 draw SK7 SK8", "P1 choose P1:SK7"]
+    _, replay = _fielded("17dxm", "P1 die SK7 bag", "P1 die SK8 bag", answers=answers)
+    state = replay.final
+    assert state.die("P1:SK7").zone == Zone.USED  # placed, not sent: not Out of Play
+    assert state.die("P1:SK8").zone == Zone.BAG
+
+
+def test_corrupt_after_another_trigger():  # DXM Sage: 'When Sage is KO'd, Corrupt 3'
+    cards = real_cards("18dxm", "When")
+    bag = ("P2 die SK5 bag", "P2 die SK6 bag", "P2 die SK7 bag")
+    setup = scene("18dxm", "P1 die 18dxm#1 field L1", *bag)
+    combat = ("P1 attack 18dxm#1", "P2 block 5sww#1>18dxm#1", "P1 damage")  # Cheetah 4A: KO
+    answers = ("P1 choose P2", "P2 draw SK5 SK6 SK7", "P2 choose P2:SK5")
+    state = play(cards, setup, *combat, *answers).final
+    assert state.die("P1:18dxm#1").zone == Zone.PREP
+    assert [state.die(f"P2:SK{n}").zone for n in (5, 6, 7)] == [Zone.USED, Zone.BAG, Zone.BAG]
+
+
+# -- [PAWN] and Superstar dice ---------------------------------------------------------------
+def test_pawn_is_a_sidekick():  # WWE Shinsuke Nakamura: 'you may KO target [PAWN]'
+    _, replay = _fielded("43wwe", answers=["P1 yes", "P1 choose P2:SK1"])
+    assert replay.final.die("P2:SK1").zone == Zone.PREP  # KO'd
+
+
+def test_pawn_target_refuses_a_non_sidekick():  # WWE Shinsuke Nakamura
+    cards = real_cards("43wwe", "When")
+    text = _text("43wwe") + "P1 yes\n"
+    assert "P2:22uxm#1" not in run(cards, text).final.pending.options
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")
+
+
+def test_pawn_damage_after_when_fielded():  # IG Black Widow: 'deal 1 damage to target [PAWN]'
+    _, replay = _fielded("22ig", answers=["P1 choose P2:SK1"])
+    assert replay.final.die("P2:SK1").zone == Zone.PREP  # 1 damage, D1: KO'd
+
+
+def test_a_line_other_families_read_as_printed_keeps_its_reading():  # WWE Sasha Banks
+    _, result = real_compiled("41wwe", "When")
+    (effect,) = result.encoding["abilities"][0]["effects"]
+    assert effect == {"do": "discount_next_purchase", "amount": 2, "what": "character"}
+
+
+# -- the opponent rerolls their own dice --------------------------------------------------------
+def test_opponent_rerolls_their_villains_only():  # BAT Batman: '... their active [DCV] dice'
+    cards = real_cards("86bat", "When fielded, your opponent must reroll their active [DCV]")
+    lines, field = to_field("86bat")
+    replay = play(cards, scene("86bat", *lines), field, "P2 roll 5sww#1=mask")
+    state = replay.final
+    assert state.die("P2:5sww#1").zone == Zone.RESERVE  # Cheetah (Villain) rerolled to energy
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD  # Wolverine: not a Villain
+    assert state.pending is None
+
+
+def test_opponent_rerolls_their_non_villains_not_the_holders():  # BAT Batman (other side)
+    cards = real_cards("86bat", "When fielded, your opponent must reroll their active non-")
+    lines, field = to_field("86bat")
+    text = scene("86bat", *lines, "P1 die 19sww#1 field L1") + field + "\n"
+    pending = run(cards, text).final.pending
+    asked = " ".join(pending.options) + pending.text
+    assert "P1:19sww#1" not in asked  # the holder's Superman is not rerolled
+    assert "5sww#1" not in asked  # Cheetah is a Villain
+
+
+# -- you may sacrifice ... to ---------------------------------------------------------------------
+def test_sacrifice_self_then_damage_each_villain():  # ASM Firestar
+    _, replay = _fielded("86asm", answers=["P1 yes"])
+    state = replay.final
+    assert state.die("P1:86asm#1").zone in (Zone.OUT_OF_PLAY, Zone.USED)  # not KO'd (Prep)
+    assert state.die("P2:5sww#1").zone == Zone.FIELD  # Cheetah L2: D4, 3 damage
+    assert state.die("P2:5sww#1").damage == 3
+    assert state.die("P2:22uxm#1").damage == 0  # not a Villain
+
+
+def test_sacrifice_declined_does_nothing():  # ASM Firestar
+    _, replay = _fielded("86asm", answers=["P1 no"])
+    assert replay.final.die("P1:86asm#1").zone == Zone.FIELD
+    assert replay.final.die("P2:5sww#1").damage == 0
+
+
+def test_sacrifice_one_of_your_dice_then_the_effect():  # ASM Hobgoblin (while-active watcher)
+    cards = real_cards("54asm", "While")
+    setup = scene(
+        "54asm", "P1 die 54asm#1 field L1", "P1 die SK7 field L1", "P2 die SK4 reserve fist",
+        "P1 life 15", active="P2",
+    ).replace("P2 team 5sww:2", "P2 team 11ai:2 5sww:2")  # fmt: skip
+    used = "P2 global 11ai pay SK4 target 22uxm#1"
+    replay = play(cards, setup, used, "P1 yes", "P1 choose P1:SK7")
+    state = replay.final
+    assert state.die("P1:SK7").zone == Zone.USED  # sacrificed on the opponent's turn
+    assert state.player("P1").life == 17  # (life never goes above the starting 20, R12.4)
+    text = setup + used + "\nP1 yes\n"
+    refused(cards, text + "P1 choose P1:54asm#1\n", "R13.2")  # a Sidekick only
+
+
+# -- you may pay N life to ------------------------------------------------------------------------
+def test_pay_life_to_draw_and_roll():  # YGO Dark Magician
+    answers = ["P1 yes", "P1 draw SK7 SK8", "P1 roll SK7=fist SK8=mask"]
+    _, replay = _fielded("3ygo", "P1 die SK7 bag", "P1 die SK8 bag", answers=answers)
+    state = replay.final
+    assert state.player("P1").life == 18
+    assert state.die("P1:SK7").zone == Zone.RESERVE
+    assert state.die("P1:SK8").zone == Zone.RESERVE
+
+
+def test_pay_life_declined_costs_nothing():  # YGO Dark Magician
+    _, replay = _fielded("3ygo", answers=["P1 no"])
+    assert replay.final.player("P1").life == 20
+
+
+def test_pay_life_to_spin_a_die_up():  # YGO Slifer: 'spin a die up one level' (any character)
+    _, replay = _fielded("66ygo", answers=["P1 yes", "P1 choose P2:22uxm#1"])
+    state = replay.final
+    assert state.player("P1").life == 19
+    assert state.die("P2:22uxm#1").level == 2
+
+
+# -- choose <die>. That die ... ------------------------------------------------------------
+def test_choose_a_die_that_die_cant_block():  # AoU Black Widow
+    cards, replay = _fielded("37aou", answers=["P1 choose P2:22uxm#1"])
+    after = replay.final
+    assert after.pending is None
+    text = _text("37aou", "P1 die 19sww#1 field L1") + "P1 choose P2:22uxm#1\n"
+    text += "P1 attack 19sww#1\n"
+    refused(cards, text + "P2 block 22uxm#1>19sww#1\n", "R13.7")
+
+
+def test_choose_with_a_lasting_choice_is_not_read():  # BFF Umber Hulk: an energy type
+    _, result = real_compiled("56bff", "When")
+    assert result.status != "automated"
