@@ -4,9 +4,6 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
 
 - 'Corrupt 2' (effect `fc_corrupt`, rules/abilities/extensions/fielded_choices.py): the
   keyword as its reminder text defines it; the holder picks the target player.
-- the WWE sets' words for dice: '[PAWN]' is the Sidekick icon (the card file's icon table says
-  so) and a 'Superstar die' is a character die ('non-[PAWN] Superstar die': a non-Sidekick
-  character die); a clause naming them is read as if it said so.
 - '(target / your) opponent must reroll (all of) their <dice>': each of the opponent's dice
   that match is rerolled (their dice only, whatever the noun phrase says of sides).
 - 'you may sacrifice NAME to <effect>': the card's own die goes to the Used Pile (the cards'
@@ -40,37 +37,6 @@ def _read(text: str, line) -> list[dict] | None:
 def _corrupt(m, line):
     player = {"pick": "player", "side": "any", "count": 1}
     return [{"do": "fc_corrupt", "player": player, "count": int(m["n"])}]
-
-
-# -- [PAWN] and Superstar dice (the WWE sets) -----------------------------------------------------
-_WWE_WORDS = (
-    (re.compile(r"non-\[PAWN\] Superstar (dic?e)\b", re.IGNORECASE), r"non-Sidekick character \1"),
-    (re.compile(r"\[PAWN\](s?)", re.IGNORECASE), r"Sidekick\1"),
-    (re.compile(r"\bSuperstar (dic?e)\b", re.IGNORECASE), r"character \1"),
-    (re.compile(r"\bSuperstars\b", re.IGNORECASE), "characters"),
-)
-
-
-_INSIDE = []  # set while _wwe_words reads the text as printed (no reentry)
-
-
-@phrase(r"(?P<text>.*(?:\[PAWN\]|\bsuperstar).*)")
-def _wwe_words(m, line):
-    if _INSIDE:
-        return None
-    _INSIDE.append(True)
-    try:  # a clause another family reads as printed keeps that reading
-        as_printed = _read(m["text"], line)
-    finally:
-        _INSIDE.pop()
-    if as_printed:
-        return as_printed
-    text = m["text"]
-    for pattern, spelling in _WWE_WORDS:
-        text = pattern.sub(spelling, text)
-    if re.search(r"\[PAWN\]|\bsuperstar", text, re.IGNORECASE):
-        return None  # a use of the words this reading doesn't know: not read
-    return _read(text, line)
 
 
 # -- the opponent rerolls their own dice ------------------------------------------------------

@@ -1,20 +1,38 @@
-"""'When fielded, choose <dice>. That die <effect>' (family `fielded_choices`, priority 99:
-before `when_fielded`, which would not read the two sentences as one). A choice that lasts
-only for the same resolution is the effect's own target: 'choose a character die. That die
-can't block this turn' reads as 'a character die can't block this turn' (picked like a
-target, as `phrases_triggers` reads 'a character die'). A choice remembered past the
-resolution ('replacing / cancelling all previous choices', 'until ...', 'while NAME is
-active') is not read: the line stays manual.
+"""Family `fielded_choices`: two recognisers.
 
-The family's clauses (Corrupt, [PAWN] and Superstar dice, the opponent rerolling their dice,
-'you may sacrifice ... to', 'you may pay N life to') are in
-rules/abilities/phrases_fielded_choices.py and work after every trigger."""
+1. 'When fielded, choose <dice>. That die <effect>' (priority 99: before `when_fielded`, which
+   would not read the two sentences as one). A choice that lasts only for the same resolution
+   is the effect's own target: 'choose a character die. That die can't block this turn' reads
+   as 'a character die can't block this turn' (picked like a target, as `phrases_triggers`
+   reads 'a character die'). A choice remembered past the resolution ('replacing / cancelling
+   all previous choices', 'until ...', 'while NAME is active', 'next turn') is not read: the
+   line stays manual.
+
+2. Spellings the other families don't know, put in the words they read (priority 900: only
+   lines no other family recognised as printed, so no reading changes; the line is then
+   recognised by whichever family reads the new words):
+   - the WWE sets' dice: '[PAWN]' is the Sidekick icon (the card file's icon table says so),
+     a 'Superstar die' is a character die ('non-[PAWN] Superstar die': a non-Sidekick character
+     die; 'a Superstar or Sidekick die': a character die, Sidekicks being character dice);
+   - 'When NAME is active, when ...' (a printing slip for 'While NAME is active, when ...');
+   - a character's 'When a <dice> is fielded, <effect>' without 'While NAME is active': the
+     same card-wide trigger (a character's ability works while it is active, as the
+     'When you field a ...' watchers of `player_triggers` are read); 'a [X] character die of
+     cost 5 or more' is one 'with cost 5 or more';
+   - 'a [BOM] die from your Used Pile': an affiliation is a character card's, so a character
+     die.
+
+The family's clauses (Corrupt, the opponent rerolling their dice, 'you may sacrifice ... to',
+'you may pay N life to') are in rules/abilities/phrases_fielded_choices.py and work after
+every trigger."""
 
 import re
+from dataclasses import replace
 
 from rules.abilities import phrases_fielded_choices  # noqa: F401 (registers the clauses)
 from rules.abilities import phrases_triggers as body
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recognise, recogniser
 
 _CHOOSE = re.compile(
     r"^when (?:fielded|summoned|(?P<subject>.+?) is fielded),? choose (?P<dice>[^.]+?)\. "
@@ -37,3 +55,53 @@ def choose_then(line: Line) -> Match | None:
     if spec is None:
         return None
     return Match.ability({"when": "fielded", **spec})
+
+
+# -- spellings ---------------------------------------------------------------------------------
+_WORDS = (
+    (r"\b(?:a|an|one) Superstar or Sidekick (dic?e)\b", r"a character \1"),
+    (r"non-\[PAWN\] Superstar (dic?e)\b", r"non-Sidekick character \1"),
+    (r"\[PAWN\](s?)", r"Sidekick\1"),
+    (r"\bSuperstar (dic?e)\b", r"character \1"),
+    (r"\bSuperstars\b", "characters"),
+    (r"\bthis Superstar\b", "this character"),
+    (
+        rf"(?P<tok>{t.AFFILIATION}) (?P<n>dic?e) from your used pile",
+        r"\g<tok> character \g<n> from your Used Pile",
+    ),
+    (r"(character (?:die|dice)) of (?:purchase )?cost (\d+) or more\b", r"\1 with cost \2 or more"),
+)
+_WORDS = tuple((re.compile(a, re.IGNORECASE), b) for a, b in _WORDS)
+_ACTIVE_SLIP = re.compile(r"^when (?P<name>.+?) is active, (?P<rest>(?:when|whenever) .+)$", re.I)
+_ANY_FIELDED = re.compile(
+    r"^(?P<when>when|whenever) (?P<who>(?:a|an|another) .+?) is fielded, (?P<rest>.+)$", re.I
+)
+_INSIDE: list[bool] = []  # set while a rewritten line is recognised (no second rewrite)
+
+
+def _rewritten(line: Line) -> str:
+    text = line.text
+    for pattern, spelling in _WORDS:
+        text = pattern.sub(spelling, text)
+    slip = _ACTIVE_SLIP.match(text)
+    if slip and body.is_self(slip["name"], line):
+        text = f"While {slip['name']} is active, {slip['rest']}"
+    fielded = _ANY_FIELDED.match(text)
+    character = line.card_kind == "character" and line.card_name
+    if fielded and character and not body.is_self(fielded["who"], line):
+        text = f"While {line.card_name} is active, {text[0].lower()}{text[1:]}"
+    return text
+
+
+@recogniser("fielded_choices", kinds=("ability", "burst", "global"), priority=900)
+def spellings(line: Line) -> Match | None:
+    if _INSIDE:
+        return None
+    text = _rewritten(line)
+    if text == line.text:
+        return None
+    _INSIDE.append(True)
+    try:
+        return recognise(replace(line, text=text))
+    finally:
+        _INSIDE.pop()

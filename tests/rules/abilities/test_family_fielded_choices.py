@@ -5,8 +5,10 @@ opposing board (a Sidekick SK1, Cheetah 5sww#1 L2 (Villain), Wolverine 22uxm#1 L
 
 import pytest
 
+from rules.abilities import compile_card
+from rules.abilities.cards import engine_card
 from rules.engine import Zone
-from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, to_field
+from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, to_field
 from tests.rules.abilities.scenario import play, real_pool_path, refused, run
 
 pytestmark = pytest.mark.skipif(
@@ -177,3 +179,46 @@ def test_choose_a_die_that_die_cant_block():  # AoU Black Widow
 def test_choose_with_a_lasting_choice_is_not_read():  # BFF Umber Hulk: an energy type
     _, result = real_compiled("56bff", "When")
     assert result.status != "automated"
+
+
+# -- spellings the other families read once put in their words ------------------------------------
+def _with(cards, *keys):
+    for key in keys:
+        record = pool()[key]
+        cards[key] = engine_card(record, compile_card(record).encoding)
+    return cards
+
+
+def test_a_die_of_cost_5_or_more_is_fielded_without_while_active():  # SW Wulfen
+    cards = _with(real_cards("24sw", "When"), "6sw", "1sw")
+    setup = scene(
+        "24sw", "P1 die 24sw#1 field L1", "P1 die 6sw#1 reserve L1", "P1 die 1sw#1 reserve L1",
+        team="6sw:2 1sw:2",
+    )  # fmt: skip
+    assert run(cards, setup + "P1 field 6sw#1\n").final.die("P1:24sw#1").level == 2  # cost 6
+    assert run(cards, setup + "P1 field 1sw#1\n").final.die("P1:24sw#1").level == 1  # cost 2
+
+
+def test_when_active_slip_and_an_opposing_pawn_fielded():  # WWE Charlotte Flair
+    cards = real_cards("17wwe", "When")
+    theirs = scene("17wwe", "P1 die 17wwe#1 field L1", "P2 die SK4 reserve L1", active="P2")
+    assert run(cards, theirs + "P2 field SK4\n").final.player("P2").life == 19
+    mine = scene("17wwe", "P1 die 17wwe#1 field L1", "P1 die SK4 reserve L1")
+    state = run(cards, mine + "P1 field SK4\n").final
+    assert (state.player("P1").life, state.player("P2").life) == (20, 20)  # not opposing
+
+
+def test_an_affiliation_die_from_the_used_pile_is_a_character_die():  # M2017 Magneto
+    cards = real_cards("12m2017", "When")
+    text = _text("12m2017", "P1 die 12m2017#2 used", "P1 die 19sww#2 used") + "P1 yes\n"
+    assert run(cards, text).final.pending.options == ("P1:12m2017#2",)  # not Superman
+    state = run(cards, text + "P1 choose P1:12m2017#2\n").final
+    assert state.die("P1:12m2017#2").zone == Zone.FIELD
+    assert state.die("P1:12m2017#2").level == 3
+
+
+def test_a_superstar_or_sidekick_die_from_the_used_pile():  # BIT Undertaker
+    cards = real_cards("24bit", "When")
+    text = _text("24bit", "P1 die SK7 used") + "P1 yes\nP1 choose P1:SK7\n"
+    state = run(cards, text).final
+    assert state.die("P1:SK7").zone == Zone.FIELD and state.die("P1:SK7").level == 1
