@@ -16,6 +16,10 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
   life is losing it), then the effect. The payment is made on 'yes', before targets are
   picked: with no valid target the life is still paid (the weaker reading for the holder,
   T5.1).
+- '<an effect on dice> with purchase cost N or more' ('KO target opposing character die with
+  purchase cost 6 or more'): the dice picked are those costing N or more (`min_cost`).
+- 'knock out <a die> and gain life equal to its level' (effect `fc_ko_gain_level`): the level
+  the die had when it was KO'd.
 - 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
   dice with levels (either player's, R13.8).
 """
@@ -87,3 +91,30 @@ def _pay_life(m, line):
 def _spin_a_die(m, line):
     levels = 1 if m["way"].lower() == "up" else -1
     return [{"do": "spin", "to": {"pick": "target"}, "levels": levels}]
+
+
+# -- '<effect on dice> with purchase cost N or more' ------------------------------------------
+@phrase(
+    r"(?P<head>.+?) with (?:a )?(?:printed )?purchase cost (?:of )?\[?(?P<n>\d+)\]? or "
+    r"(?:more|greater|higher)(?P<tail>(?: you control| your opponent controls)?(?: this turn)?)"
+)
+def _min_cost(m, line):
+    found = phrases.effects(f"{m['head']}{m['tail']}", line)
+    if not found or len(found) != 1:
+        return None
+    (effect,) = found
+    to = effect.get("to")
+    if not isinstance(to, dict) or to.get("pick") not in ("target", "each", "up_to"):
+        return None
+    if "min_cost" in to or "max_cost" in to:
+        return None
+    return [{**effect, "to": {**to, "min_cost": int(m["n"])}}]
+
+
+# -- KO <die> and gain life equal to its level ------------------------------------------------
+@phrase(r"(?:KO|knock out) (?P<who>.+?) and gain life equal to (?:its|his|her) level")
+def _ko_gain_level(m, line):
+    selector = pt.die_selector(m["who"], line)
+    if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:
+        return None
+    return [{"do": "fc_ko_gain_level", "to": selector}]

@@ -11,6 +11,10 @@ clauses in rules/abilities/phrases_fielded_choices.py).
   holder, T5.1). No die to draw: nothing happens.
 - `fc_pay_life` (`amount`): 'you may pay 2 life to <effect>': the holder loses that much life
   (R13.8: the holder pays), the effects after it follow.
+- `fc_ko_gain_level` (`to`: one die): 'knock out an opposing [F] character and gain life equal
+  to its level': the die picked is KO'd and the holder gains life equal to the level it had
+  (read before the KO, which leaves it without a level); nothing picked, nothing gained. Life
+  never goes above the starting total (R12.4).
 """
 
 from rules.abilities.extensions import SELECTOR, effect_schema
@@ -23,6 +27,7 @@ EFFECT_SCHEMAS = {
         player=SELECTOR,
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
+    "fc_ko_gain_level": effect_schema("fc_ko_gain_level", ["to"], to=SELECTOR),
     "fc_pay_life": effect_schema(
         "fc_pay_life", ["amount"], amount={"type": "integer", "minimum": 1, "maximum": 20}
     ),
@@ -54,7 +59,21 @@ def _pay_life(ctx, effect, bursts, scope=None):
     ctx.lose_life(ctx.holder, effect["amount"])
 
 
-EFFECT_RUNNERS = {"fc_corrupt": _corrupt, "fc_pay_life": _pay_life}
+def _ko_gain_level(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "KO and gain life equal to its level", scope):
+        die = ctx.state.die(target)
+        level = die.level if die is not None and die.level else 0
+        if ctx.ko(target) and level:
+            ctx.gain_life(ctx.holder, level)
+
+
+EFFECT_RUNNERS = {
+    "fc_corrupt": _corrupt,
+    "fc_pay_life": _pay_life,
+    "fc_ko_gain_level": _ko_gain_level,
+}
 
 
 def _corrupt_text(effect) -> str:
@@ -73,4 +92,14 @@ def _pay_life_text(effect) -> str:
     return f"pay {effect['amount']} life"
 
 
-EFFECT_TEXT = {"fc_corrupt": _corrupt_text, "fc_pay_life": _pay_life_text}
+def _ko_gain_level_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"KO {describe_selector(effect['to'])} and gain life equal to the level it had"
+
+
+EFFECT_TEXT = {
+    "fc_corrupt": _corrupt_text,
+    "fc_pay_life": _pay_life_text,
+    "fc_ko_gain_level": _ko_gain_level_text,
+}

@@ -7,7 +7,7 @@ import pytest
 
 from rules.abilities import compile_card
 from rules.abilities.cards import engine_card
-from rules.engine import Zone
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, to_field
 from tests.rules.abilities.scenario import play, real_pool_path, refused, run
 
@@ -222,3 +222,38 @@ def test_a_superstar_or_sidekick_die_from_the_used_pile():  # BIT Undertaker
     text = _text("24bit", "P1 die SK7 used") + "P1 yes\nP1 choose P1:SK7\n"
     state = run(cards, text).final
     assert state.die("P1:SK7").zone == Zone.FIELD and state.die("P1:SK7").level == 1
+
+
+def test_the_first_time_you_summon_a_monster_each_turn():  # YGO Curse of Dragon
+    cards = real_cards("46ygo", "While")
+    setup = scene(
+        "46ygo", "P1 die 46ygo#1 field L1", "P1 die SK7 reserve L1", "P1 die SK8 reserve L1"
+    )
+
+    def attack(text):
+        state = run(cards, text).final
+        return query.attack(state, cards, state.die("P1:46ygo#1")).value
+
+    base = attack(setup)
+    assert attack(setup + "P1 field SK7\n") == base + 2
+    assert attack(setup + "P1 field SK7\nP1 field SK8\n") == base + 2  # the first time only
+
+
+# -- with purchase cost N or more; KO and gain life equal to its level ----------------------------
+def test_ko_a_die_with_purchase_cost_6_or_more_then_gain_life():  # IMW Hulkbuster Iron Man
+    cards = real_cards("6imw", "When")
+    text = _text("6imw", "P1 life 15") + "P1 yes\n"
+    assert set(run(cards, text).final.pending.options) == {"P2:19sww#1"}  # Superman, cost 6
+    state = run(cards, text + "P1 choose P2:19sww#1\n").final
+    assert state.die("P2:19sww#1").zone == Zone.PREP
+    assert state.player("P1").life == 17
+
+
+def test_knock_out_and_gain_life_equal_to_its_level():  # AVXOP Thor
+    opposing = ("P2 die 22uxm#1 field L2", "P2 die 21uxm#1 field L2")
+    cards = real_cards("7avxop", "When")
+    text = _text("7avxop", "P1 life 15", opposing=opposing) + "P1 yes\n"
+    refused(cards, text + "P1 choose P2:21uxm#1\n", "R13.2")  # Quicksilver is [B]
+    state = run(cards, text + "P1 choose P2:22uxm#1\n").final  # Wolverine, [F], level 2
+    assert state.die("P2:22uxm#1").zone == Zone.PREP
+    assert state.player("P1").life == 17
