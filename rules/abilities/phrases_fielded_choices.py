@@ -20,6 +20,8 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
   purchase cost 6 or more'): the dice picked are those costing N or more (`min_cost`).
 - 'knock out <a die> and gain life equal to its level' (effect `fc_ko_gain_level`): the level
   the die had when it was KO'd.
+- '<die> takes no damage this turn' (effect `fc_no_damage_taken`): all damage to the dice
+  picked is prevented until the end of the turn (R13.4).
 - 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
   dice with levels (either player's, R13.8).
 """
@@ -118,3 +120,12 @@ def _ko_gain_level(m, line):
     if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:
         return None
     return [{"do": "fc_ko_gain_level", "to": selector}]
+
+
+# -- <die> takes no damage this turn -----------------------------------------------------------
+@phrase(r"(?P<who>.+?) takes? no damage (?:this turn|until (?:the )?end of (?:the )?turn)")
+def _takes_no_damage(m, line):
+    to = pt.target_of(m["who"], line)
+    if to is None or to.get("pick") == "player":
+        return None
+    return [{"do": "fc_no_damage_taken", "to": to}]

@@ -15,10 +15,16 @@ clauses in rules/abilities/phrases_fielded_choices.py).
   to its level': the die picked is KO'd and the holder gains life equal to the level it had
   (read before the KO, which leaves it without a level); nothing picked, nothing gained. Life
   never goes above the starting total (R12.4).
+- `fc_no_damage_taken` (`to`): 'this Loki die takes no damage this turn': a lasting effect on
+  each die picked until the end of the turn; the card's interrupt (`ENCODING_ABILITIES`)
+  prevents all damage about to be dealt to such a die, combat or not (R13.4).
 """
 
 from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.engine.abilities import Ability
 from rules.engine.state import Zone
+
+_NO_DAMAGE = "fc_no_damage_taken"
 
 EFFECT_SCHEMAS = {
     "fc_corrupt": effect_schema(
@@ -27,6 +33,7 @@ EFFECT_SCHEMAS = {
         player=SELECTOR,
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
+    "fc_no_damage_taken": effect_schema("fc_no_damage_taken", ["to"], to=SELECTOR),
     "fc_ko_gain_level": effect_schema("fc_ko_gain_level", ["to"], to=SELECTOR),
     "fc_pay_life": effect_schema(
         "fc_pay_life", ["amount"], amount={"type": "integer", "minimum": 1, "maximum": 20}
@@ -69,7 +76,49 @@ def _ko_gain_level(ctx, effect, bursts, scope=None):
             ctx.gain_life(ctx.holder, level)
 
 
+def _no_damage_taken(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "take no damage this turn", scope):
+        ctx.last(f"{ctx.card}.{_NO_DAMAGE}", subject=target)
+
+
+def _uses(effects, name: str) -> bool:
+    return any(
+        e["do"] == name or (e["do"] == "per_removed" and _uses(e["effects"], name)) for e in effects
+    )
+
+
+def _no_damage_abilities(card, encoding) -> list:
+    """The interrupt preventing damage to the dice this card's effect protects this turn."""
+    used = any(
+        _uses(effects, "fc_no_damage_taken")
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+    )
+    if not used:
+        return []
+
+    def protected(tc) -> bool:
+        key = f"{tc.card}.{_NO_DAMAGE}"
+        return any(e.ability == key and e.subject == tc.event.target for e in tc.state.effects)
+
+    def prevent_all(ctx) -> None:
+        ctx.prevent()
+
+    text = "takes no damage this turn"
+    return [
+        Ability(
+            _NO_DAMAGE, "static", text, interrupt=True, condition=protected, resolve=prevent_all
+        )
+    ]
+
+
+ENCODING_ABILITIES = {"fc_no_damage_taken": _no_damage_abilities}
+
+
 EFFECT_RUNNERS = {
+    "fc_no_damage_taken": _no_damage_taken,
     "fc_corrupt": _corrupt,
     "fc_pay_life": _pay_life,
     "fc_ko_gain_level": _ko_gain_level,
@@ -98,7 +147,16 @@ def _ko_gain_level_text(effect) -> str:
     return f"KO {describe_selector(effect['to'])} and gain life equal to the level it had"
 
 
+def _no_damage_taken_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    who = describe_selector(effect["to"])
+    verb = "take" if effect["to"].get("pick") == "each" else "takes"
+    return f"{who} {verb} no damage this turn"
+
+
 EFFECT_TEXT = {
+    "fc_no_damage_taken": _no_damage_taken_text,
     "fc_corrupt": _corrupt_text,
     "fc_pay_life": _pay_life_text,
     "fc_ko_gain_level": _ko_gain_level_text,

@@ -107,3 +107,27 @@ def spellings(line: Line) -> Match | None:
         return recognise(replace(line, text=text))
     finally:
         _INSIDE.pop()
+
+
+# -- 'When fielded, if you have an active <dice>, <one of this family's effects>' -----------------
+_IF_ACTIVE = re.compile(
+    r"^when fielded, if you have an active (?P<dice>[^,]+), (?P<rest>.+)$", re.I
+)
+
+
+@recogniser("fielded_choices", kinds=("ability",), priority=99)
+def if_another_active(line: Line) -> Match | None:
+    """As `fielded_more` rules it: 'if you have an active [X] character die' counts the holder's
+    dice other than the one just fielded (which would always count on an [X] card). Only for
+    this family's own effects, so no other family's reading changes."""
+    match = _IF_ACTIVE.match(line.text)
+    if not match:
+        return None
+    spec = body.trigger_body(line.text[len("when fielded, ") :], line)
+    if spec is None or not any(e["do"].startswith("fc_") for e in spec["effects"]):
+        return None
+    test = spec.get("if", {})
+    if test.get("test") != "count_at_least" or test.get("n") != 1:
+        return None
+    spec["if"] = {**test, "of": {**test["of"], "other": True}}
+    return Match.ability({"when": "fielded", **spec})

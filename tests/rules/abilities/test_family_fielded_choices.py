@@ -257,3 +257,21 @@ def test_knock_out_and_gain_life_equal_to_its_level():  # AVXOP Thor
     state = run(cards, text + "P1 choose P2:22uxm#1\n").final  # Wolverine, [F], level 2
     assert state.die("P2:22uxm#1").zone == Zone.PREP
     assert state.player("P1").life == 17
+
+
+# -- <die> takes no damage this turn; 'if you have an active [X] die' counts the others ----------
+def _loki_blocked(*board):
+    cards = real_cards("9m2016", "When")
+    combat = "P1 attack 9m2016#1\nP2 block 5sww#1>9m2016#1\nP1 damage\n"  # Cheetah 4A, Loki D4
+    return run(cards, _text("9m2016", *board) + combat).final
+
+
+def test_takes_no_damage_this_turn_with_another_avenger_active():  # M2016 Loki
+    state = _loki_blocked("P1 die 9m2016#2 field L1")
+    assert state.die("P1:9m2016#1").zone == Zone.FIELD  # no damage: not KO'd, back in the Field
+    assert state.die("P1:9m2016#1").damage == 0
+
+
+def test_the_fielded_die_itself_is_not_the_other_avenger():  # M2016 Loki
+    state = _loki_blocked()
+    assert state.die("P1:9m2016#1").zone == Zone.PREP  # condition false: KO'd by Cheetah
