@@ -3,7 +3,8 @@
 fielded', 'When summoned', 'When NAME is KO'd' ...):
 
 - 'Corrupt 2' (effect `fc_corrupt`, rules/abilities/extensions/fielded_choices.py): the
-  keyword as its reminder text defines it; the holder picks the target player.
+  keyword as its reminder text defines it (the reminder may stay printed after it); the holder
+  picks the target player.
 - '(target / your) opponent must reroll (all of) their <dice>': each of the opponent's dice
   that match is rerolled (their dice only, whatever the noun phrase says of sides).
 - 'you may sacrifice NAME to <effect>': the card's own die goes to the Used Pile (the cards'
@@ -11,7 +12,8 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
   holder's turn it is Out of Play until the end of the turn, R4.6), then the effect; 'you may
   sacrifice <your dice> to <effect>' ('a character die', 'another character', 'a Sidekick'):
   the holder sends one of their own matching dice there and the effect happens only if a die
-  left the Field (`per_removed` once, as fielded_more's 'If you do').
+  left the Field (`per_removed` once, as fielded_more's 'If you do'); 'you may move one of
+  your Sidekicks to your Used Pile to <effect>' is read alike.
 - 'you may pay N life to <effect>' (effect `fc_pay_life`): the holder loses N life (paying
   life is losing it), then the effect. The payment is made on 'yes', before targets are
   picked: with no valid target the life is still paid (the weaker reading for the holder,
@@ -39,7 +41,7 @@ def _read(text: str, line) -> list[dict] | None:
 
 
 # -- Corrupt N ----------------------------------------------------------------------------------
-@phrase(r"corrupt (?P<n>[1-5])")
+@phrase(r"corrupt (?P<n>[1-5])(?: \(target player draws [^()]*\))?")
 def _corrupt(m, line):
     player = {"pick": "player", "side": "any", "count": 1}
     return [{"do": "fc_corrupt", "player": player, "count": int(m["n"])}]
@@ -55,9 +57,11 @@ def _opponent_rerolls(m, line):
 
 
 # -- you may sacrifice <die> to <effect> -------------------------------------------------------
-@phrase(r"sacrifice (?P<who>.+?) to (?P<rest>.+)")
+@phrase(r"(?P<verb>sacrifice) (?P<who>.+?) to (?P<rest>.+)")
+@phrase(r"(?P<verb>move|send) (?P<who>.+?) to (?:your|its owner's|the) used pile to (?P<rest>.+)")
 def _sacrifice(m, line):
-    if line is None or not re.search(r"\bmay sacrifice\b", line.text, re.IGNORECASE):
+    may = rf"\bmay {m['verb']}\b"
+    if line is None or not re.search(may, line.text, re.IGNORECASE):
         return None
     effects = _read(m["rest"], line)
     if not effects:
@@ -66,7 +70,12 @@ def _sacrifice(m, line):
         if line.kind == "global" or line.card_kind in ("basic_action", "action"):
             return None  # no die of its own to sacrifice
         return [{"do": "send_to_used", "to": {"pick": "this"}}, *effects]
-    selector = pt.die_selector(m["who"], line)
+    one_of = re.fullmatch(r"one of your (?P<dice>.+)", m["who"], re.IGNORECASE)
+    if one_of:  # 'one of your Sidekicks'
+        selector = pt.die_selector(f"your {one_of['dice']}", line)
+        selector = selector and {**selector, "pick": "target"}
+    else:
+        selector = pt.die_selector(m["who"], line)
     if selector is None or selector["pick"] != "target" or selector.get("side") == "opposing":
         return None
     if any(e["do"] == "per_removed" or e.get("to", {}).get("pick") == "it" for e in effects):

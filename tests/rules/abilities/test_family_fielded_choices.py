@@ -275,3 +275,26 @@ def test_takes_no_damage_this_turn_with_another_avenger_active():  # M2016 Loki
 def test_the_fielded_die_itself_is_not_the_other_avenger():  # M2016 Loki
     state = _loki_blocked()
     assert state.die("P1:9m2016#1").zone == Zone.PREP  # condition false: KO'd by Cheetah
+
+
+def test_move_one_of_your_sidekicks_to_the_used_pile_to_deal_damage():  # UXM Falcon
+    cards = real_cards("102uxm", "When")
+    text = _text("102uxm", "P1 die SK7 field L1") + "P1 yes\nP1 choose P1:SK7\n"
+    state = run(cards, text + "P1 choose P2:22uxm#1\n").final
+    assert state.die("P1:SK7").zone in (Zone.OUT_OF_PLAY, Zone.USED)  # sent on P1's turn
+    assert state.die("P2:22uxm#1").zone == Zone.PREP  # Wolverine D2: 2 damage KOs it
+    refused(cards, text + "P1 choose P1:SK7\n", "R13.2")  # an opposing character only
+
+
+def test_no_sidekick_to_move_no_damage():  # UXM Falcon: the damage needs the payment
+    cards = real_cards("102uxm", "When")
+    state = run(cards, _text("102uxm") + "P1 yes\n").final
+    assert state.pending is None
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD
+
+
+def test_corrupt_with_its_reminder_text_still_printed():  # DXM Rogue
+    answers = ["P1 choose P2", "P2 draw SK5 SK6", "P2 choose P2:SK5"]
+    _, replay = _fielded("13dxm", *_P2_BAG, answers=answers)
+    assert replay.final.die("P2:SK5").zone == Zone.USED
+    assert replay.final.die("P2:SK6").zone == Zone.BAG
