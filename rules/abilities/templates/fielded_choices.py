@@ -20,7 +20,8 @@
      'When you field a ...' watchers of `player_triggers` are read); 'a [X] character die of
      cost 5 or more' is one 'with cost 5 or more';
    - 'a [BOM] die from your Used Pile': an affiliation is a character card's, so a character
-     die.
+     die;
+   - a card named 'X the Y' calling itself 'X' ('Kraven' on Kraven the Hunter): its name.
 
 The family's clauses (Corrupt, the opponent rerolling their dice, 'you may sacrifice ... to',
 'you may pay N life to') are in rules/abilities/phrases_fielded_choices.py and work after
@@ -81,8 +82,14 @@ _ANY_FIELDED = re.compile(
 _INSIDE: list[bool] = []  # set while a rewritten line is recognised (no second rewrite)
 
 
+_SHORT_NAME = re.compile(r"^(?P<short>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?) the [A-Z]")
+
+
 def _rewritten(line: Line) -> str:
     text = line.text
+    short = _SHORT_NAME.match(line.card_name)
+    if short:  # 'Kraven' on Kraven the Hunter's card
+        text = re.sub(rf"\b{re.escape(short['short'])}\b(?! the )", line.card_name, text)
     for pattern, spelling in _WORDS:
         text = pattern.sub(spelling, text)
     slip = _ACTIVE_SLIP.match(text)

@@ -298,3 +298,14 @@ def test_corrupt_with_its_reminder_text_still_printed():  # DXM Rogue
     _, replay = _fielded("13dxm", *_P2_BAG, answers=answers)
     assert replay.final.die("P2:SK5").zone == Zone.USED
     assert replay.final.die("P2:SK6").zone == Zone.BAG
+
+
+def test_a_short_name_is_the_cards_own_die():  # ASM Kraven the Hunter: 'give Kraven +3A'
+    cards = real_cards("95asm", "When")
+    text = _text("95asm", "P1 die SK7 field L1") + "P1 yes\n"
+    before = run(cards, text).final
+    base = query.attack(before, cards, before.die("P1:95asm#1")).value
+    state = run(cards, text + "P1 choose P1:SK7\n").final
+    assert query.attack(state, cards, state.die("P1:95asm#1")).value == base + 3
+    assert state.die("P1:SK7").zone in (Zone.OUT_OF_PLAY, Zone.USED)
+    refused(cards, text + "P1 choose P2:SK1\n", "R13.2")  # only your own die is sacrificed
