@@ -24,6 +24,10 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
   the die had when it was KO'd.
 - '<die> takes no damage this turn' (effect `fc_no_damage_taken`): all damage to the dice
   picked is prevented until the end of the turn (R13.4).
+- 'move target / a / all <dice> from your opponent's Prep Area / Reserve Pool / Used Pile to
+  their Used Pile / bag / Prep Area' (effect `fc_move_dice`): the dice as a 'from your Used
+  Pile' effect names them ('a die', 'target [F] character die', 'all Sidekick dice'), 'showing
+  energy' / 'energy dice' (in the Reserve Pool: dice on an energy face).
 - 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
   dice with levels (either player's, R13.8).
 """
@@ -138,3 +142,39 @@ def _takes_no_damage(m, line):
     if to is None or to.get("pick") == "player":
         return None
     return [{"do": "fc_no_damage_taken", "to": to}]
+
+
+# -- move dice between the opponent's zones ----------------------------------------------------
+_ZONES = {"prep area": "prep", "prep are": "prep", "reserve pool": "reserve", "used pile": "used"}
+_ZONE = r"(?:prep area|prep are|reserve pool|used pile)"
+
+
+@phrase(
+    r"(?:move|send|put) (?P<q>target|a|an|one|all|all of the|each) (?P<kind>.+?) "
+    r"(?:from|in) (?:your opponent's|an opponent's|the opponent's|opponent's|target opponent's) "
+    rf"(?P<zone>{_ZONE})(?: and (?P<zone2>{_ZONE}))? (?:to|into) "
+    r"(?:their|the|its owner's|their owner's|your opponent's) (?P<into>used pile|bag|prep area)"
+)
+def _move_opposing_dice(m, line):
+    kind, showing = m["kind"].strip(), False
+    energy = re.fullmatch(
+        r"(?:(?P<a>dic?e) showing energy|energy (?P<b>dic?e)|(?P<c>energy))", kind, re.IGNORECASE
+    )
+    if energy:
+        kind, showing = (energy["a"] or energy["b"] or "dice"), True
+    quantity = {"target": "a", "each": "all", "all of the": "all"}.get(m["q"].lower(), m["q"])
+    found = pt.used_dice(quantity, kind, line)
+    if found is None or found.get("up_to") or found.get("count", 1) != 1:
+        return None
+    zones = [_ZONES[m["zone"].lower()]]
+    if m["zone2"]:
+        zones.append(_ZONES[m["zone2"].lower()])
+    into = {"used pile": "used", "bag": "bag", "prep area": "prep"}[m["into"].lower()]
+    if into in zones or (showing and zones != ["reserve"]):
+        return None
+    effect = {"do": "fc_move_dice", "from": zones, "into": into, "dice": found.get("dice", {})}
+    if found.get("all"):
+        effect["all"] = True
+    if showing:
+        effect["showing"] = "energy"
+    return [effect]

@@ -18,6 +18,13 @@ clauses in rules/abilities/phrases_fielded_choices.py).
 - `fc_no_damage_taken` (`to`): 'this Loki die takes no damage this turn': a lasting effect on
   each die picked until the end of the turn; the card's interrupt (`ENCODING_ABILITIES`)
   prevents all damage about to be dealt to such a die, combat or not (R13.4).
+- `fc_move_dice` (`from`: the opponent's zones prep / reserve / used, `into` used / bag / prep,
+  `dice`: a from_used effect's filters, `all`, `showing` energy): 'move target die showing
+  energy from the opponent's Reserve Pool to the Used Pile': the holder picks one of the
+  opponent's matching dice there (or every one, `all`) and moves it. A die leaving the Reserve
+  Pool for the Used Pile is sent there (R4.6: on its owner's turn it would be Out of Play;
+  these effects happen on the holder's turn or in combat); the others are placed. No
+  matching die: nothing happens.
 """
 
 from rules.abilities.extensions import SELECTOR, effect_schema
@@ -34,6 +41,22 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
     "fc_no_damage_taken": effect_schema("fc_no_damage_taken", ["to"], to=SELECTOR),
+    "fc_move_dice": effect_schema(
+        "fc_move_dice",
+        ["from", "into", "dice"],
+        **{
+            "from": {
+                "type": "array",
+                "items": {"enum": ["prep", "reserve", "used"]},
+                "minItems": 1,
+                "uniqueItems": True,
+            }
+        },
+        into={"enum": ["used", "bag", "prep"]},
+        dice={"type": "object"},
+        all={"const": True},
+        showing={"enum": ["energy"]},
+    ),
     "fc_ko_gain_level": effect_schema("fc_ko_gain_level", ["to"], to=SELECTOR),
     "fc_pay_life": effect_schema(
         "fc_pay_life", ["amount"], amount={"type": "integer", "minimum": 1, "maximum": 20}
@@ -83,6 +106,42 @@ def _no_damage_taken(ctx, effect, bursts, scope=None):
         ctx.last(f"{ctx.card}.{_NO_DAMAGE}", subject=target)
 
 
+_ZONE_OF = {"prep": Zone.PREP, "reserve": Zone.RESERVE, "used": Zone.USED, "bag": Zone.BAG}
+_WORDS = {"prep": "Prep Area", "reserve": "Reserve Pool", "used": "Used Pile", "bag": "bag"}
+
+
+def _move_dice(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    owner = ctx.opponent
+    found = [
+        die.id
+        for where in effect["from"]
+        for die in ctx.state.zone(owner, _ZONE_OF[where])
+        if used_die_matches(ctx.cards, die, effect["dice"])
+        and (effect.get("showing") != "energy" or (die.face is not None and die.face.is_energy))
+    ]
+    if not found:
+        return
+    if not effect.get("all"):
+        where = " or ".join(_WORDS[w] for w in effect["from"])
+        found = list(ctx.choose(f"choose a die in your opponent's {where} to move", found))
+    for die_id in found:
+        die = ctx.state.die(die_id)
+        if effect["into"] == "used" and die.zone == Zone.RESERVE:
+            ctx.send_to_used(die_id)
+            continue
+        ctx.move(die_id, _ZONE_OF[effect["into"]])
+        ctx.emit(
+            "moved",
+            f"{die_id} was moved to its owner's {_WORDS[effect['into']]} ({ctx.label})",
+            die=die_id,
+            player=owner,
+        )
+    if scope is not None:
+        scope.picked = found
+
+
 def _uses(effects, name: str) -> bool:
     return any(
         e["do"] == name or (e["do"] == "per_removed" and _uses(e["effects"], name)) for e in effects
@@ -118,6 +177,7 @@ ENCODING_ABILITIES = {"fc_no_damage_taken": _no_damage_abilities}
 
 
 EFFECT_RUNNERS = {
+    "fc_move_dice": _move_dice,
     "fc_no_damage_taken": _no_damage_taken,
     "fc_corrupt": _corrupt,
     "fc_pay_life": _pay_life,
@@ -155,7 +215,27 @@ def _no_damage_taken_text(effect) -> str:
     return f"{who} {verb} no damage this turn"
 
 
+def _move_dice_text(effect) -> str:
+    from rules.abilities.trigger_events import _describe_from_used
+
+    wanted = _describe_from_used(
+        {
+            "into": "prep",
+            "dice": effect["dice"],
+            **({"all": True} if effect.get("all") else {"count": 1}),
+        }
+    )
+    noun = (
+        wanted.split(" from your Used Pile")[0].removeprefix("move ").replace("all your ", "all ")
+    )
+    if effect.get("showing") == "energy":
+        noun += " showing energy"
+    where = " and ".join(_WORDS[w] for w in effect["from"])
+    return f"move {noun} from your opponent's {where} to their {_WORDS[effect['into']]}"
+
+
 EFFECT_TEXT = {
+    "fc_move_dice": _move_dice_text,
     "fc_no_damage_taken": _no_damage_taken_text,
     "fc_corrupt": _corrupt_text,
     "fc_pay_life": _pay_life_text,

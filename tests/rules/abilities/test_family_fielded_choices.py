@@ -309,3 +309,32 @@ def test_a_short_name_is_the_cards_own_die():  # ASM Kraven the Hunter: 'give Kr
     assert query.attack(state, cards, state.die("P1:95asm#1")).value == base + 3
     assert state.die("P1:SK7").zone in (Zone.OUT_OF_PLAY, Zone.USED)
     refused(cards, text + "P1 choose P2:SK1\n", "R13.2")  # only your own die is sacrificed
+
+
+# -- move the opponent's dice between their zones  ------------------------------------------------
+def test_move_a_die_showing_energy_from_the_opponents_reserve_pool():  # FUS Intellect Devourer
+    cards = real_cards("62fus", "When")
+    board = ("P2 die SK4 reserve fist", "P2 die SK5 reserve mask", "P1 die SK8 reserve bolt")
+    text = _text("62fus", *board)
+    assert set(run(cards, text).final.pending.options) == {"P2:SK4", "P2:SK5"}  # not P1's
+    state = run(cards, text + "P1 choose P2:SK4\n").final
+    assert state.die("P2:SK4").zone == Zone.USED  # their Used Pile (not their turn)
+    assert state.die("P2:SK5").zone == Zone.RESERVE
+
+
+def test_move_a_fist_character_die_from_their_prep_area_to_their_bag():  # DP Scarlet Witch
+    cards = real_cards("34dp", "When")
+    text = _text("34dp", "P2 die 22uxm#2 prep", "P2 die 21uxm#2 prep") + "P1 yes\n"
+    assert run(cards, text).final.pending.options == ("P2:22uxm#2",)  # Quicksilver is [B]
+    state = run(cards, text + "P1 choose P2:22uxm#2\n").final
+    assert state.die("P2:22uxm#2").zone == Zone.BAG
+    assert state.die("P2:21uxm#2").zone == Zone.PREP
+
+
+def test_move_all_their_sidekicks_from_two_zones_to_their_bag():  # TMNT Krang
+    board = ("P2 die SK4 used", "P2 die SK5 prep", "P2 die 22uxm#2 used", "P1 die SK7 used")
+    _, replay = _fielded("24tmnt", *board)
+    state = replay.final
+    assert state.die("P2:SK4").zone == Zone.BAG and state.die("P2:SK5").zone == Zone.BAG
+    assert state.die("P2:22uxm#2").zone == Zone.USED  # not a Sidekick
+    assert state.die("P1:SK7").zone == Zone.USED  # the holder's own dice stay
