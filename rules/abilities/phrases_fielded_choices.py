@@ -28,6 +28,9 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
   their Used Pile / bag / Prep Area' (effect `fc_move_dice`): the dice as a 'from your Used
   Pile' effect names them ('a die', 'target [F] character die', 'all Sidekick dice'), 'showing
   energy' / 'energy dice' (in the Reserve Pool: dice on an energy face).
+- 'spin up <die> 1 level for each <dice>' (effect `fc_spin_per`): one level per die counted,
+  one at a time, stopping at the die's top (or bottom) level.
+- 'deal damage equal to twice NAME's level to <dice or player>' (effect `fc_damage_times`).
 - 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
   dice with levels (either player's, R13.8).
 """
@@ -178,3 +181,27 @@ def _move_opposing_dice(m, line):
     if showing:
         effect["showing"] = "energy"
     return [effect]
+
+
+# -- spin <die> up 1 level for each ...; damage equal to twice NAME's level ---------------------
+@phrase(r"spin (?P<way>up|down) (?P<who>.+?) (?:1|one) level for each (?P<per>.+)")
+@phrase(r"spin (?P<who>.+?) (?P<way>up|down) (?:1|one) level for each (?P<per>.+)")
+def _spin_per(m, line):
+    to = pt.target_of(m["who"], line)
+    amount = pt.per_amount(m["per"], line)
+    if to is None or to.get("pick") == "player" or amount is None:
+        return None
+    sign = 1 if m["way"].lower() == "up" else -1
+    return [{"do": "fc_spin_per", "to": to, "levels": amount, "sign": sign}]
+
+
+_TIMES = {"twice": 2, "double": 2, "three times": 3}
+
+
+@phrase(r"deal damage equal to (?P<k>twice|double|three times) (?P<stat>.+?) to (?P<who>.+)")
+def _damage_times(m, line):
+    amount = pt.stat_amount(m["stat"], line)
+    to = pt.target_of(m["who"], line)
+    if amount is None or to is None or not isinstance(amount, dict) or "stat" not in amount:
+        return None
+    return [{"do": "fc_damage_times", "to": to, "amount": amount, "times": _TIMES[m["k"].lower()]}]

@@ -25,9 +25,14 @@ clauses in rules/abilities/phrases_fielded_choices.py).
   Pool for the Used Pile is sent there (R4.6: on its owner's turn it would be Out of Play;
   these effects happen on the holder's turn or in combat); the others are placed. No
   matching die: nothing happens.
+- `fc_spin_per` (`to`, `levels`: an amount, `sign`): 'spin up this die 1 level for each of your
+  other active [AV] characters': each die picked spins one level at a time, as many times as
+  the amount (counted when it resolves), stopping at its top or bottom level.
+- `fc_damage_times` (`to`, `amount`: a stat of this die, `times`): 'deal damage equal to twice
+  NAME's level to target character': the stat, read when it resolves, times `times`.
 """
 
-from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.abilities.extensions import AMOUNT, SELECTOR, effect_schema
 from rules.engine.abilities import Ability
 from rules.engine.state import Zone
 
@@ -41,6 +46,16 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
     "fc_no_damage_taken": effect_schema("fc_no_damage_taken", ["to"], to=SELECTOR),
+    "fc_spin_per": effect_schema(
+        "fc_spin_per", ["to", "levels", "sign"], to=SELECTOR, levels=AMOUNT, sign={"enum": [1, -1]}
+    ),
+    "fc_damage_times": effect_schema(
+        "fc_damage_times",
+        ["to", "amount", "times"],
+        to=SELECTOR,
+        amount=AMOUNT,
+        times={"type": "integer", "minimum": 2, "maximum": 3},
+    ),
     "fc_move_dice": effect_schema(
         "fc_move_dice",
         ["from", "into", "dice"],
@@ -142,6 +157,24 @@ def _move_dice(ctx, effect, bursts, scope=None):
         scope.picked = found
 
 
+def _spin_per(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    levels = runtime._amount(ctx, effect["levels"], bursts, scope)
+    for target in runtime.pick(ctx, effect["to"], "spin one level for each", scope):
+        for _ in range(levels):
+            if not ctx.spin(target, effect["sign"]):
+                break
+
+
+def _damage_times(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    amount = runtime._amount(ctx, effect["amount"], bursts, scope) * effect["times"]
+    for target in runtime.pick(ctx, effect["to"], f"deal {amount} damage", scope):
+        ctx.damage(target, amount)
+
+
 def _uses(effects, name: str) -> bool:
     return any(
         e["do"] == name or (e["do"] == "per_removed" and _uses(e["effects"], name)) for e in effects
@@ -177,6 +210,8 @@ ENCODING_ABILITIES = {"fc_no_damage_taken": _no_damage_abilities}
 
 
 EFFECT_RUNNERS = {
+    "fc_spin_per": _spin_per,
+    "fc_damage_times": _damage_times,
     "fc_move_dice": _move_dice,
     "fc_no_damage_taken": _no_damage_taken,
     "fc_corrupt": _corrupt,
@@ -234,7 +269,26 @@ def _move_dice_text(effect) -> str:
     return f"move {noun} from your opponent's {where} to their {_WORDS[effect['into']]}"
 
 
+def _spin_per_text(effect) -> str:
+    from rules.abilities.describe import describe_amount, describe_selector
+
+    way = "up" if effect["sign"] == 1 else "down"
+    per = describe_amount(effect["levels"])
+    per = f"for each of {per.removeprefix('the number of ')}" if "number of" in per else per
+    return f"spin {describe_selector(effect['to'])} {way} 1 level {per}"
+
+
+def _damage_times_text(effect) -> str:
+    from rules.abilities.describe import describe_amount, describe_selector
+
+    times = {2: "twice", 3: "three times"}[effect["times"]]
+    amount = describe_amount(effect["amount"])
+    return f"deal damage equal to {times} {amount} to {describe_selector(effect['to'])}"
+
+
 EFFECT_TEXT = {
+    "fc_spin_per": _spin_per_text,
+    "fc_damage_times": _damage_times_text,
     "fc_move_dice": _move_dice_text,
     "fc_no_damage_taken": _no_damage_taken_text,
     "fc_corrupt": _corrupt_text,

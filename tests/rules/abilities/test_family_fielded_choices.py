@@ -338,3 +338,21 @@ def test_move_all_their_sidekicks_from_two_zones_to_their_bag():  # TMNT Krang
     assert state.die("P2:SK4").zone == Zone.BAG and state.die("P2:SK5").zone == Zone.BAG
     assert state.die("P2:22uxm#2").zone == Zone.USED  # not a Sidekick
     assert state.die("P1:SK7").zone == Zone.USED  # the holder's own dice stay
+
+
+# -- spin one level for each; damage equal to twice a stat ----------------------------------------
+def test_spin_up_one_level_for_each_other_avenger():  # M2016 Captain America
+    cards = real_cards("11m2016", "When")
+    alone = run(cards, _text("11m2016") + "P1 yes\n").final
+    assert alone.die("P1:11m2016#1").level == 1  # itself not counted
+    text = _text("11m2016", "P1 die 11m2016#2 field L1") + "P1 yes\n"
+    assert run(cards, text).final.die("P1:11m2016#1").level == 2
+
+
+def test_damage_equal_to_twice_its_level():  # JL Green Arrow: level 1, 2 damage
+    cards = real_cards("53jl", "When")
+    text = _text("53jl")
+    state = run(cards, text + "P1 choose P2:5sww#1\n").final
+    assert state.die("P2:5sww#1").damage == 2  # Cheetah L2 survives 2 damage
+    state = run(cards, text + "P1 choose P2:22uxm#1\n").final
+    assert state.die("P2:22uxm#1").zone == Zone.PREP  # Wolverine D2: KO'd
