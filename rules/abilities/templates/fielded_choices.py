@@ -4,7 +4,8 @@
    would not read the two sentences as one). A choice that lasts only for the same resolution
    is the effect's own target: 'choose a character die. That die can't block this turn' reads
    as 'a character die can't block this turn' (picked like a target, as `phrases_triggers`
-   reads 'a character die'). A choice remembered past the resolution ('replacing / cancelling
+   reads 'a character die': a die that can't be targeted can't be chosen, the weaker reading
+   for the holder, T5.1). A choice remembered past the resolution ('replacing / cancelling
    all previous choices', 'until ...', 'while NAME is active', 'next turn') is not read: the
    line stays manual.
 
