@@ -31,6 +31,9 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
 - 'spin up <die> 1 level for each <dice>' (effect `fc_spin_per`): one level per die counted,
   one at a time, stopping at the die's top (or bottom) level.
 - 'deal damage equal to twice NAME's level to <dice or player>' (effect `fc_damage_times`).
+- '(target) opponent must spin down an opposing character die' / 'your opponent knocks out one
+  of his or her monsters' (effect `fc_their_choice`): the opponent picks one of their own
+  character dice in the Field and it is spun down one level / KO'd.
 - 'spin a die up / down one level' (the Yu-Gi-Oh! cards): 'a die' is a character die, the only
   dice with levels (either player's, R13.8).
 """
@@ -205,3 +208,20 @@ def _damage_times(m, line):
     if amount is None or to is None or not isinstance(amount, dict) or "stat" not in amount:
         return None
     return [{"do": "fc_damage_times", "to": to, "amount": amount, "times": _TIMES[m["k"].lower()]}]
+
+
+# -- the opponent spins down / KOs one of their own dice (their choice) ----------------------------
+@phrase(
+    rf"{t.PLAYER_OPPONENT} (?:must )?(?P<verb>spins? down|knocks? out|KOs?) "
+    r"(?:an opposing character die|one of (?:their|his|her|his or her) (?:character dice|characters"
+    r"|monsters))(?P<levels> (?:1|one) level)?"
+)
+def _their_choice(m, line):
+    verb = m["verb"].lower()
+    if verb.startswith("spin"):
+        inner = {"do": "spin", "to": {"pick": "it"}, "levels": -1}
+    elif m["levels"]:
+        return None
+    else:
+        inner = {"do": "ko", "to": {"pick": "it"}}
+    return [{"do": "fc_their_choice", "effects": [inner]}]

@@ -30,9 +30,13 @@ clauses in rules/abilities/phrases_fielded_choices.py).
   the amount (counted when it resolves), stopping at its top or bottom level.
 - `fc_damage_times` (`to`, `amount`: a stat of this die, `times`): 'deal damage equal to twice
   NAME's level to target character': the stat, read when it resolves, times `times`.
+- `fc_their_choice` (`effects`, each about 'it'): 'target opponent must spin down an opposing
+  character die': the opponent picks one of their character dice in the Field (not a target:
+  their own choice, R13.2's restrictions on targeting don't apply) and the effects happen to
+  it; none, nothing happens.
 """
 
-from rules.abilities.extensions import AMOUNT, SELECTOR, effect_schema
+from rules.abilities.extensions import AMOUNT, EFFECTS, SELECTOR, effect_schema
 from rules.engine.abilities import Ability
 from rules.engine.state import Zone
 
@@ -46,6 +50,7 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
     "fc_no_damage_taken": effect_schema("fc_no_damage_taken", ["to"], to=SELECTOR),
+    "fc_their_choice": effect_schema("fc_their_choice", ["effects"], effects=EFFECTS),
     "fc_spin_per": effect_schema(
         "fc_spin_per", ["to", "levels", "sign"], to=SELECTOR, levels=AMOUNT, sign={"enum": [1, -1]}
     ),
@@ -175,6 +180,22 @@ def _damage_times(ctx, effect, bursts, scope=None):
         ctx.damage(target, amount)
 
 
+def _their_choice(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    theirs = [d.id for d in ctx.characters(ctx.opponent)]
+    if not theirs:
+        return
+    prompt = "choose one of your character dice"
+    chosen = list(ctx.choose(prompt, theirs, count=1, player=ctx.opponent))
+    inner = runtime.Scope(scope.kind if scope is not None else "")
+    inner.picked = chosen
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+    if scope is not None:
+        scope.picked = chosen
+
+
 def _uses(effects, name: str) -> bool:
     return any(
         e["do"] == name or (e["do"] == "per_removed" and _uses(e["effects"], name)) for e in effects
@@ -210,6 +231,7 @@ ENCODING_ABILITIES = {"fc_no_damage_taken": _no_damage_abilities}
 
 
 EFFECT_RUNNERS = {
+    "fc_their_choice": _their_choice,
     "fc_spin_per": _spin_per,
     "fc_damage_times": _damage_times,
     "fc_move_dice": _move_dice,
@@ -286,7 +308,15 @@ def _damage_times_text(effect) -> str:
     return f"deal damage equal to {times} {amount} to {describe_selector(effect['to'])}"
 
 
+def _their_choice_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    what = describe_effects(effect["effects"]).replace("the same dice", "it")
+    return f"your opponent chooses one of their character dice: {what}"
+
+
 EFFECT_TEXT = {
+    "fc_their_choice": _their_choice_text,
     "fc_spin_per": _spin_per_text,
     "fc_damage_times": _damage_times_text,
     "fc_move_dice": _move_dice_text,

@@ -356,3 +356,14 @@ def test_damage_equal_to_twice_its_level():  # JL Green Arrow: level 1, 2 damage
     assert state.die("P2:5sww#1").damage == 2  # Cheetah L2 survives 2 damage
     state = run(cards, text + "P1 choose P2:22uxm#1\n").final
     assert state.die("P2:22uxm#1").zone == Zone.PREP  # Wolverine D2: KO'd
+
+
+# -- the opponent's own choice -----------------------------------------------------------------
+def test_opponent_spins_down_one_of_their_dice_of_their_choice():  # CW Black Widow
+    cards = real_cards("2cw", "When")
+    text = _text("2cw", "P1 die 19sww#2 field L2")
+    pending = run(cards, text).final.pending
+    assert pending.player == "P2" and "P1:19sww#2" not in pending.options  # theirs only
+    state = run(cards, text + "P2 choose P2:5sww#1\n").final
+    assert state.die("P2:5sww#1").level == 1  # Cheetah L2 -> L1
+    assert state.die("P1:19sww#2").level == 2
