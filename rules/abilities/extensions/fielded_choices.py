@@ -34,6 +34,9 @@ clauses in rules/abilities/phrases_fielded_choices.py).
   character die': the opponent picks one of their character dice in the Field (not a target:
   their own choice, R13.2's restrictions on targeting don't apply) and the effects happen to
   it; none, nothing happens.
+- `fc_name_card` (`to`: the dice that may be named): 'name a [TURTLE] character': the holder
+  chooses one of the matching dice in the Field (naming is not targeting); the dice it picks
+  for the next effect ('that character') are every die of that card in the Field.
 """
 
 from rules.abilities.extensions import AMOUNT, EFFECTS, SELECTOR, effect_schema
@@ -50,6 +53,7 @@ EFFECT_SCHEMAS = {
         count={"type": "integer", "minimum": 1, "maximum": 5},
     ),
     "fc_no_damage_taken": effect_schema("fc_no_damage_taken", ["to"], to=SELECTOR),
+    "fc_name_card": effect_schema("fc_name_card", ["to"], to=SELECTOR),
     "fc_their_choice": effect_schema("fc_their_choice", ["effects"], effects=EFFECTS),
     "fc_spin_per": effect_schema(
         "fc_spin_per", ["to", "levels", "sign"], to=SELECTOR, levels=AMOUNT, sign={"enum": [1, -1]}
@@ -196,6 +200,21 @@ def _their_choice(ctx, effect, bursts, scope=None):
         scope.picked = chosen
 
 
+def _name_card(ctx, effect, bursts, scope=None):
+    from rules.abilities import selectors as sel
+
+    found = sel.dice(
+        ctx.state, ctx.cards, effect["to"], holder=ctx.holder, source=ctx.source, card=ctx.card
+    )
+    named: list[str] = []
+    if found:
+        (chosen,) = ctx.choose("name a character: choose one of its dice", [d.id for d in found])
+        card = ctx.state.die(chosen).card
+        named = [d.id for d in ctx.characters() if card is not None and d.card == card]
+    if scope is not None:
+        scope.picked = named
+
+
 def _uses(effects, name: str) -> bool:
     return any(
         e["do"] == name or (e["do"] == "per_removed" and _uses(e["effects"], name)) for e in effects
@@ -231,6 +250,7 @@ ENCODING_ABILITIES = {"fc_no_damage_taken": _no_damage_abilities}
 
 
 EFFECT_RUNNERS = {
+    "fc_name_card": _name_card,
     "fc_their_choice": _their_choice,
     "fc_spin_per": _spin_per,
     "fc_damage_times": _damage_times,
@@ -315,7 +335,16 @@ def _their_choice_text(effect) -> str:
     return f"your opponent chooses one of their character dice: {what}"
 
 
+def _name_card_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    one = describe_selector({**effect["to"], "pick": "target"}).removeprefix("target ")
+    one = one.removesuffix(" die").removesuffix(" dice")
+    return f"name a {one} with a die in the Field (all that card's dice there are picked)"
+
+
 EFFECT_TEXT = {
+    "fc_name_card": _name_card_text,
     "fc_their_choice": _their_choice_text,
     "fc_spin_per": _spin_per_text,
     "fc_damage_times": _damage_times_text,

@@ -59,6 +59,34 @@ def choose_then(line: Line) -> Match | None:
     return Match.ability({"when": "fielded", **spec})
 
 
+_NAME_THEN = re.compile(
+    r"^when (?:fielded|(?P<subject>.+?) is fielded),? name (?P<dice>[^.]+?)\. "
+    r"that character (?:cannot|can't|can not) (?P<action>block|attack|attack or block) this turn$",
+    re.IGNORECASE,
+)
+
+
+@recogniser("fielded_choices", kinds=("ability", "burst"), priority=99)
+def name_then(line: Line) -> Match | None:
+    """'When fielded, name a [TURTLE] character. That character cannot block this turn': the
+    holder names a character by choosing one of its dice in the Field (a character with no die
+    in the Field can't block or attack this turn anyway), and every die of that card in the
+    Field gets the restriction until the end of the turn (`fc_name_card`, then `restrict` on
+    those dice)."""
+    match = _NAME_THEN.match(line.text)
+    if not match or (match["subject"] and not body.is_self(match["subject"], line)):
+        return None
+    dice = body.die_selector(match["dice"], line)
+    if dice is None or dice["pick"] != "target" or "count" in dice:
+        return None
+    action = match["action"].lower().replace(" ", "_")
+    effects = [
+        {"do": "fc_name_card", "to": {**dice, "pick": "each"}},
+        {"do": "restrict", "to": {"pick": "it"}, "action": action},
+    ]
+    return Match.ability({"when": "fielded", "effects": effects})
+
+
 # -- spellings ---------------------------------------------------------------------------------
 _WORDS = (
     (r"\b(?:a|an|one) Superstar or Sidekick (dic?e)\b", r"a character \1"),

@@ -367,3 +367,14 @@ def test_opponent_spins_down_one_of_their_dice_of_their_choice():  # CW Black Wi
     state = run(cards, text + "P2 choose P2:5sww#1\n").final
     assert state.die("P2:5sww#1").level == 1  # Cheetah L2 -> L1
     assert state.die("P1:19sww#2").level == 2
+
+
+def test_name_a_turtle_character_its_dice_cant_block():  # HHS Leatherhead
+    cards = _with(real_cards("19hhs", "When"), "7hhs", "22hhs")
+    turtles = ("P2 die 7hhs#1 field L1", "P2 die 7hhs#2 field L1", "P2 die 22hhs#1 field L1")
+    text = _text("19hhs", "P1 die 19sww#2 field L1", *turtles)
+    text = text.replace("P2 team 5sww:2", "P2 team 7hhs:2 22hhs:2 5sww:2")
+    assert "P2:5sww#1" not in run(cards, text).final.pending.options  # Cheetah: not a Turtle
+    text += "P1 choose P2:7hhs#1\nP1 attack 19sww#2\n"
+    refused(cards, text + "P2 block 7hhs#2>19sww#2\n", "R13.7")  # the other Donatello die too
+    assert run(cards, text + "P2 block 22hhs#1>19sww#2\n").final.die("P2:22hhs#1").blocking
