@@ -21,7 +21,8 @@ fielded', 'When summoned', 'When NAME is KO'd' ...):
 - '<an effect on dice> with purchase cost N or more' ('KO target opposing character die with
   purchase cost 6 or more'): the dice picked are those costing N or more (`min_cost`).
 - 'knock out <a die> and gain life equal to its level' (effect `fc_ko_gain_level`): the level
-  the die had when it was KO'd.
+  the die had when it was KO'd ('its': the character KO'd, not the card's own die, which the
+  cards call 'he' / 'she'; 'his / her level' stays unread, as phrases_triggers rules).
 - '<die> takes no damage this turn' (effect `fc_no_damage_taken`): all damage to the dice
   picked is prevented until the end of the turn (R13.4).
 - 'move target / a / all <dice> from your opponent's Prep Area / Reserve Pool / Used Pile to
@@ -133,7 +134,7 @@ def _min_cost(m, line):
 
 
 # -- KO <die> and gain life equal to its level ------------------------------------------------
-@phrase(r"(?:KO|knock out) (?P<who>.+?) and gain life equal to (?:its|his|her) level")
+@phrase(r"(?:KO|knock out) (?P<who>.+?) and gain life equal to its level")
 def _ko_gain_level(m, line):
     selector = pt.die_selector(m["who"], line)
     if selector is None or selector["pick"] != "target" or selector.get("count", 1) != 1:

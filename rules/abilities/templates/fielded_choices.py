@@ -95,8 +95,6 @@ _WORDS = (
     (r"\bSuperstar (dic?e)\b", r"character \1"),
     (r"\bSuperstars\b", "characters"),
     (r"\bthis Superstar\b", "this character"),
-    (r"\byou summon (a|an) monster\b", r"you field \1 character die"),
-    (r"\bthis monster\b", "this character"),
     (
         rf"(?P<tok>{t.AFFILIATION}) (?P<n>dic?e) from your used pile",
         r"\g<tok> character \g<n> from your Used Pile",

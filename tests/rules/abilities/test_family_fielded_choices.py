@@ -224,21 +224,6 @@ def test_a_superstar_or_sidekick_die_from_the_used_pile():  # BIT Undertaker
     assert state.die("P1:SK7").zone == Zone.FIELD and state.die("P1:SK7").level == 1
 
 
-def test_the_first_time_you_summon_a_monster_each_turn():  # YGO Curse of Dragon
-    cards = real_cards("46ygo", "While")
-    setup = scene(
-        "46ygo", "P1 die 46ygo#1 field L1", "P1 die SK7 reserve L1", "P1 die SK8 reserve L1"
-    )
-
-    def attack(text):
-        state = run(cards, text).final
-        return query.attack(state, cards, state.die("P1:46ygo#1")).value
-
-    base = attack(setup)
-    assert attack(setup + "P1 field SK7\n") == base + 2
-    assert attack(setup + "P1 field SK7\nP1 field SK8\n") == base + 2  # the first time only
-
-
 # -- with purchase cost N or more; KO and gain life equal to its level ----------------------------
 def test_ko_a_die_with_purchase_cost_6_or_more_then_gain_life():  # IMW Hulkbuster Iron Man
     cards = real_cards("6imw", "When")
