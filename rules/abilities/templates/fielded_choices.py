@@ -22,7 +22,9 @@
      cost 5 or more' is one 'with cost 5 or more';
    - 'a [BOM] die from your Used Pile': an affiliation is a character card's, so a character
      die;
-   - a card named 'X the Y' calling itself 'X' ('Kraven' on Kraven the Hunter): its name.
+   - a card named 'X the Y' calling itself 'X' ('Kraven' on Kraven the Hunter): its name;
+   - the Yu-Gi-Oh! 'While active, [B] monsters cost 2 energy less for you to buy': your [B]
+     character dice cost [2] less to purchase ('for you': the holder's purchases).
 
 The family's clauses (Corrupt, the opponent rerolling their dice, 'you may sacrifice ... to',
 'you may pay N life to') are in rules/abilities/phrases_fielded_choices.py and work after
@@ -95,6 +97,10 @@ _WORDS = (
     (r"\bSuperstar (dic?e)\b", r"character \1"),
     (r"\bSuperstars\b", "characters"),
     (r"\bthis Superstar\b", "this character"),
+    (
+        rf"^While active, (?P<tok>{t.ENERGY}) monsters cost (?P<n>\d) energy less for you to buy$",
+        r"While active, your \g<tok> character dice cost [\g<n>] less to purchase",
+    ),
     (
         rf"(?P<tok>{t.AFFILIATION}) (?P<n>dic?e) from your used pile",
         r"\g<tok> character \g<n> from your Used Pile",

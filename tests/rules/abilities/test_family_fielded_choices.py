@@ -8,7 +8,14 @@ import pytest
 from rules.abilities import compile_card
 from rules.abilities.cards import engine_card
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, to_field
+from tests.rules.abilities.real_cards import (
+    pool,
+    real_cards,
+    real_compiled,
+    scene,
+    to_field,
+    whole_card,
+)
 from tests.rules.abilities.scenario import play, real_pool_path, refused, run
 
 pytestmark = pytest.mark.skipif(
@@ -363,3 +370,12 @@ def test_name_a_turtle_character_its_dice_cant_block():  # HHS Leatherhead
     text += "P1 choose P2:7hhs#1\nP1 attack 19sww#2\n"
     refused(cards, text + "P2 block 7hhs#2>19sww#2\n", "R13.7")  # the other Donatello die too
     assert run(cards, text + "P2 block 22hhs#1>19sww#2\n").final.die("P2:22hhs#1").blocking
+
+
+def test_bolt_monsters_cost_two_less_for_you_to_buy():  # YGO Red-Eyes B. Dragon
+    cards = whole_card("7ygo")
+    setup = scene("7ygo", "P1 die 7ygo#1 field L1", team="21uxm:2")
+    state = run(cards, setup).final
+    assert query.purchase_cost(state, cards, "P1", "21uxm").value == 2  # Quicksilver [B], 4
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == 6  # Superman [S]: no
+    assert query.purchase_cost(state, cards, "P2", "21uxm").value == 4  # for you only
