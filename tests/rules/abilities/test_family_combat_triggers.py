@@ -286,8 +286,10 @@ def test_real_two_clauses_joined_by_and():  # ASM Silver Sable, Blade
 
 
 def test_a_pronoun_stat_after_another_clause_stays_manual():  # AVX OP Thor: 'its level'
+    # no plain 'KO' then 'gain life' reading: the level is the KO'd die's (fielded_choices'
+    # one effect, fc_ko_gain_level, reads it before the KO)
     _, result = real_compiled("7avxop", "When")
-    assert result.status == "manual"
+    assert [e["do"] for e in result.encoding["abilities"][0]["effects"]] == ["fc_ko_gain_level"]
 
 
 def test_real_gain_control_and_that_die_must_attack():  # BAT Jervis Tetch

@@ -153,7 +153,7 @@ def test_move_a_named_die_from_the_used_pile():  # BAT Commissioner Gordon: a Ba
 
 
 def test_type_words_are_not_names():
-    line = "When fielded, move a Superstar die from your Used Pile to your Prep Area"
+    line = "When fielded, move an Adventurer die from your Used Pile to your Prep Area"
     assert compiled("19sww", ability_lines=[line]).status == "manual"
 
 
