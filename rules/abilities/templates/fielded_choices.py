@@ -13,8 +13,8 @@
    lines no other family recognised as printed, so no reading changes; the line is then
    recognised by whichever family reads the new words):
    - the WWE sets' dice: '[PAWN]' is the Sidekick icon (the card file's icon table says so),
-     a 'Superstar die' is a character die ('non-[PAWN] Superstar die': a non-Sidekick character
-     die; 'a Superstar or Sidekick die': a character die, Sidekicks being character dice);
+     a 'Superstar die' is a non-Sidekick character die (`tokens.SUPERSTAR_WHAT`; 'your
+     NAME Superstar dice' the card's own, 'a Superstar or Sidekick die': a character die);
    - 'When NAME is active, when ...' (a printing slip for 'While NAME is active, when ...');
    - a character's 'When a <dice> is fielded, <effect>' without 'While NAME is active': the
      same card-wide trigger (a character's ability works while it is active, as the
@@ -94,8 +94,13 @@ _WORDS = (
     (r"\b(?:a|an|one) Superstar or Sidekick (dic?e)\b", r"a character \1"),
     (r"non-\[PAWN\] Superstar (dic?e)\b", r"non-Sidekick character \1"),
     (r"\[PAWN\](s?)", r"Sidekick\1"),
-    (r"\bSuperstar (dic?e)\b", r"character \1"),
-    (r"\bSuperstars\b", "characters"),
+    # 'your Mankind Superstar dice': a named card's dice (none of them a Sidekick).
+    (
+        r"\b(your (?:active )?(?-i:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)) Superstar (dic?e)\b",
+        r"\1 character \2",
+    ),
+    (r"\bSuperstar (dic?e)\b", r"non-Sidekick character \1"),
+    (r"\bSuperstars\b", "non-Sidekick characters"),
     (r"\bthis Superstar\b", "this character"),
     (
         rf"^While active, (?P<tok>{t.ENERGY}) monsters cost (?P<n>\d) energy less for you to buy$",

@@ -33,8 +33,17 @@ def test_superstar_is_a_non_sidekick_character_die_everywhere():
         ("6wwe", lambda e: e["abilities"][0]["effects"][0]["to"]),
         ("1wwe", lambda e: e["abilities"][0]["any"]),
         ("41wwe", lambda e: e["abilities"][0]["effects"][0]["cards"]),
+        # fielded_choices' rewrites: 'target Superstar die' after an attack trigger, and the
+        # second line of 4bit (a watcher, then the other opposing Superstar die it damages)
+        ("21bit", lambda e: e["abilities"][0]["effects"][0]["to"]),
+        ("4bit", lambda e: e["abilities"][1]["any"]),
+        ("4bit", lambda e: e["abilities"][1]["effects"][0]["to"]),
     ):
         assert path(compile_card(pool()[key]).encoding)["what"] == t.SUPERSTAR_WHAT, key
+    # 'Each of your Mankind Superstar dice': that card's own dice, none of them a Sidekick.
+    mankind = compile_card(pool()["32wwe"])
+    assert mankind.status == "automated"
+    assert "Sidekick" not in mankind.description.split(" for each ")[0]
 
 
 def test_a_global_targeting_a_superstar_refuses_a_sidekick():
