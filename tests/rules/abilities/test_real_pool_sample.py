@@ -38,9 +38,12 @@ def _pool():
     return read_catalogue(str(real_pool_path())).cards
 
 
-# fielded_more's effects (tests/rules/abilities/test_family_fielded_more.py)
+# fielded_more's effects (tests/rules/abilities/test_family_fielded_more.py), fielded_effects'
+# counted ones ('for each die in your Reserve Pool ...': test_family_fielded_effects.py) and
+# fielded_choices' Corrupt (a player's choice among the dice drawn: test_family_fielded_choices.py)
 _OWN_SCENARIOS = {
     "per_removed", "reroll_sort", "draw_sort", "next_purchase", "opponent_may_damage",
+    "per_tally", "fc_corrupt",
 }  # fmt: skip
 
 
