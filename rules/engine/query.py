@@ -119,6 +119,18 @@ def draw_count(state: GameState, cards: Mapping[str, CardDef], player: str) -> i
     return max(0, 4 + sum(c.amount for c in extra))
 
 
+def global_cost_change(
+    state: GameState, cards: Mapping[str, CardDef], player: str, card: str, holder: str
+) -> int:
+    """The energy added to (or taken from) each use of a global ability by static abilities
+    ('your opponents pay [1] more to use each Global Ability'): `player` uses the global of
+    `card` on `holder`'s team (R10.1)."""
+    found = abilities.contributions(
+        state, cards, "global_cost", player=player, params=(card, holder)
+    )
+    return sum(c.amount for c in found)
+
+
 def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
     card = card_of(cards, die)
     found = set(card.keywords) if card else set()

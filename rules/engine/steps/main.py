@@ -206,7 +206,9 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
         )
     _limit(txn, effect, card, player, "", holder)
     _needs_target(txn, effect, card, player)
-    cost = EnergyCost(gdef.cost.amount * times, gdef.cost.types * times)
+    change = query.global_cost_change(txn.state, txn.cards, player, card.key, holder)
+    each = max(len(gdef.cost.types), gdef.cost.amount + change)
+    cost = EnergyCost(each * times, gdef.cost.types * times)
     what = f"{card.name}'s global"
     if times > 1:
         what += f" {times} times ({gdef.cost.notation()} each)"

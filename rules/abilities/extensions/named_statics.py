@@ -1,0 +1,151 @@
+"""Continuous effects of the `named_statics` family (rules/abilities/templates/
+named_statics.py) about players rather than dice, each answered through the engine's stat
+query layer (rules.engine.abilities.contributions), never per-card flags:
+
+- `ns_global_cost`: each use of a global ability by `player` ('opposing', 'yours' or 'any',
+  R13.8) costs `amount` more (`sign` 1) or less (`sign` -1) energy, optionally only
+  `during` 'your_turn' (the holder's turn). Answered to the 'global_cost' question
+  (rules.engine.query.global_cost_change, read when a global is used, R10.1).
+- `ns_draw_extra`: `player` ('yours' or 'any') draws `count` more dice in each Clear and Draw
+  (R5.1): the 'draw' question (rules.engine.query.draw_count).
+- `ns_prevent_you`: static prevention (R13.4) of damage to the holder (the player): all of it,
+  or with `damage` 'non_combat' only the damage that is not combat damage (R11.4). The
+  'prevent' question about a player (`Query.die` None, `Query.player` the damaged player).
+
+They sit in a while-active spec (vocabulary STATIC_EFFECTS), whose `if` condition they read;
+the spec's own static ability ignores them, and ENCODING_ABILITIES builds the one static
+ability (while the card is active, R13.1) that answers their questions.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.abilities.extensions import effect_schema
+
+_PLAYER = {"enum": ["opposing", "yours", "any"]}
+_COUNT = {"type": "integer", "minimum": 1}
+
+EFFECT_SCHEMAS = {
+    "ns_global_cost": effect_schema(
+        "ns_global_cost",
+        ["amount", "sign", "player"],
+        amount=_COUNT,
+        sign={"enum": [1, -1]},
+        player=_PLAYER,
+        during={"const": "your_turn"},
+    ),
+    "ns_draw_extra": effect_schema(
+        "ns_draw_extra", ["count", "player"], count=_COUNT, player={"enum": ["yours", "any"]}
+    ),
+    "ns_prevent_you": effect_schema("ns_prevent_you", [], damage={"const": "non_combat"}),
+}
+STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
+
+
+def _whose(player: str, *, subject: bool) -> str:
+    if player == "opposing":
+        return "your opponents" if subject else "your opponents'"
+    if player == "yours":
+        return "you" if subject else "your"
+    return "each player" if subject else "each player's"
+
+
+def _global_cost_text(effect: Mapping[str, Any]) -> str:
+    way = "more" if effect["sign"] == 1 else "less"
+    who = _whose(effect["player"], subject=True)
+    pays = "pays" if effect["player"] == "any" else "pay"
+    during = " during your turn" if effect.get("during") else ""
+    return f"{who} {pays} [{effect['amount']}] {way} to use each global ability{during}"
+
+
+def _draw_text(effect: Mapping[str, Any]) -> str:
+    n = effect["count"]
+    dice = "an extra die" if n == 1 else f"{n} extra dice"
+    if effect["player"] == "any":
+        return f"each player draws {dice} in their Clear and Draw Step"
+    return f"you draw {dice} in your Clear and Draw Step"
+
+
+def _prevent_text(effect: Mapping[str, Any]) -> str:
+    kind = "non-combat " if effect.get("damage") == "non_combat" else ""
+    return f"prevent all {kind}damage dealt to you"
+
+
+EFFECT_TEXT = {
+    "ns_global_cost": _global_cost_text,
+    "ns_draw_extra": _draw_text,
+    "ns_prevent_you": _prevent_text,
+}
+
+
+def _player_matches(wanted: str, player: str, holder: str) -> bool:
+    if wanted == "yours":
+        return player == holder
+    if wanted == "opposing":
+        return bool(player) and player != holder
+    return bool(player)
+
+
+def _answers(effect: Mapping[str, Any], q) -> int:
+    """What one effect contributes to the question `q` (0: nothing)."""
+    do = effect["do"]
+    if do == "ns_global_cost" and q.stat == "global_cost":
+        if not _player_matches(effect["player"], q.player, q.holder):
+            return 0
+        if effect.get("during") == "your_turn" and q.state.active != q.holder:
+            return 0
+        return effect["sign"] * effect["amount"]
+    if do == "ns_draw_extra" and q.stat == "draw":
+        return effect["count"] if _player_matches(effect["player"], q.player, q.holder) else 0
+    if do == "ns_prevent_you" and q.stat == "prevent":
+        if q.die is not None or q.player != q.holder:
+            return 0
+        if effect.get("damage") == "non_combat" and q.combat:
+            return 0
+        return q.amount
+    return 0
+
+
+def _continuous(spec: Mapping[str, Any]):
+    from rules.abilities import selectors as sel
+    from rules.engine.abilities import Contribution
+
+    effects = [e for e in spec["effects"] if e["do"] in EFFECT_SCHEMAS]
+
+    def contributions(q):
+        found = [(e, _answers(e, q)) for e in effects]
+        found = [(e, n) for e, n in found if n]
+        if not found:
+            return
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return
+        source = q.cards[q.card].name if q.card in q.cards else q.card
+        for _, amount in found:
+            yield Contribution(q.stat, amount, source)
+
+    return contributions
+
+
+def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+
+    built = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        if spec["when"] != "while_active":
+            continue
+        if not any(e["do"] in EFFECT_SCHEMAS for e in spec["effects"]):
+            continue
+        built.append(
+            Ability(
+                f"named_statics{index}",
+                "static",
+                describe_spec(spec),
+                while_active=True,
+                continuous=_continuous(spec),
+            )
+        )
+    return tuple(built)
+
+
+ENCODING_ABILITIES = {"named_statics": _abilities}

@@ -1,0 +1,176 @@
+"""Family `named_statics` (priority 115: only lines the other while-static families decline):
+continuous 'While NAME is active, ...' lines about players rather than dice, played through
+the engine's stat query layer (rules/abilities/extensions/named_statics.py), never per-card
+flags:
+
+- global ability costs: 'your opponents (must) pay [1] more to use each Global Ability
+  (during your turn)', '<a dice statement> and Global Abilities cost [1] more to use'
+  (`ns_global_cost`, R10.1);
+- extra dice drawn: '(if <condition>,) draw an extra / additional die during your (the) Clear
+  and Draw Step', 'during your Clear and Draw Step, if NAME is your only character in the
+  Field Zone, draw an extra die', 'players draw an extra die during their Clear and Draw Step'
+  (`ns_draw_extra`, R5.1); also after 'While you have an active X besides NAME, and NAME is
+  active';
+- 'prevent all non-combat damage dealt to you' (`ns_prevent_you`, R13.4).
+
+Readings (T5.1: where the text is ambiguous, the weaker one):
+- 'Global Abilities' with no side (R13.8) are both players' globals; 'your opponent(s)'
+  the holder's opponent. A batch of uses of one global pays the change once per use (R10.3).
+- 'during the Clear and Draw Step' on a card that says 'draw' (you) is the holder's own
+  step; 'players ... their' is each player's.
+- 'NAME is your only character in the Field Zone': the holder has exactly one character die
+  in the Field (two dice of NAME are two characters' dice: the condition fails).
+- A condition is the while_statics_more family's (`condition`), checked when the question is
+  asked (the extra die: when the player draws).
+"""
+
+import re
+
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import while_statics_more as wsm
+
+FAMILY = "named_statics"
+PRIORITY = 115
+
+_ACTIVE = r"while (?P<who>.+?),? is (?:active|acive),? (?P<rest>.+)"
+_GLOBAL_COST = re.compile(
+    r"(?P<who>your opponents?|opponents|you) (?:must )?pays? \[?(?P<n>\d+)\]? (?P<way>more|less) "
+    r"to use (?:each|a|any) global abilit(?:y|ies)(?P<during> during your turn)?",
+    re.IGNORECASE,
+)
+_GLOBALS_COST = re.compile(
+    r"global abilities cost \[?(?P<n>\d+)\]? (?P<way>more|less) to use", re.IGNORECASE
+)
+_DRAW = re.compile(
+    r"draw (?:an|one) (?:extra|additional) die (?:during|in|at the beginning of) (?:your|the) "
+    r"clear and draw step",
+    re.IGNORECASE,
+)
+_PLAYERS_DRAW = re.compile(
+    r"(?:players|each player) draws? an (?:extra|additional) die during (?:their|his or her) "
+    r"clear and draw step",
+    re.IGNORECASE,
+)
+_DURING_IF = re.compile(
+    r"during your clear and draw step, if (?P<cond>.+?), draw an (?:extra|additional) die",
+    re.IGNORECASE,
+)
+_PREVENT_YOU = re.compile(
+    r"prevent all (?P<kind>non-combat )?damage (?:dealt )?to you", re.IGNORECASE
+)
+
+
+def _is_self(who: str, line: Line) -> bool:
+    return bool(re.fullmatch(t.self_names(line.card_name), who, re.IGNORECASE)) or (
+        wsm._self_spelt(who, line)
+    )
+
+
+def _condition(text: str, line: Line) -> dict | None:
+    """The while_statics_more family's conditions, and 'NAME is your only character in the
+    Field Zone' (with NAME active: exactly one character die of the holder's in the Field)."""
+    only = re.fullmatch(
+        r"(?P<who>.+?) is your only character(?: die)? in (?:the|your) field(?: zone)?",
+        text,
+        re.IGNORECASE,
+    )
+    if only:
+        if not _is_self(only["who"], line):
+            return None
+        return {"test": "count_at_most", "of": {"pick": "each", "side": "yours"}, "n": 1}
+    return wsm.condition(text, line)
+
+
+def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
+    """(effects, condition) of one body about players, or None."""
+    cost = _GLOBAL_COST.fullmatch(text)
+    if cost:
+        player = "yours" if cost["who"].lower() == "you" else "opposing"
+        effect = {
+            "do": "ns_global_cost",
+            "amount": int(cost["n"]),
+            "sign": 1 if cost["way"].lower() == "more" else -1,
+            "player": player,
+        }
+        if cost["during"]:
+            effect["during"] = "your_turn"
+        return [effect], None
+    both = _GLOBALS_COST.fullmatch(text)
+    if both:
+        sign = 1 if both["way"].lower() == "more" else -1
+        effect = {"do": "ns_global_cost", "amount": int(both["n"]), "sign": sign}
+        return [{**effect, "player": "any"}], None
+    if _PLAYERS_DRAW.fullmatch(text):
+        return [{"do": "ns_draw_extra", "count": 1, "player": "any"}], None
+    prevent = _PREVENT_YOU.fullmatch(text)
+    if prevent:
+        effect = {"do": "ns_prevent_you"}
+        if prevent["kind"]:
+            effect["damage"] = "non_combat"
+        return [effect], None
+    draw = {"do": "ns_draw_extra", "count": 1, "player": "yours"}
+    if _DRAW.fullmatch(text):
+        return [draw], None
+    lead = re.fullmatch(r"if (?P<cond>.+?), (?P<rest>.+)", text, re.IGNORECASE)
+    if lead and _DRAW.fullmatch(lead["rest"]):
+        cond = _condition(lead["cond"], line)
+        return ([draw], cond) if cond is not None else None
+    during = _DURING_IF.fullmatch(text)
+    if during:
+        cond = _condition(during["cond"], line)
+        return ([draw], cond) if cond is not None else None
+    return None
+
+
+def _body(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
+    """A body about players, or '<a dice statement> and <a body about players>'."""
+    found = _player_effects(text, line)
+    if found is not None:
+        return found
+    for joint in re.finditer(r",? and ", text, re.IGNORECASE):
+        head, tail = text[: joint.start()], text[joint.end() :]
+        theirs = _player_effects(tail, line)
+        if theirs is None or theirs[1] is not None:
+            continue
+        dice = wsm.statement(head, line)
+        if dice is None:
+            continue
+        return dice + theirs[0], None
+    return None
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_active_players(line: Line) -> Match | None:
+    """'While NAME is active, <an effect on players>'."""
+    match = re.fullmatch(r"while active,? (?P<rest>.+)", line.text, re.IGNORECASE)
+    if not match:
+        match = re.fullmatch(_ACTIVE, line.text, re.IGNORECASE)
+        if not match or not _is_self(match["who"], line):
+            return None
+    found = _body(match["rest"], line)
+    if found is None:
+        return None
+    effects, cond = found
+    spec: dict = {"when": "while_active", "effects": effects}
+    if cond is not None:
+        spec["if"] = cond
+    return Match.ability(spec)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_another_and_self(line: Line) -> Match | None:
+    """'While you have an active [DCS] character besides NAME, and NAME is active, <an effect
+    on players>'."""
+    match = re.fullmatch(
+        r"while (?P<cond>you have .+?),? and (?P<who>.+?) is active, (?P<rest>.+)",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match or not _is_self(match["who"], line):
+        return None
+    cond = wsm.condition(match["cond"], line)
+    found = _player_effects(match["rest"], line)
+    if cond is None or found is None or found[1] is not None:
+        return None
+    return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})
