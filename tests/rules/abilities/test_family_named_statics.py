@@ -1,0 +1,172 @@
+"""Template family `named_statics` (rules/abilities/templates/named_statics.py): continuous
+'While NAME is active, ...' lines about players (global ability costs, extra dice drawn,
+prevention of damage to you) and the other shapes of the family, played through the engine's
+stat query layer and restrict hook. Each scenario reads a real card's line from the card pool at
+run time, moves it onto a demo card (names replaced by the demo's) and plays it."""
+
+import re
+
+from rules.engine import Zone, query
+from tests.rules.abilities.real_cards import demo_line
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+
+FAMILY = "named_statics"
+TEAMS = ("19sww:2 22sww:2 basic 31sww", "19sww:2 5sww:2 basic 34sww")
+
+
+def line_on(code: str, contains: str, as_name: str, **words: str) -> str:
+    """Card `code`'s line, its own name made `as_name` and other words replaced (`words`:
+    real text (underscores for spaces) -> demo text)."""
+    text = demo_line(code, contains, as_name=as_name)
+    for real, demo in words.items():
+        text = re.sub(re.escape(real.replace("_", " ")), demo, text)
+    return text
+
+
+def cards_for(key: str, line: str):
+    result = compiled(key, ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [FAMILY]
+    return compiled_cards(key, ability_lines=[line])
+
+
+# -- global ability costs (R10.1) -----------------------------------------------------------------
+# Take Cover (31sww, on P1's team) has 'Global: Pay [S]: one character die gets +1D this turn'.
+GLOBALS = board(
+    "P1 die 22sww#1 field L1",
+    "P1 die SK1 reserve shield",
+    "P1 die SK2 reserve shield",
+    "P2 die 5sww#1 field L1",
+    "P2 die SK1 reserve shield",
+    "P2 die SK2 reserve shield",
+    active="P2",
+)
+
+
+def test_opponents_pay_one_more_for_each_global():
+    # Oracle: 'your opponents pay [1] more to use each Global Ability'.
+    cards = cards_for("22sww", demo_line("14wf", "global", as_name="Wonder Woman"))
+    refused(cards, GLOBALS + "P2 global 31sww pay SK1\n", "R6.1")
+    state = play(cards, GLOBALS, "P2 global 31sww pay SK1 SK2").final
+    assert state.zone("P2", Zone.RESERVE) == ()
+    assert query.global_cost_change(state, cards, "P1", "31sww", "P1") == 0  # not the holder's
+
+
+def test_the_global_cost_holds_only_while_the_card_is_active():
+    cards = cards_for("22sww", demo_line("81ig", "global", as_name="Wonder Woman"))
+    inactive = GLOBALS.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P2 global 31sww pay SK1")
+
+
+def test_a_global_cost_during_your_turn_only():
+    # Carnage: 'your opponent must pay [2] more to use each Global Ability during your turn'.
+    cards = cards_for("22sww", demo_line("9smc", "global", as_name="Wonder Woman"))
+    theirs = play(cards, GLOBALS).final  # P2's turn: no change
+    assert query.global_cost_change(theirs, cards, "P2", "31sww", "P1") == 0
+    play(cards, GLOBALS, "P2 global 31sww pay SK1")
+    mine = play(cards, GLOBALS.replace("active P2", "active P1")).final
+    assert query.global_cost_change(mine, cards, "P2", "31sww", "P1") == 2
+    assert query.global_cost_change(mine, cards, "P1", "31sww", "P1") == 0
+
+
+def test_globals_and_fielding_cost_more_for_both_players():
+    # Dormammu: 'character dice cost [1] more to field and Global Abilities cost [1] more to
+    # use' (no side: both players, R13.8).
+    cards = cards_for("22sww", demo_line("20ai", "global", as_name="Wonder Woman"))
+    refused(cards, GLOBALS + "P2 global 31sww pay SK1\n", "R6.1")
+    play(cards, GLOBALS, "P2 global 31sww pay SK1 SK2")
+    mine = GLOBALS.replace("active P2", "active P1")
+    refused(cards, mine + "P1 global 31sww pay SK1\n", "R6.1")
+    state = play(cards, mine).final
+    assert query.fielding_cost(state, cards, state.die("P2:5sww#1")).value == 2  # 1 + 1
+
+
+# -- extra dice drawn (R5.1) --------------------------------------------------------------------
+def _drawing(*lines: str, player: str = "P1") -> str:
+    bag = [f"{player} die SK{n} bag" for n in range(1, 7)]
+    return board(*lines, *bag, step="clear_and_draw", active=player, teams=TEAMS)
+
+
+def test_an_extra_die_while_the_opponent_has_no_villains():
+    # 'While active, if your opponent has no active Villain characters, draw an additional die
+    # during the clear and draw step'.
+    cards = cards_for("22sww", demo_line("1uxmop", "draw", as_name="Wonder Woman"))
+    setup = _drawing("P1 die 22sww#1 field L1")
+    state = play(cards, setup, "P1 draw SK1 SK2 SK3 SK4 SK5").final
+    assert len(state.zone("P1", Zone.PREP)) == 5
+    villain = _drawing("P1 die 22sww#1 field L1", "P2 die 5sww#1 field L1")
+    assert query.draw_count(play(cards, villain).final, cards, "P1") == 4
+    refused(cards, villain + "P1 draw SK1 SK2 SK3 SK4 SK5\n", "R5.1")
+
+
+def test_the_opponent_draws_no_extra_die():
+    cards = cards_for("22sww", demo_line("1uxmop", "draw", as_name="Wonder Woman"))
+    setup = _drawing("P1 die 22sww#1 field L1", player="P2")
+    assert query.draw_count(play(cards, setup).final, cards, "P2") == 4
+
+
+def test_an_extra_die_while_another_affiliated_character_is_active():
+    # 'While you have an active [DCS] character besides Power Girl, and Power Girl is active,
+    # draw an extra die during your Clear and Draw Step' ([DCS] made the demo's Justice League).
+    line = line_on("17wf", "draw", "Wonder Woman", **{"[DCS]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    both = _drawing("P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1")
+    assert query.draw_count(play(cards, both).final, cards, "P1") == 5
+    alone = _drawing("P1 die 22sww#1 field L1")
+    assert query.draw_count(play(cards, alone).final, cards, "P1") == 4
+    theirs = _drawing("P1 die 22sww#1 field L1", "P2 die 19sww#1 field L1")
+    assert query.draw_count(play(cards, theirs).final, cards, "P1") == 4  # not the opponent's
+    inactive = both.replace("22sww#1 field L1", "22sww#1 used")
+    assert query.draw_count(play(cards, inactive).final, cards, "P1") == 4
+
+
+def test_an_extra_die_while_the_card_is_your_only_character():
+    # 'During your Clear and Draw Step, if Ghost Rider is your only character in the Field
+    # Zone, draw an extra die'.
+    cards = cards_for("22sww", demo_line("14gotg", "draw", as_name="Wonder Woman"))
+    alone = _drawing("P1 die 22sww#1 field L1", "P2 die 5sww#1 field L1")
+    state = play(cards, alone, "P1 draw SK1 SK2 SK3 SK4 SK5").final
+    assert len(state.zone("P1", Zone.PREP)) == 5
+    company = alone + "P1 die 19sww#1 field L1\n"
+    assert query.draw_count(play(cards, company).final, cards, "P1") == 4
+
+
+def test_players_draw_an_extra_die():
+    # 'players draw an extra die during their Clear and Draw Step' (printed 'is acive').
+    cards = cards_for("22sww", demo_line("30wwe", "draw", as_name="Wonder Woman"))
+    setup = _drawing("P1 die 22sww#1 field L1", player="P2")
+    state = play(cards, setup, "P2 draw SK1 SK2 SK3 SK4 SK5").final
+    assert len(state.zone("P2", Zone.PREP)) == 5
+    assert query.draw_count(state, cards, "P1") == 5
+
+
+# -- damage to you (R13.4) ----------------------------------------------------------------------
+def _with_cheetah_burn(cards):
+    """The cards with P2's Cheetah (5sww) dealing 2 damage to target opponent when fielded."""
+    burn = compiled_cards("5sww", ability_lines=["When fielded, deal 2 damage to target opponent"])
+    return {**cards, "5sww": burn["5sww"]}
+
+
+HURT = board(
+    "P1 die 22sww#1 field L1", "P2 die 19sww#1 field L1",
+    "P2 die 5sww#1 reserve L1", "P2 die SK2 reserve mask", active="P2", teams=TEAMS,
+)  # fmt: skip
+
+
+def test_non_combat_damage_to_you_is_prevented():
+    # Bishop: 'prevent all non-combat damage dealt to you'.
+    cards = _with_cheetah_burn(
+        cards_for("22sww", demo_line("85xfc", "prevent", as_name="Wonder Woman"))
+    )
+    state = play(cards, HURT, "P2 field 5sww#1 pay SK2").final
+    assert state.player("P1").life == 20
+    assert state.player("P2").life == 20
+    inactive = HURT.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    state = play(cards, inactive, "P2 field 5sww#1 pay SK2").final
+    assert state.player("P1").life == 18
+
+
+def test_combat_damage_to_you_is_not_prevented():
+    cards = cards_for("22sww", demo_line("85xfc", "prevent", as_name="Wonder Woman"))
+    state = play(cards, HURT, "P2 attack 19sww#1", "P1 block", "P2 damage").final
+    assert state.player("P1").life == 16  # Superman's 4A
