@@ -149,3 +149,52 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
 
 
 ENCODING_ABILITIES = {"named_statics": _abilities}
+
+
+# -- Range granted by a while-active ability ----------------------------------------------------
+# 'While NAME is active, your active character dice have Range 1': the static `grant` of the
+# keyword range_N (the stat query layer's keywords, read by keywords_more's `range_of`), and the
+# trigger that makes a die with granted Range shoot when it attacks: keywords_more's own volley
+# (one per attack for all of the player's dice with Range, R13.1), fired by an attacking die of
+# the holder's that has Range while its own card prints none (a printed Range fires itself).
+def _granted_range(spec: Mapping[str, Any]) -> bool:
+    return spec["when"] == "while_active" and any(
+        e["do"] == "grant" and e["keyword"].startswith("range_") for e in spec["effects"]
+    )
+
+
+def _range_abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    from rules.abilities.extensions.keywords_more import _range, range_of
+    from rules.engine.abilities import Ability
+
+    if not any(_granted_range(spec) for spec in encoding.get("abilities", ())):
+        return ()
+    volley = _range(1)(card)[0].resolve
+
+    def attacks(tc) -> bool:
+        die = tc.state.die(tc.event.die)
+        if die is None or die.controller != tc.holder or not die.is_character:
+            return False
+        own = tc.cards.get(die.card) if die.card else None
+        if own is not None and any(k.startswith("range_") for k in own.keywords):
+            return False
+        return range_of(tc.state, tc.cards, die) > 0
+
+    return (
+        Ability(
+            "named_statics_range",
+            "triggered",
+            "Range (granted): when one of your dice with Range attacks, each of your active"
+            " character dice with Range deals its Range in damage to one target opposing"
+            " character die",
+            trigger="attacks",
+            subject="card",
+            while_active=True,
+            condition=attacks,
+            resolve=volley,
+            limit="once_per_turn",
+        ),
+    )
+
+
+ENCODING_ABILITIES["named_statics_range"] = _range_abilities

@@ -26,12 +26,15 @@ Readings (T5.1: where the text is ambiguous, the weaker one):
 
 import re
 
+from rules.abilities import phrases_static as ps
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates import while_statics_more as wsm
+from rules.abilities.templates.while_active_statics import self_selector
 
 FAMILY = "named_statics"
 PRIORITY = 115
+_NOT_CHARACTERS = ("action", "basic_action")
 
 _ACTIVE = r"while (?P<who>.+?),? is (?:active|acive),? (?P<rest>.+)"
 _GLOBAL_COST = re.compile(
@@ -174,3 +177,68 @@ def while_another_and_self(line: Line) -> Match | None:
     if cond is None or found is None or found[1] is not None:
         return None
     return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})
+
+
+# -- the card's own name misprinted -----------------------------------------------------------
+_NAMED_ACTIVE = re.compile(r"while (?P<who>.+?),? is (?:active|acive)\b", re.IGNORECASE)
+_READS_NAME = ("while_active", "while_statics_more", "while_triggers_more", FAMILY)
+
+
+def _one_letter_apart(printed: str, name: str) -> bool:
+    """One letter more or one letter less (never a different letter: Batwoman and Catwoman are
+    two characters), in a name of 6 letters or more."""
+    short, long_ = sorted((printed, name), key=len)
+    if len(long_) - len(short) != 1 or len(short) < 6:
+        return False
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY + 5)
+def while_misprinted_name(line: Line) -> Match | None:
+    """'While Supegirl is active, ...' on Supergirl, 'While Scarlet Which is active' on Scarlet
+    Witch: the card's own name printed one letter off (a letter dropped or added), read as the
+    name by the while families."""
+    match = _NAMED_ACTIVE.match(line.text)
+    if not match or not line.card_name.strip():
+        return None
+    printed, name = wsm._plain(match["who"]), wsm._plain(line.card_name)
+    if printed == name or not _one_letter_apart(printed, name):
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    text = f"While {line.card_name.strip()} is active{line.text[match.end() :]}"
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.family not in _READS_NAME:
+        return None
+    return Match.ability(*found.abilities) if found.abilities else None
+
+
+# -- Range granted ------------------------------------------------------------------------------
+_RANGE = re.compile(
+    r"(?P<who>.+?) (?:have|has|gains?|get) range (?P<n>[123])"
+    r"(?P<unless> if they didn't already have range)?",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_active_range(line: Line) -> Match | None:
+    """'While NAME is active, your active character dice have Range 1', 'all of your [DCNG]
+    characters have Range 2', '... gain Range 1 if they didn't already have Range' (a die's
+    Range is its largest: a die with Range 2 keeps 2)."""
+    match = re.fullmatch(r"while active,? (?P<rest>.+)", line.text, re.IGNORECASE)
+    if not match:
+        match = re.fullmatch(_ACTIVE, line.text, re.IGNORECASE)
+        if not match or not _is_self(match["who"], line):
+            return None
+    found = _RANGE.fullmatch(match["rest"])
+    if not found:
+        return None
+    selector = self_selector(found["who"], line) or ps.subject(found["who"], line)
+    if selector is None or set(selector) & {"_while"} or selector.get("what") in _NOT_CHARACTERS:
+        return None
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    effect = {"do": "grant", "keyword": f"range_{found['n']}", "to": to}
+    return Match.ability({"when": "while_active", "effects": [effect]})

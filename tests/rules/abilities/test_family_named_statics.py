@@ -170,3 +170,44 @@ def test_combat_damage_to_you_is_not_prevented():
     cards = cards_for("22sww", demo_line("85xfc", "prevent", as_name="Wonder Woman"))
     state = play(cards, HURT, "P2 attack 19sww#1", "P1 block", "P2 damage").final
     assert state.player("P1").life == 16  # Superman's 4A
+
+
+# -- Range granted (keywords_more's volley) ------------------------------------------------------
+RANGED = board(
+    "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P2 die 19sww#1 field L1",
+    teams=TEAMS,
+)  # fmt: skip
+
+
+def test_granted_range_shoots_when_a_die_with_it_attacks():
+    # 'your active character dice have Range 1': both P1 dice have Range 1 and shoot once.
+    cards = cards_for("22sww", demo_line("18sw", "range", as_name="Wonder Woman"))
+    state = play(cards, RANGED, "P1 attack 19sww#1", "P1 choose P2:19sww#1").final
+    assert state.die("P2:19sww#1").damage == 2
+    assert state.pending.kind == "blocks"
+    assert "range_1" not in query.keywords(state, cards, state.die("P2:19sww#1"))
+
+
+def test_granted_range_shoots_once_for_several_attackers():
+    cards = cards_for("22sww", demo_line("129skc", "range", as_name="Wonder Woman"))
+    log = RANGED + "P1 attack 19sww#1 22sww#1\nP1 choose P2:19sww#1\n"
+    state = play(cards, log).final
+    assert state.die("P2:19sww#1").damage == 4  # Range 2 from each of the two dice, once
+
+
+def test_no_range_while_the_card_is_not_active():
+    cards = cards_for("22sww", demo_line("18sw", "range", as_name="Wonder Woman"))
+    setup = RANGED.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    state = play(cards, setup, "P1 attack 19sww#1").final
+    assert state.pending.kind == "blocks"
+    assert state.die("P2:19sww#1").damage == 0
+
+
+def test_range_only_for_the_named_affiliation():
+    # 'all of your [DCNG] characters have Range 2' ([DCNG] made the demo's Justice League):
+    # the opponent's Justice League die gets none.
+    line = line_on("123skc", "range", "Wonder Woman", **{"[DCNG]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    state = play(cards, RANGED).final
+    assert "range_2" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    assert "range_2" not in query.keywords(state, cards, state.die("P2:19sww#1"))
