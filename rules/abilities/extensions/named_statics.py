@@ -38,6 +38,22 @@ EFFECT_SCHEMAS = {
         "ns_draw_extra", ["count", "player"], count=_COUNT, player={"enum": ["yours", "any"]}
     ),
     "ns_prevent_you": effect_schema("ns_prevent_you", [], damage={"const": "non_combat"}),
+    "ns_cant_field": effect_schema(
+        "ns_cant_field", ["player"], player=_PLAYER, level={"enum": [1, 2, 3, 4, 5]}
+    ),
+    "ns_cant_reroll": effect_schema(
+        "ns_cant_reroll",
+        ["player"],
+        player=_PLAYER,
+        what={"const": "basic_action"},
+        more_than=_COUNT,
+    ),
+    "ns_no_team_character_globals": effect_schema("ns_no_team_character_globals", []),
+}
+_RESTRICTIONS = {
+    "ns_cant_field": "field",
+    "ns_cant_reroll": "reroll",
+    "ns_no_team_character_globals": "use_global",
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 
@@ -71,10 +87,28 @@ def _prevent_text(effect: Mapping[str, Any]) -> str:
     return f"prevent all {kind}damage dealt to you"
 
 
+def _cant_field_text(effect: Mapping[str, Any]) -> str:
+    who = _whose(effect["player"], subject=True)
+    level = f" at level {effect['level']}" if "level" in effect else ""
+    return f"{who} can't field character dice{level}"
+
+
+def _cant_reroll_text(effect: Mapping[str, Any]) -> str:
+    who = _whose(effect["player"], subject=True)
+    if "more_than" in effect:
+        return f"{who} can't reroll more than {effect['more_than']} dice at once"
+    return f"{who} can't reroll Basic Action dice"
+
+
 EFFECT_TEXT = {
     "ns_global_cost": _global_cost_text,
     "ns_draw_extra": _draw_text,
     "ns_prevent_you": _prevent_text,
+    "ns_cant_field": _cant_field_text,
+    "ns_cant_reroll": _cant_reroll_text,
+    "ns_no_team_character_globals": lambda effect: (
+        "no player can use the global abilities of the character cards on their own team"
+    ),
 }
 
 
@@ -126,6 +160,46 @@ def _continuous(spec: Mapping[str, Any]):
     return contributions
 
 
+def _forbids(effect: Mapping[str, Any], q) -> bool:
+    """Whether one restriction effect forbids what `q` asks ('field' about a die being
+    fielded, 'reroll' about a die being rerolled with `Query.amount` dice in the group,
+    'use_global' about the global of card `params[0]` on `params[1]`'s team)."""
+    if _RESTRICTIONS.get(effect["do"]) != q.stat:
+        return False
+    if effect["do"] == "ns_no_team_character_globals":
+        used = q.cards.get(q.params[0]) if q.params else None
+        return used is not None and used.kind == "character" and q.params[1:2] == (q.player,)
+    if not _player_matches(effect["player"], q.player, q.holder) or q.die is None:
+        return False
+    if effect["do"] == "ns_cant_field":
+        face = q.die.face
+        return face is not None and effect.get("level", face.level) == face.level
+    if "more_than" in effect:
+        return q.amount > effect["more_than"]
+    card = q.cards.get(q.die.card) if q.die.card else None
+    return card is not None and card.kind == "basic_action"
+
+
+def _restrict(spec: Mapping[str, Any]):
+    from rules.abilities import selectors as sel
+    from rules.abilities.describe import describe_effects
+
+    effects = [e for e in spec["effects"] if e["do"] in _RESTRICTIONS]
+    if not effects:
+        return None
+
+    def restrict(q) -> str | None:
+        hit = next((e for e in effects if _forbids(e, q)), None)
+        if hit is None:
+            return None
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return None
+        source = q.cards[q.card].name if q.card in q.cards else q.card
+        return f"{describe_effects([hit], static=True)} ({source})"
+
+    return restrict
+
+
 def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.abilities.describe import describe_spec
     from rules.engine.abilities import Ability
@@ -143,6 +217,7 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
                 describe_spec(spec),
                 while_active=True,
                 continuous=_continuous(spec),
+                restrict=_restrict(spec),
             )
         )
     return tuple(built)

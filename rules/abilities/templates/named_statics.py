@@ -106,6 +106,9 @@ def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | N
         return [{**effect, "player": "any"}], None
     if _PLAYERS_DRAW.fullmatch(text):
         return [{"do": "ns_draw_extra", "count": 1, "player": "any"}], None
+    restriction = _restriction(text)
+    if restriction is not None:
+        return restriction, None
     prevent = _PREVENT_YOU.fullmatch(text)
     if prevent:
         effect = {"do": "ns_prevent_you"}
@@ -242,3 +245,49 @@ def while_active_range(line: Line) -> Match | None:
     to = {k: v for k, v in selector.items() if not k.startswith("_")}
     effect = {"do": "grant", "keyword": f"range_{found['n']}", "to": to}
     return Match.ability({"when": "while_active", "effects": [effect]})
+
+
+# -- what a player can't do ---------------------------------------------------------------------
+_OPPONENT = r"(?P<who>your opponents?|opponents|players)"
+_CANT = r"(?:can't|cannot|may not)"
+_RESTRICTIONS = (
+    (
+        rf"{_OPPONENT} {_CANT} field (?:level (?P<a>[1-5]) character dice|character dice at "
+        r"level (?P<b>[1-5]))",
+        "ns_cant_field",
+    ),
+    (rf"{_OPPONENT} {_CANT} reroll basic action dice", "ns_cant_reroll"),
+    (
+        rf"{_OPPONENT} {_CANT} reroll more than (?P<n>\w+) dice during their roll and reroll step",
+        "ns_cant_reroll",
+    ),
+    (
+        rf"{_OPPONENT} {_CANT} use the global abilities on character cards on their team",
+        "ns_no_team_character_globals",
+    ),
+)
+
+
+def _restriction(text: str) -> list[dict] | None:
+    """'your opponent cannot field level 3 character dice', 'your opponents may not reroll Basic
+    Action Dice', '... more than 2 dice during their Roll and Reroll Step', 'players cannot use
+    the Global Abilities on character cards on their team'."""
+    for regex, do in _RESTRICTIONS:
+        found = re.fullmatch(regex, text, re.IGNORECASE)
+        if not found:
+            continue
+        player = "any" if found["who"].lower() == "players" else "opposing"
+        if do == "ns_no_team_character_globals":
+            return [{"do": do}] if player == "any" else None
+        effect: dict = {"do": do, "player": player}
+        groups = found.groupdict()
+        if groups.get("a") or groups.get("b"):
+            effect["level"] = int(groups["a"] or groups["b"])
+        elif do == "ns_cant_field":
+            return None
+        if groups.get("n"):
+            effect["more_than"] = t.number(groups["n"])
+        elif do == "ns_cant_reroll":
+            effect["what"] = "basic_action"
+        return [effect]
+    return None

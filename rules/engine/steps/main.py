@@ -113,6 +113,9 @@ def apply_field(txn: Txn, action: FieldDie) -> None:
         reject(
             "R8.1", f"{die.id} shows {die.face.notation()}, not a character face.", subject=die.id
         )
+    why = abilities.restriction(txn.state, txn.cards, "field", die=die, player=player)
+    if why:
+        reject("R13.7", f"{die.id} can't be fielded: {why}.", subject=die.id)
     cost = query.fielding_cost(txn.state, txn.cards, die)
     if cost.value or action.pay:
         pay(

@@ -211,3 +211,85 @@ def test_range_only_for_the_named_affiliation():
     state = play(cards, RANGED).final
     assert "range_2" in query.keywords(state, cards, state.die("P1:19sww#1"))
     assert "range_2" not in query.keywords(state, cards, state.die("P2:19sww#1"))
+
+
+# -- the card's own name misprinted ---------------------------------------------------------------
+def test_a_name_missing_one_letter_is_the_card_itself():
+    # 'While Supegirl is active, opposing Sidekick dice get +1A and +1D' on Supergirl: here
+    # 'Wonder Wman' on Wonder Woman.
+    line = line_on("52skc", "sidekick", "Wonder Woman", Supegirl="Wonder Wman")
+    cards = cards_for("22sww", line)
+    setup = board("P1 die 22sww#1 field L1", "P1 die SK1 field L1", "P2 die SK1 field L1")
+    state = play(cards, setup).final
+    assert query.attack(state, cards, state.die("P2:SK1")).value == 2
+    assert query.attack(state, cards, state.die("P1:SK1")).value == 1
+
+
+def test_a_name_with_a_different_letter_is_another_character():
+    line = line_on("52skc", "sidekick", "Wonder Woman", Supegirl="Wondor Woman")
+    assert compiled("22sww", ability_lines=[line]).status == "manual"
+
+
+# -- what a player can't do (R13.7) ---------------------------------------------------------------
+FIELDING = board(
+    "P1 die 22sww#1 field L1", "P2 die 5sww#1 reserve L3", "P2 die 5sww#2 reserve L1",
+    "P2 die SK1 reserve mask", "P2 die SK2 reserve mask", active="P2", teams=TEAMS,
+)  # fmt: skip
+
+
+def test_the_opponent_cannot_field_level_3_dice():
+    # Black Cat: 'your opponent cannot field level 3 character dice'.
+    cards = cards_for("22sww", demo_line("1smc", "field", as_name="Wonder Woman"))
+    refused(cards, FIELDING + "P2 field 5sww#1 pay SK1\n", "R13.7")
+    state = play(cards, FIELDING, "P2 field 5sww#2 pay SK1").final
+    assert state.die("P2:5sww#2").zone == Zone.FIELD
+
+
+def test_level_3_dice_are_fielded_without_the_card_or_by_its_holder():
+    # Captain Britain: 'your opponent can't field character dice at level 3'.
+    cards = cards_for("22sww", demo_line("22msw", "field", as_name="Wonder Woman"))
+    inactive = FIELDING.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P2 field 5sww#1 pay SK1")
+    mine = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 reserve L3", "P1 die SK1 reserve shield",
+        "P1 die SK2 reserve shield", "P1 die SK3 reserve shield", teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, mine, "P1 field 19sww#1 pay SK1 SK2").final  # Superman L3: 2
+    assert state.die("P1:19sww#1").zone == Zone.FIELD
+
+
+def _rerolling(*lines: str) -> str:
+    bag = ["P2 die SK1 bag", "P2 die SK2 bag", "P2 die SK3 bag", "P2 die BA:34sww#1 bag"]
+    return board("P1 die 22sww#1 field L1", *lines, *bag, step="clear_and_draw", active="P2",
+                 teams=TEAMS) + "P2 draw SK1 SK2 SK3 BA:34sww#1\n" + (
+        "P2 roll SK1=mask SK2=mask SK3=L1 BA:34sww#1=action\n")  # fmt: skip
+
+
+def test_the_opponent_cannot_reroll_basic_action_dice():
+    # Storm: 'your opponents may not reroll Basic Action Dice'.
+    cards = cards_for("22sww", demo_line("77dp", "reroll", as_name="Wonder Woman"))
+    refused(cards, _rerolling() + "P2 reroll SK1=fist BA:34sww#1=action\n", "R13.7")
+    state = play(cards, _rerolling(), "P2 reroll SK1=fist SK3=bolt").final
+    assert state.die("P2:SK1").face.notation() == "fist"
+
+
+def test_the_opponent_rerolls_at_most_two_dice():
+    # Magik: 'your opponent may not reroll more than 2 dice during their Roll and Reroll Step'.
+    cards = cards_for("22sww", demo_line("21xfo", "reroll", as_name="Wonder Woman"))
+    refused(cards, _rerolling() + "P2 reroll SK1=fist SK2=fist SK3=bolt\n", "R13.7")
+    play(cards, _rerolling(), "P2 reroll SK1=fist BA:34sww#1=action")
+    inactive = _rerolling().replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P2 reroll SK1=fist SK2=fist SK3=bolt")
+
+
+def test_no_player_uses_their_own_character_cards_globals():
+    # Wonder Woman: 'players cannot use the Global Abilities on character cards on their team'.
+    # Giganta (9sww, P2's team) prints a global; Take Cover (31sww) is a basic action.
+    line = demo_line("23sww", "global", as_name="Wonder Woman")
+    cards = cards_for("22sww", line)
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die SK1 reserve fist", "P2 die SK2 reserve fist",
+        "P2 die SK3 reserve shield", active="P2",
+    )  # fmt: skip
+    refused(cards, setup + "P2 global 9sww pay SK1 SK2\n", "R13.7")
+    play(cards, setup, "P2 global 31sww pay SK3")
