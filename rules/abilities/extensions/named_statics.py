@@ -8,9 +8,11 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
   (rules.engine.query.global_cost_change, read when a global is used, R10.1).
 - `ns_draw_extra`: `player` ('yours' or 'any') draws `count` more dice in each Clear and Draw
   (R5.1): the 'draw' question (rules.engine.query.draw_count).
-- `ns_prevent_you`: static prevention (R13.4) of damage to the holder (the player): all of it,
-  or with `damage` 'non_combat' only the damage that is not combat damage (R11.4). The
-  'prevent' question about a player (`Query.die` None, `Query.player` the damaged player).
+- `ns_prevent_you`: static prevention (R13.4) of damage to the holder (`player` 'yours', the
+  default) or to each player ('any'): all of it, or `all_but` N of each damage; with `damage`
+  'combat' / 'non_combat' only that damage (R11.4); with `from` only damage whose source die
+  that selector means. The 'prevent' question about a player (`Query.die` None,
+  `Query.player` the damaged player, `Query.other` the source die).
 
 They sit in a while-active spec (vocabulary STATIC_EFFECTS), whose `if` condition they read;
 the spec's own static ability ignores them, and ENCODING_ABILITIES builds the one static
@@ -20,7 +22,7 @@ ability (while the card is active, R13.1) that answers their questions.
 from collections.abc import Mapping
 from typing import Any
 
-from rules.abilities.extensions import effect_schema
+from rules.abilities.extensions import SELECTOR, effect_schema
 
 _PLAYER = {"enum": ["opposing", "yours", "any"]}
 _COUNT = {"type": "integer", "minimum": 1}
@@ -37,7 +39,14 @@ EFFECT_SCHEMAS = {
     "ns_draw_extra": effect_schema(
         "ns_draw_extra", ["count", "player"], count=_COUNT, player={"enum": ["yours", "any"]}
     ),
-    "ns_prevent_you": effect_schema("ns_prevent_you", [], damage={"const": "non_combat"}),
+    "ns_prevent_you": effect_schema(
+        "ns_prevent_you",
+        [],
+        damage={"enum": ["combat", "non_combat"]},
+        player={"enum": ["yours", "any"]},
+        all_but=_COUNT,
+        **{"from": SELECTOR},
+    ),
     "ns_cant_field": effect_schema(
         "ns_cant_field", ["player"], player=_PLAYER, level={"enum": [1, 2, 3, 4, 5]}
     ),
@@ -83,8 +92,13 @@ def _draw_text(effect: Mapping[str, Any]) -> str:
 
 
 def _prevent_text(effect: Mapping[str, Any]) -> str:
-    kind = "non-combat " if effect.get("damage") == "non_combat" else ""
-    return f"prevent all {kind}damage dealt to you"
+    from rules.abilities.describe import describe_selector
+
+    kind = {"non_combat": "non-combat ", "combat": "combat "}.get(effect.get("damage"), "")
+    amount = f"all but {effect['all_but']} of each" if "all_but" in effect else "all"
+    to = "each player" if effect.get("player") == "any" else "you"
+    source = f" by {describe_selector(effect['from'])}" if "from" in effect else ""
+    return f"prevent {amount} {kind}damage dealt to {to}{source}"
 
 
 def _cant_field_text(effect: Mapping[str, Any]) -> str:
@@ -132,11 +146,18 @@ def _answers(effect: Mapping[str, Any], q) -> int:
     if do == "ns_draw_extra" and q.stat == "draw":
         return effect["count"] if _player_matches(effect["player"], q.player, q.holder) else 0
     if do == "ns_prevent_you" and q.stat == "prevent":
-        if q.die is not None or q.player != q.holder:
+        if q.die is not None or not _player_matches(
+            effect.get("player", "yours"), q.player, q.holder
+        ):
             return 0
-        if effect.get("damage") == "non_combat" and q.combat:
+        if "damage" in effect and (effect["damage"] == "combat") != q.combat:
             return 0
-        return q.amount
+        if "from" in effect:
+            from rules.abilities.statics import _source_matches
+
+            if not _source_matches(q, effect["from"], q.other):
+                return 0
+        return max(0, q.amount - effect.get("all_but", 0))
     return 0
 
 

@@ -59,9 +59,48 @@ _DURING_IF = re.compile(
     r"during your clear and draw step, if (?P<cond>.+?), draw an (?:extra|additional) die",
     re.IGNORECASE,
 )
-_PREVENT_YOU = re.compile(
-    r"prevent all (?P<kind>non-combat )?damage (?:dealt )?to you", re.IGNORECASE
+_PREVENT = re.compile(
+    r"prevent (?:all )?(?P<kind>non-combat |combat )?damage (?:dealt )?to (?P<to>.+)",
+    re.IGNORECASE,
 )
+_DEAL_NO = re.compile(r"(?P<who>.+?) deal no (?P<kind>combat )?damage", re.IGNORECASE)
+_ALL_BUT = re.compile(
+    r"prevent all but (?P<n>\d) damage to you from each opposing action dic?e", re.IGNORECASE
+)
+
+
+def _kind(found) -> dict:
+    kind = (found["kind"] or "").strip().lower()
+    return {"damage": kind.replace("-", "_")} if kind else {}
+
+
+def _prevention(text: str, line: Line) -> list[dict] | None:
+    """'prevent (all) (non-combat) damage (dealt) to you / to <dice>', 'Sidekicks deal no
+    combat damage' (to any die and to either player), 'prevent all but 1 damage to you from
+    each opposing action dice'."""
+    found = _PREVENT.fullmatch(text)
+    if found:
+        if found["to"].lower() == "you":
+            return [{"do": "ns_prevent_you", **_kind(found)}]
+        to = self_selector(found["to"], line) or ps.subject(found["to"], line)
+        if to is None or set(to) & {"_while"} or to.get("what") in _NOT_CHARACTERS:
+            return None
+        to = {k: v for k, v in to.items() if not k.startswith("_")}
+        return [{"do": "prevent", "to": to, "all": True, **_kind(found)}]
+    found = _DEAL_NO.fullmatch(text)
+    if found:
+        who = ps.subject(found["who"], line)
+        if who is None or set(who) & {"_while", "_not_self"} or who.get("what") in _NOT_CHARACTERS:
+            return None
+        return [
+            {"do": "prevent", "to": {"pick": "each"}, "all": True, "from": who, **_kind(found)},
+            {"do": "ns_prevent_you", "player": "any", "from": who, **_kind(found)},
+        ]
+    found = _ALL_BUT.fullmatch(text)
+    if found:
+        source = {"pick": "each", "side": "opposing", "what": "action"}
+        return [{"do": "ns_prevent_you", "all_but": int(found["n"]), "from": source}]
+    return None
 
 
 def _is_self(who: str, line: Line) -> bool:
@@ -109,12 +148,9 @@ def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | N
     restriction = _restriction(text)
     if restriction is not None:
         return restriction, None
-    prevent = _PREVENT_YOU.fullmatch(text)
-    if prevent:
-        effect = {"do": "ns_prevent_you"}
-        if prevent["kind"]:
-            effect["damage"] = "non_combat"
-        return [effect], None
+    prevented = _prevention(text, line)
+    if prevented is not None:
+        return prevented, None
     draw = {"do": "ns_draw_extra", "count": 1, "player": "yours"}
     if _DRAW.fullmatch(text):
         return [draw], None

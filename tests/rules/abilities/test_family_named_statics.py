@@ -293,3 +293,48 @@ def test_no_player_uses_their_own_character_cards_globals():
     )  # fmt: skip
     refused(cards, setup + "P2 global 9sww pay SK1 SK2\n", "R13.7")
     play(cards, setup, "P2 global 31sww pay SK3")
+
+
+def test_non_combat_damage_to_your_other_dice_is_prevented():
+    # Mister Sinister: 'prevent non-combat damage dealt to your other character dice'.
+    cards = _with_cheetah_burn(
+        cards_for("22sww", demo_line("148dps", "prevent", as_name="Wonder Woman"))
+    )
+    cards = {**cards, "5sww": compiled_cards("5sww", ability_lines=[
+        "When fielded, deal 2 damage to target character die"])["5sww"]}  # fmt: skip
+    setup = HURT + "P1 die 19sww#1 field L1\n"
+    state = play(cards, setup, "P2 field 5sww#1 pay SK2", "P2 choose P1:19sww#1").final
+    assert state.die("P1:19sww#1").damage == 0
+    state = play(cards, setup, "P2 field 5sww#1 pay SK2", "P2 choose P1:22sww#1").final
+    assert state.die("P1:22sww#1").damage == 2  # not 'other': Wonder Woman herself
+
+
+def test_sidekicks_deal_no_combat_damage():
+    # Carmine Falcone: 'Sidekicks deal no combat damage' (either player's, to dice or players).
+    cards = cards_for("22sww", demo_line("82wf", "sidekick", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die SK1 field L1", "P2 die SK2 field L1",
+        "P1 die SK1 field L1", active="P2",
+    )  # fmt: skip
+    log = "P2 attack SK1 SK2", "P1 block SK1>SK1", "P2 damage"
+    state = play(cards, setup, *log).final
+    assert state.player("P1").life == 20
+    assert state.die("P1:SK1").zone == Zone.FIELD  # the attacking Sidekick's damage too
+    assert state.die("P2:SK1").zone == Zone.FIELD  # and the blocking one's
+    inactive = setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    state = play(cards, inactive, *log).final
+    assert state.player("P1").life == 19
+    assert state.die("P1:SK1").zone == Zone.PREP
+
+
+def test_each_opposing_action_die_deals_you_at_most_1_damage():
+    # Doctor Strange: 'prevent all but 1 damage to you from each opposing action dice'.
+    cards = cards_for("22sww", demo_line("9drs", "prevent", as_name="Wonder Woman"))
+    burn = compiled_cards("34sww", ability_lines=["Deal 3 damage to target opponent"])
+    cards = {**cards, "34sww": burn["34sww"]}
+    setup = board("P1 die 22sww#1 field L1", "P2 die BA:34sww#1 reserve action", active="P2")
+    state = play(cards, setup, "P2 use BA:34sww#1").final
+    assert state.player("P1").life == 19
+    mine = board("P1 die 22sww#1 field L1", "P1 die BA:34sww#4 reserve action")
+    state = play(cards, mine, "P1 use BA:34sww#4").final
+    assert state.player("P2").life == 17  # the holder's own action dice: no prevention
