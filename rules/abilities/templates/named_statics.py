@@ -30,7 +30,7 @@ from rules.abilities import phrases_static as ps
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates import while_statics_more as wsm
-from rules.abilities.templates.while_active_statics import self_selector
+from rules.abilities.templates.while_active_statics import _RESERVE, self_selector
 
 FAMILY = "named_statics"
 PRIORITY = 115
@@ -124,8 +124,36 @@ def _condition(text: str, line: Line) -> dict | None:
     return wsm.condition(text, line)
 
 
+_MUST_ATTACK = re.compile(
+    r"(?P<who>.+?)(?: except (?P<name>.+?))? must attack(?: each turn| if able)?", re.IGNORECASE
+)
+
+
+def _must_attack(text: str, line: Line) -> list[dict] | None:
+    """'all Sidekicks must attack', 'each opposing non-Sidekick character must attack', 'all
+    character dice except NAME must attack each turn': the keyword must_attack granted while
+    the card is active (the engine's attack declaration requires each die that has it to
+    attack if able, R13.1)."""
+    found = _MUST_ATTACK.fullmatch(text)
+    if not found:
+        return None
+    who = re.sub(r"^each ", "", found["who"], flags=re.IGNORECASE)
+    selector = self_selector(who, line) or ps.subject(who, line)
+    if selector is None or set(selector) & {"_while"} or selector.get("what") in _NOT_CHARACTERS:
+        return None
+    if found["name"]:
+        if not _is_self(found["name"], line) or selector.get("pick") == "this":
+            return None
+        selector["other"] = True
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    return [{"do": "grant", "keyword": "must_attack", "to": to}]
+
+
 def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     """(effects, condition) of one body about players, or None."""
+    must = _must_attack(text, line)
+    if must is not None:
+        return must, None
     cost = _GLOBAL_COST.fullmatch(text)
     if cost:
         player = "yours" if cost["who"].lower() == "you" else "opposing"
@@ -173,11 +201,16 @@ def _body(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     for joint in re.finditer(r",? and ", text, re.IGNORECASE):
         head, tail = text[: joint.start()], text[joint.end() :]
         theirs = _player_effects(tail, line)
-        if theirs is None or theirs[1] is not None:
+        if theirs is not None and theirs[1] is not None:
             continue
         dice = wsm.statement(head, line)
         if dice is None:
             continue
+        if theirs is None:  # two dice statements, the second naming its dice without 'your'
+            more = wsm.statement(tail, line)
+            if more is None:
+                continue
+            return dice + more, None
         return dice + theirs[0], None
     return None
 
@@ -327,3 +360,18 @@ def _restriction(text: str) -> list[dict] | None:
             effect["what"] = "basic_action"
         return [effect]
     return None
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_reserve_players(line: Line) -> Match | None:
+    """'While you have [B] in your Reserve Pool, prevent all non-combat damage to NAME': the
+    core's Reserve Pool condition (the energy symbols shown) before this family's bodies."""
+    match = re.fullmatch(_RESERVE, line.text, re.IGNORECASE)
+    if not match:
+        return None
+    found = _player_effects(match["rest"], line)
+    if found is None or found[1] is not None:
+        return None
+    count = t.number(match["n"]) if match["n"] else 1
+    cond = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": count}
+    return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})

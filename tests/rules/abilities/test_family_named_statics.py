@@ -338,3 +338,60 @@ def test_each_opposing_action_die_deals_you_at_most_1_damage():
     mine = board("P1 die 22sww#1 field L1", "P1 die BA:34sww#4 reserve action")
     state = play(cards, mine, "P1 use BA:34sww#4").final
     assert state.player("P2").life == 17  # the holder's own action dice: no prevention
+
+
+def test_reserve_energy_condition_on_a_prevention():
+    # Turk Barrett: 'While you have [B] in your Reserve Pool, prevent all non-combat damage to
+    # Turk Barrett'.
+    line = demo_line("94ig", "prevent", as_name="Wonder Woman")
+    cards = _with_cheetah_burn(cards_for("22sww", line))
+    cards = {**cards, "5sww": compiled_cards("5sww", ability_lines=[
+        "When fielded, deal 2 damage to target character die"])["5sww"]}  # fmt: skip
+    bolt = HURT + "P1 die SK1 reserve bolt\n"
+    state = play(cards, bolt, "P2 field 5sww#1 pay SK2", "P2 choose P1:22sww#1").final
+    assert state.die("P1:22sww#1").damage == 0
+    state = play(cards, HURT, "P2 field 5sww#1 pay SK2", "P2 choose P1:22sww#1").final
+    assert state.die("P1:22sww#1").damage == 2
+
+
+# -- must attack (R13.1) --------------------------------------------------------------------------
+ATTACKING = board(
+    "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P1 die SK1 field L1",
+    "P2 die SK1 field L1", teams=TEAMS,
+)  # fmt: skip
+
+
+def test_all_sidekicks_must_attack():
+    # Artemis: 'all Sidekicks must attack' (either player's).
+    cards = cards_for("22sww", demo_line("3sww", "sidekick", as_name="Wonder Woman"))
+    refused(cards, ATTACKING + "P1 attack 19sww#1\n", "R13.1")
+    refused(cards, ATTACKING + "P1 end\n", "R13.1")
+    play(cards, ATTACKING, "P1 attack SK1")
+    state = play(cards, ATTACKING).final
+    assert "must_attack" in query.keywords(state, cards, state.die("P2:SK1"))
+    assert "must_attack" not in query.keywords(state, cards, state.die("P1:19sww#1"))
+
+
+def test_every_character_but_the_card_must_attack():
+    # Spectre: 'all character dice except Spectre must attack each turn'.
+    cards = cards_for("22sww", demo_line("100wol", "must attack", as_name="Wonder Woman"))
+    refused(cards, ATTACKING + "P1 attack SK1\n", "R13.1")
+    play(cards, ATTACKING, "P1 attack SK1 19sww#1")  # Wonder Woman herself need not
+    inactive = ATTACKING.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P1 end")
+
+
+def test_two_dice_statements_joined_by_and():
+    # Metallo: 'your [DCLOD] character dice are free to field and [DCJL] character dice cost
+    # [1] more to field' ([DCLOD] made the demo's Villains, [DCJL] its Justice League).
+    line = line_on("31jus", "field", "Wonder Woman", **{"[DCLOD]": "Villain"})
+    cards = cards_for("22sww", line)
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 reserve L1", "P1 die 5sww#1 reserve L1",
+        teams=("19sww:2 22sww:2 5sww:2 basic 31sww", TEAMS[1]),
+    )  # fmt: skip
+    state = play(cards, setup).final
+    superman, cheetah = state.die("P1:19sww#1"), state.die("P1:5sww#1")
+    assert query.fielding_cost(state, cards, superman).value == superman.face.fielding + 1
+    assert query.fielding_cost(state, cards, cheetah).value == 0
+    assert cheetah.face.fielding > 0
