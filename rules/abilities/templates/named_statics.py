@@ -245,10 +245,74 @@ def while_another_and_self(line: Line) -> Match | None:
     if not match or not _is_self(match["who"], line):
         return None
     cond = wsm.condition(match["cond"], line)
+    if cond is None:
+        return None
     found = _player_effects(match["rest"], line)
-    if cond is None or found is None or found[1] is not None:
+    if found is None:
+        effects = _only_one_blocker(match["rest"], line) or wsm.statement(match["rest"], line)
+        found = (effects, None) if effects else None
+    if found is None or found[1] is not None:
         return None
     return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})
+
+
+def _only_one_blocker(text: str, line: Line) -> list[dict] | None:
+    """'NAME can't be blocked by only one character (die)': it can only be blocked by two or
+    more (the restrict hook's 'blockers' question)."""
+    found = re.fullmatch(
+        r"(?P<who>.+?) can't be blocked by only one character(?: die)?", text, re.IGNORECASE
+    )
+    if not found or self_selector(found["who"], line) is None:
+        return None
+    return [
+        {"do": "restrict", "action": "be_blocked_by_fewer_than_two_dice", "to": {"pick": "this"}}
+    ]
+
+
+# -- spellings other families read ----------------------------------------------------------
+_DELEGATES = ("statics_more", "while_statics_more", "while_active")
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def when_you_have(line: Line) -> Match | None:
+    """'When you have 3 or more active [AV] characters, NAME can't be blocked': a continuous
+    condition spelt 'When', read as 'If you have ...' (statics_more)."""
+    match = re.fullmatch(r"when you have (?P<rest>.+)", line.text, re.IGNORECASE)
+    if not match or not re.search(r"\bactive\b", match["rest"].split(",")[0], re.IGNORECASE):
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    found = templates.recognise(replace(line, text=f"If you have {match['rest']}"))
+    if found is None or found.family not in _DELEGATES or not found.abilities:
+        return None
+    if any(spec["when"] not in ("while_active", "static") for spec in found.abilities):
+        return None
+    return Match.ability(*found.abilities)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def exactly_one_die(line: Line) -> Match | None:
+    """'If you have exactly 1 NAME die in the Field Zone, NAME is unblockable': while one of
+    its dice is active and no other (the holder's dice of that name in the Field: at most 1)."""
+    match = re.fullmatch(
+        r"if you have exactly (?:1|one) (?P<who>.+?) die in (?:the|your) field(?: zone)?,? "
+        r"(?P<rest>.+)",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match or not _is_self(match["who"], line):
+        return None
+    effects = wsm.statement(match["rest"], line) or _only_one_blocker(match["rest"], line)
+    if not effects or any(e.get("to", {}).get("pick") != "this" for e in effects):
+        return None
+    if any(e["do"] == "cost" for e in effects):
+        return None
+    name = line.card_name.strip()
+    counted = {"pick": "each", "side": "yours", "name": name}
+    cond = {"test": "count_at_most", "of": counted, "n": 1}
+    return Match.ability({"when": "while_active", "if": cond, "effects": effects})
 
 
 # -- the card's own name misprinted -----------------------------------------------------------

@@ -395,3 +395,41 @@ def test_two_dice_statements_joined_by_and():
     assert query.fielding_cost(state, cards, superman).value == superman.face.fielding + 1
     assert query.fielding_cost(state, cards, cheetah).value == 0
     assert cheetah.face.fielding > 0
+
+
+# -- blocking restrictions under conditions (R13.7) ----------------------------------------------
+def _blockers(*lines: str) -> str:
+    return board(*lines, "P2 die SK1 field L1", "P2 die SK2 field L1", teams=TEAMS)
+
+
+def test_when_you_have_three_active_characters_it_cant_be_blocked():
+    # Nick Fury: 'When you have 3 or more active [AV] characters, Nick Fury can't be blocked'.
+    line = line_on("92aou", "blocked", "Wonder Woman", **{"[AV]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    three = _blockers(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P1 die 19sww#2 field L1"
+    )
+    refused(cards, three + "P1 attack 22sww#1\nP2 block SK1>22sww#1\n", "R13.7")
+    two = three.replace("P1 die 19sww#2 field L1", "P1 die 19sww#2 used")
+    play(cards, two, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
+
+
+def test_unblockable_with_exactly_one_die_of_the_card():
+    # Batgirl: 'If you have exactly 1 Batgirl die in the Field Zone, Batgirl is unblockable'.
+    cards = cards_for("22sww", demo_line("38wf", "unblockable", as_name="Wonder Woman"))
+    one = _blockers("P1 die 22sww#1 field L1")
+    refused(cards, one + "P1 attack 22sww#1\nP2 block SK1>22sww#1\n", "R13.7")
+    two = one + "P1 die 22sww#2 field L1\n"
+    play(cards, two, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
+
+
+def test_cant_be_blocked_by_only_one_die_with_another_affiliated_character():
+    # Power Girl: 'While you have an active [DCS] character besides Power Girl, and Power Girl
+    # is active, Power Girl can't be blocked by only one character die'.
+    line = line_on("16wf", "blocked", "Wonder Woman", **{"[DCS]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    both = _blockers("P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1")
+    refused(cards, both + "P1 attack 22sww#1\nP2 block SK1>22sww#1\n", "R13.7")
+    play(cards, both, "P1 attack 22sww#1", "P2 block SK1>22sww#1 SK2>22sww#1")
+    alone = _blockers("P1 die 22sww#1 field L1")
+    play(cards, alone, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
