@@ -131,6 +131,14 @@ def global_cost_change(
     return sum(c.amount for c in found)
 
 
+def use_life_cost(state: GameState, cards: Mapping[str, CardDef], player: str, kind: str) -> int:
+    """The life `player` pays, by static abilities, to use an action die (`kind` 'action') or
+    a global ability ('global'): 'your opponent must pay 2 life to use an action die or
+    global ability' (paying life is not damage, R12.4)."""
+    found = abilities.contributions(state, cards, "use_life", player=player, params=(kind,))
+    return max(0, sum(c.amount for c in found))
+
+
 def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
     card = card_of(cards, die)
     found = set(card.keywords) if card else set()

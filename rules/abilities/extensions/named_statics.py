@@ -8,6 +8,12 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
   (rules.engine.query.global_cost_change, read when a global is used, R10.1).
 - `ns_draw_extra`: `player` ('yours' or 'any') draws `count` more dice in each Clear and Draw
   (R5.1): the 'draw' question (rules.engine.query.draw_count).
+- `ns_use_life`: `player` pays `amount` life to use an action die or a global ability
+  (`kinds`), when using it: the 'use_life' question (rules.engine.query.use_life_cost, R12.4).
+- `ns_cant_field`, `ns_cant_reroll`, `ns_no_team_character_globals`, `ns_cant_use_actions`:
+  what a player can't do (R13.7), answered to the restrict hook's 'field' (a die being
+  fielded), 'reroll' (a die in the Roll and Reroll Step's reroll, `Query.amount` the dice
+  rerolled together), 'use_global' and 'use_action' questions.
 - `ns_prevent_you`: static prevention (R13.4) of damage to the holder (`player` 'yours', the
   default) or to each player ('any'): all of it, or `all_but` N of each damage; with `damage`
   'combat' / 'non_combat' only that damage (R11.4); with `from` only damage whose source die
@@ -58,11 +64,25 @@ EFFECT_SCHEMAS = {
         more_than=_COUNT,
     ),
     "ns_no_team_character_globals": effect_schema("ns_no_team_character_globals", []),
+    "ns_use_life": effect_schema(
+        "ns_use_life",
+        ["amount", "player", "kinds"],
+        amount=_COUNT,
+        player=_PLAYER,
+        kinds={
+            "type": "array",
+            "items": {"enum": ["action", "global"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+    ),
+    "ns_cant_use_actions": effect_schema("ns_cant_use_actions", ["player"], player=_PLAYER),
 }
 _RESTRICTIONS = {
     "ns_cant_field": "field",
     "ns_cant_reroll": "reroll",
     "ns_no_team_character_globals": "use_global",
+    "ns_cant_use_actions": "use_action",
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 
@@ -114,12 +134,25 @@ def _cant_reroll_text(effect: Mapping[str, Any]) -> str:
     return f"{who} can't reroll Basic Action dice"
 
 
+def _use_life_text(effect: Mapping[str, Any]) -> str:
+    who = _whose(effect["player"], subject=True)
+    pays = "pays" if effect["player"] == "any" else "pay"
+    what = " or ".join(
+        {"action": "an action die", "global": "a global ability"}[k] for k in effect["kinds"]
+    )
+    return f"{who} {pays} {effect['amount']} life to use {what}"
+
+
 EFFECT_TEXT = {
     "ns_global_cost": _global_cost_text,
     "ns_draw_extra": _draw_text,
     "ns_prevent_you": _prevent_text,
     "ns_cant_field": _cant_field_text,
     "ns_cant_reroll": _cant_reroll_text,
+    "ns_use_life": _use_life_text,
+    "ns_cant_use_actions": lambda effect: (
+        f"{_whose(effect['player'], subject=True)} can't use action dice"
+    ),
     "ns_no_team_character_globals": lambda effect: (
         "no player can use the global abilities of the character cards on their own team"
     ),
@@ -143,6 +176,10 @@ def _answers(effect: Mapping[str, Any], q) -> int:
         if effect.get("during") == "your_turn" and q.state.active != q.holder:
             return 0
         return effect["sign"] * effect["amount"]
+    if do == "ns_use_life" and q.stat == "use_life":
+        if not _player_matches(effect["player"], q.player, q.holder):
+            return 0
+        return effect["amount"] if q.params[:1] and q.params[0] in effect["kinds"] else 0
     if do == "ns_draw_extra" and q.stat == "draw":
         return effect["count"] if _player_matches(effect["player"], q.player, q.holder) else 0
     if do == "ns_prevent_you" and q.stat == "prevent":
@@ -187,6 +224,8 @@ def _forbids(effect: Mapping[str, Any], q) -> bool:
     'use_global' about the global of card `params[0]` on `params[1]`'s team)."""
     if _RESTRICTIONS.get(effect["do"]) != q.stat:
         return False
+    if effect["do"] == "ns_cant_use_actions":
+        return _player_matches(effect["player"], q.player, q.holder)
     if effect["do"] == "ns_no_team_character_globals":
         used = q.cards.get(q.params[0]) if q.params else None
         return used is not None and used.kind == "character" and q.params[1:2] == (q.player,)

@@ -182,6 +182,15 @@ def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | N
     draw = {"do": "ns_draw_extra", "count": 1, "player": "yours"}
     if _DRAW.fullmatch(text):
         return [draw], None
+    few = re.fullmatch(
+        r"your opponents? with (?P<n>\w+) or more active characters may not use action dice",
+        text,
+        re.IGNORECASE,
+    )
+    if few:
+        counted = {"pick": "each", "side": "opposing"}
+        cond = {"test": "count_at_least", "of": counted, "n": t.number(few["n"])}
+        return [{"do": "ns_cant_use_actions", "player": "opposing"}], cond
     lead = re.fullmatch(r"if (?P<cond>.+?), (?P<rest>.+)", text, re.IGNORECASE)
     if lead and _DRAW.fullmatch(lead["rest"]):
         cond = _condition(lead["cond"], line)
@@ -401,10 +410,21 @@ _RESTRICTIONS = (
 )
 
 
+_USE_LIFE = re.compile(
+    r"(?P<who>your opponents?) must pay (?P<n>\d+) life to use an action die or (?:a )?global "
+    r"ability",
+    re.IGNORECASE,
+)
+
+
 def _restriction(text: str) -> list[dict] | None:
     """'your opponent cannot field level 3 character dice', 'your opponents may not reroll Basic
     Action Dice', '... more than 2 dice during their Roll and Reroll Step', 'players cannot use
     the Global Abilities on character cards on their team'."""
+    life = _USE_LIFE.fullmatch(text)
+    if life:
+        effect = {"do": "ns_use_life", "amount": int(life["n"]), "player": "opposing"}
+        return [{**effect, "kinds": ["action", "global"]}]
     for regex, do in _RESTRICTIONS:
         found = re.fullmatch(regex, text, re.IGNORECASE)
         if not found:
@@ -439,3 +459,14 @@ def while_reserve_players(line: Line) -> Match | None:
     count = t.number(match["n"]) if match["n"] else 1
     cond = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": count}
     return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def self_must_attack(line: Line) -> Match | None:
+    """'NAME must attack each turn': each of the card's dice in the Field must attack if able
+    (must_attack while active, R13.1)."""
+    match = re.fullmatch(r"(?P<who>.+?) must attack(?: each turn| if able)", line.text, re.I)
+    if not match or self_selector(match["who"], line) is None:
+        return None
+    effect = {"do": "grant", "keyword": "must_attack", "to": {"pick": "this"}}
+    return Match.ability({"when": "while_active", "effects": [effect]})

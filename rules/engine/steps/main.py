@@ -147,6 +147,12 @@ def apply_use_action(txn: Txn, action: UseAction) -> None:
     if not die.face.action:
         reject("R9.1", f"{die.id} shows {die.face.notation()}, not an action face.", subject=die.id)
     card = txn.cards[die.card]
+    why = abilities.restriction(txn.state, txn.cards, "use_action", die=die, player=player)
+    if why:
+        reject("R13.7", f"{player} can't use {die.id}: {why}.", subject=die.id)
+    life = query.use_life_cost(txn.state, txn.cards, player, "action")
+    if life:
+        ops.lose_life(txn, player, life, why=f"to use {die.id}")
     keywords = query.keywords(txn.state, txn.cards, die)
     bursts = die.face.bursts
     burst_text = f" with {bursts} burst{'s' * (bursts > 1)}" if bursts else ""
@@ -217,6 +223,9 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
         what += f" {times} times ({gdef.cost.notation()} each)"
     if cost.amount or action.pay:
         pay(txn, player, action.pay, cost, what=what, type_rule="R6.5")
+    life = query.use_life_cost(txn.state, txn.cards, player, "global") * times
+    if life:
+        ops.lose_life(txn, player, life, why=f"to use {what}")
     batch = f" {times} times, paid in one batch: one effect" if times > 1 else ""
     txn.emit(
         "global_used",

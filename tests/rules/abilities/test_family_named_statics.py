@@ -433,3 +433,39 @@ def test_cant_be_blocked_by_only_one_die_with_another_affiliated_character():
     play(cards, both, "P1 attack 22sww#1", "P2 block SK1>22sww#1 SK2>22sww#1")
     alone = _blockers("P1 die 22sww#1 field L1")
     play(cards, alone, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
+
+
+def test_the_card_must_attack_each_turn():
+    # Guy Gardner: 'Guy Gardner must attack each turn'.
+    cards = cards_for("22sww", demo_line("7wol", "must attack", as_name="Wonder Woman"))
+    setup = _blockers("P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1")
+    refused(cards, setup + "P1 attack 19sww#1\n", "R13.1")
+    play(cards, setup, "P1 attack 22sww#1")
+
+
+# -- life paid to use action dice and globals (R12.4) ----------------------------------------------
+def test_the_opponent_pays_life_to_use_action_dice_and_globals():
+    # 'your opponent must pay 2 life to use an Action Die or Global Ability'.
+    cards = cards_for("22sww", demo_line("145dps", "life", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die BA:34sww#1 reserve action", "P2 die SK1 reserve shield",
+        active="P2",
+    )  # fmt: skip
+    state = play(cards, setup, "P2 use BA:34sww#1").final
+    assert state.player("P2").life == 18
+    state = play(cards, setup, "P2 global 31sww pay SK1").final
+    assert state.player("P2").life == 18
+    mine = board("P1 die 22sww#1 field L1", "P1 die BA:34sww#4 reserve action")
+    assert play(cards, mine, "P1 use BA:34sww#4").final.player("P1").life == 20
+
+
+def test_an_opponent_with_three_characters_cannot_use_action_dice():
+    # Dormammu: 'your opponents with 3 or more active characters may not use action dice'.
+    cards = cards_for("22sww", demo_line("12drs", "action dice", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die BA:34sww#1 reserve action", "P2 die SK1 field L1",
+        "P2 die SK2 field L1", "P2 die 5sww#1 field L1", active="P2",
+    )  # fmt: skip
+    refused(cards, setup + "P2 use BA:34sww#1\n", "R13.7")
+    two = setup.replace("P2 die 5sww#1 field L1", "P2 die 5sww#1 used")
+    play(cards, two, "P2 use BA:34sww#1")
