@@ -69,6 +69,12 @@ _ALL_BUT = re.compile(
 )
 
 
+_ALL_BUT_ABILITIES = re.compile(
+    r"prevent all but (?P<n>\d) damage to you from any action or character abilities",
+    re.IGNORECASE,
+)
+
+
 def _kind(found) -> dict:
     kind = (found["kind"] or "").strip().lower()
     return {"damage": kind.replace("-", "_")} if kind else {}
@@ -100,6 +106,18 @@ def _prevention(text: str, line: Line) -> list[dict] | None:
     if found:
         source = {"pick": "each", "side": "opposing", "what": "action"}
         return [{"do": "ns_prevent_you", "all_but": int(found["n"]), "from": source}]
+    found = _ALL_BUT_ABILITIES.fullmatch(text)
+    if found:  # an action die's effect, or a character die's (non-combat) ability, either side
+        n = int(found["n"])
+        return [
+            {"do": "ns_prevent_you", "all_but": n, "from": {"pick": "each", "what": "action"}},
+            {
+                "do": "ns_prevent_you",
+                "all_but": n,
+                "from": {"pick": "each"},
+                "damage": "non_combat",
+            },
+        ]
     return None
 
 
@@ -470,3 +488,29 @@ def self_must_attack(line: Line) -> Match | None:
         return None
     effect = {"do": "grant", "keyword": "must_attack", "to": {"pick": "this"}}
     return Match.ability({"when": "while_active", "effects": [effect]})
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def cant_unless_you_have(line: Line) -> Match | None:
+    """'NAME can't attack or block unless you have at least 2 different active [DCV]
+    characters': the card's own dice can't attack or block while the holder has fewer of those
+    dice in the Field. Counting dice, not different characters, restricts it less often (T5.1:
+    the weaker reading)."""
+    match = re.fullmatch(
+        r"(?P<who>.+?) can't (?P<what>attack or block|attack|block) unless you have at least "
+        r"(?P<n>\w+) (?:different )?(?:active )?(?P<dice>.+)",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match or self_selector(match["who"], line) is None:
+        return None
+    counted = ps.subject(match["dice"], line)
+    if counted is None or set(counted) & {"_while", "_not_self"} or "side" in counted:
+        return None
+    if counted.get("what") in _NOT_CHARACTERS or counted.get("other"):
+        return None
+    n = t.number(match["n"])
+    action = match["what"].lower().replace(" ", "_")
+    cond = {"test": "count_at_most", "of": {**counted, "side": "yours"}, "n": n - 1}
+    effect = {"do": "restrict", "action": action, "to": {"pick": "this"}}
+    return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})

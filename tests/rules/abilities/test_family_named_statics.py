@@ -469,3 +469,31 @@ def test_an_opponent_with_three_characters_cannot_use_action_dice():
     refused(cards, setup + "P2 use BA:34sww#1\n", "R13.7")
     two = setup.replace("P2 die 5sww#1 field L1", "P2 die 5sww#1 used")
     play(cards, two, "P2 use BA:34sww#1")
+
+
+def test_cant_attack_or_block_unless_you_have_two_villains():
+    # Doomsday: 'can't attack or block unless you have at least 2 different active [DCV]
+    # characters' (on the demo's Cheetah, a Villain, for P2).
+    line = demo_line("48wf", "unless", as_name="Cheetah")
+    result = compiled("5sww", ability_lines=[line])
+    assert result.status == "automated"
+    cards = compiled_cards("5sww", ability_lines=[line])
+    alone = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1", active="P2")
+    refused(cards, alone + "P2 attack 5sww#1\n", "R13.7")
+    two = alone + "P2 die 5sww#2 field L1\n"  # T5.1: dice counted, not characters
+    play(cards, two, "P2 attack 5sww#1")
+    blocking = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1")
+    refused(cards, blocking + "P1 attack SK1\nP2 block 5sww#1>SK1\n", "R13.7")
+
+
+def test_all_but_one_damage_from_action_dice_and_character_abilities():
+    # 'prevent all but 1 damage to you from any action or character abilities'.
+    cards = cards_for("22sww", demo_line("4aou", "prevent", as_name="Wonder Woman"))
+    burn = compiled_cards("34sww", ability_lines=["Deal 3 damage to target opponent"])
+    cards = _with_cheetah_burn({**cards, "34sww": burn["34sww"]})
+    used = board("P1 die 22sww#1 field L1", "P2 die BA:34sww#1 reserve action", active="P2")
+    assert play(cards, used, "P2 use BA:34sww#1").final.player("P1").life == 19
+    state = play(cards, HURT, "P2 field 5sww#1 pay SK2").final
+    assert state.player("P1").life == 19  # Cheetah's 2 damage: all but 1 prevented
+    state = play(cards, HURT, "P2 attack 19sww#1", "P1 block", "P2 damage").final
+    assert state.player("P1").life == 16  # combat damage is not an ability's
