@@ -278,9 +278,32 @@ def while_another_and_self(line: Line) -> Match | None:
     if found is None:
         effects = _only_one_blocker(match["rest"], line) or wsm.statement(match["rest"], line)
         found = (effects, None) if effects else None
-    if found is None or found[1] is not None:
+    if found is None:
+        return _turn_start_under(match["rest"], cond, line)
+    if found[1] is not None:
         return None
     return Match.ability({"when": "while_active", "if": cond, "effects": found[0]})
+
+
+def _turn_start_under(rest: str, cond: dict, line: Line) -> Match | None:
+    """'..., at the start of your Clear and Draw Step, <effect>': the turn_triggers family's
+    'At the start of your turn' (the turn begins with that step, R5.1), under the condition."""
+    start = re.fullmatch(
+        r"at the (?:start|beginning) of your clear and draw step, (?P<body>.+)", rest, re.I
+    )
+    if not start:
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    found = templates.recognise(replace(line, text=f"At the start of your turn, {start['body']}"))
+    if found is None or found.family != "turn_triggers" or len(found.abilities) != 1:
+        return None
+    spec = found.abilities[0]
+    if "if" in spec or spec["when"] != "turn_started":
+        return None
+    return Match.ability({**spec, "if": cond})
 
 
 def _only_one_blocker(text: str, line: Line) -> list[dict] | None:
@@ -298,6 +321,27 @@ def _only_one_blocker(text: str, line: Line) -> list[dict] | None:
 
 # -- spellings other families read ----------------------------------------------------------
 _DELEGATES = ("statics_more", "while_statics_more", "while_active")
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_a_different_active(line: Line) -> Match | None:
+    """'While you have a different active [GG] character die, you may field NAME for free': an
+    active X other than NAME (the while_statics_more family's condition)."""
+    match = re.fullmatch(
+        r"while you have a different active (?P<what>.+?), (?P<rest>.+)", line.text, re.I
+    )
+    if not match or not line.card_name.strip():
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    name = line.card_name.strip()
+    text = f"While you have an active {match['what']} other than {name}, {match['rest']}"
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.family != "while_statics_more" or not found.abilities:
+        return None
+    return Match.ability(*found.abilities)
 
 
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)

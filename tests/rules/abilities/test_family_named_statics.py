@@ -497,3 +497,34 @@ def test_all_but_one_damage_from_action_dice_and_character_abilities():
     assert state.player("P1").life == 19  # Cheetah's 2 damage: all but 1 prevented
     state = play(cards, HURT, "P2 attack 19sww#1", "P1 block", "P2 damage").final
     assert state.player("P1").life == 16  # combat damage is not an ability's
+
+
+def test_damage_at_the_start_of_your_clear_and_draw_step_with_another_character():
+    # Power Girl: 'While you have an active [DCS] character besides Power Girl, and Power Girl
+    # is active, at the start of your Clear and Draw Step, deal 1 damage to all opposing
+    # character dice' ([DCS] made the demo's Justice League).
+    line = line_on("62wf", "damage", "Wonder Woman", **{"[DCS]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    both = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P2 die SK1 field L1",
+        "P2 die 19sww#1 field L1", active="P2", teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, both, "P2 end").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage: KO'd
+    assert state.die("P2:19sww#1").damage == 1
+    assert state.die("P1:19sww#1").damage == 0
+    alone = both.replace("P1 die 19sww#1 field L1", "P1 die 19sww#1 used")
+    assert play(cards, alone, "P2 end").final.die("P2:SK1").zone == Zone.FIELD
+
+
+def test_a_different_active_character_makes_the_card_free_to_field():
+    # Drax: 'While you have a different active [GG] character die, you may field Drax for free'
+    # ([GG] made the demo's Justice League).
+    line = line_on("11gotg", "free", "Wonder Woman", **{"[GG]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    setup = board("P1 die 22sww#1 reserve L3", "P1 die 19sww#1 field L1", teams=TEAMS)
+    state = play(cards, setup, "P1 field 22sww#1").final  # L3: 2 printed, free here
+    assert state.die("P1:22sww#1").zone == Zone.FIELD
+    other = board("P1 die 22sww#1 reserve L3", "P1 die 22sww#2 field L1", teams=TEAMS)
+    state = play(cards, other).final
+    assert query.fielding_cost(state, cards, state.die("P1:22sww#1")).value == 2  # not different
