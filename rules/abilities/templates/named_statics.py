@@ -558,3 +558,31 @@ def cant_unless_you_have(line: Line) -> Match | None:
     cond = {"test": "count_at_most", "of": {**counted, "side": "yours"}, "n": n - 1}
     effect = {"do": "restrict", "action": action, "to": {"pick": "this"}}
     return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_state_until_end_of_turn(line: Line) -> Match | None:
+    """'While NAME is active, all of your blocking character dice get +2D until end of turn':
+    the bonus while they block (after the blocks the turn's combat is over; keeping it only
+    while blocking is the weaker reading, T5.1)."""
+    match = re.fullmatch(
+        r"(?P<head>while .+? is active, (?:all of )?your (?:blocking|attacking) .+?) until "
+        r"(?:the )?end of (?:the )?turn",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    from dataclasses import replace
+
+    from rules.abilities import templates
+
+    found = templates.recognise(replace(line, text=match["head"]))
+    if found is None or found.family not in _READS_NAME or len(found.abilities) != 1:
+        return None
+    spec = found.abilities[0]
+    if spec["when"] != "while_active" or any(
+        e["do"] != "modify" or "while" not in e for e in spec["effects"]
+    ):
+        return None
+    return Match.ability(spec)

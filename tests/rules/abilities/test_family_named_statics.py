@@ -528,3 +528,21 @@ def test_a_different_active_character_makes_the_card_free_to_field():
     other = board("P1 die 22sww#1 reserve L3", "P1 die 22sww#2 field L1", teams=TEAMS)
     state = play(cards, other).final
     assert query.fielding_cost(state, cards, state.die("P1:22sww#1")).value == 2  # not different
+
+
+def test_blocking_dice_get_a_bonus_after_a_cant_attack_sentence():
+    # Pepper Potts: 'Pepper Potts can't attack. While Pepper Potts is active, all of your
+    # blocking character dice get +2D until end of turn' (the second sentence is this
+    # family's, the first self_statics', joined by statics_more's sentences).
+    line = demo_line("59aou", "blocking", as_name="Wonder Woman")
+    assert compiled("22sww", ability_lines=[line]).status == "automated"
+    cards = compiled_cards("22sww", ability_lines=[line])
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die SK1 field L1", "P1 die 19sww#1 field L1",
+        "P2 die 5sww#1 field L1", active="P2",
+    )  # fmt: skip
+    state = play(cards, setup, "P2 attack 5sww#1", "P1 block SK1>5sww#1").final
+    assert query.defense(state, cards, state.die("P1:SK1")).value == 3
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6  # not blocking
+    mine = setup.replace("active P2", "active P1")
+    refused(cards, mine + "P1 attack 22sww#1\n", "R13.7")
