@@ -139,6 +139,13 @@ def use_life_cost(state: GameState, cards: Mapping[str, CardDef], player: str, k
     return max(0, sum(c.amount for c in found))
 
 
+def kod_to_used(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
+    """Whether a static ability sends this character die, about to be KO'd, to its owner's
+    Used Pile instead of the Prep Area ('when [B] characters are KO'd, they go to the Used
+    Pile')."""
+    return any(c.amount for c in abilities.contributions(state, cards, "ko_to_used", die=die))
+
+
 def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
     card = card_of(cards, die)
     found = set(card.keywords) if card else set()

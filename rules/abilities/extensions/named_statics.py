@@ -14,6 +14,9 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
   what a player can't do (R13.7), answered to the restrict hook's 'field' (a die being
   fielded), 'reroll' (a die in the Roll and Reroll Step's reroll, `Query.amount` the dice
   rerolled together), 'use_global' and 'use_action' questions.
+- `ns_ko_to_used`: a character die `to` means, KO'd, goes to its owner's Used Pile instead of
+  the Prep Area: the 'ko_to_used' question (rules.engine.query.kod_to_used, asked by the
+  engine's KO while the die is still in the Field).
 - `ns_prevent_you`: static prevention (R13.4) of damage to the holder (`player` 'yours', the
   default) or to each player ('any'): all of it, or `all_but` N of each damage; with `damage`
   'combat' / 'non_combat' only that damage (R11.4); with `from` only damage whose source die
@@ -77,6 +80,7 @@ EFFECT_SCHEMAS = {
         },
     ),
     "ns_cant_use_actions": effect_schema("ns_cant_use_actions", ["player"], player=_PLAYER),
+    "ns_ko_to_used": effect_schema("ns_ko_to_used", ["to"], to=SELECTOR),
 }
 _RESTRICTIONS = {
     "ns_cant_field": "field",
@@ -143,6 +147,13 @@ def _use_life_text(effect: Mapping[str, Any]) -> str:
     return f"{who} {pays} {effect['amount']} life to use {what}"
 
 
+def _ko_to_used_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    dice = describe_selector(effect["to"])
+    return f"{dice} that are KO'd go to their owner's Used Pile instead of the Prep Area"
+
+
 EFFECT_TEXT = {
     "ns_global_cost": _global_cost_text,
     "ns_draw_extra": _draw_text,
@@ -150,6 +161,7 @@ EFFECT_TEXT = {
     "ns_cant_field": _cant_field_text,
     "ns_cant_reroll": _cant_reroll_text,
     "ns_use_life": _use_life_text,
+    "ns_ko_to_used": _ko_to_used_text,
     "ns_cant_use_actions": lambda effect: (
         f"{_whose(effect['player'], subject=True)} can't use action dice"
     ),
@@ -180,6 +192,10 @@ def _answers(effect: Mapping[str, Any], q) -> int:
         if not _player_matches(effect["player"], q.player, q.holder):
             return 0
         return effect["amount"] if q.params[:1] and q.params[0] in effect["kinds"] else 0
+    if do == "ns_ko_to_used" and q.stat == "ko_to_used" and q.die is not None:
+        from rules.abilities import selectors as sel
+
+        return int(sel.matches(q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card))
     if do == "ns_draw_extra" and q.stat == "draw":
         return effect["count"] if _player_matches(effect["player"], q.player, q.holder) else 0
     if do == "ns_prevent_you" and q.stat == "prevent":

@@ -167,8 +167,33 @@ def _must_attack(text: str, line: Line) -> list[dict] | None:
     return [{"do": "grant", "keyword": "must_attack", "to": to}]
 
 
+_KO_TO_USED = re.compile(
+    r"when (?P<who>.+?) (?:are|is) (?:KO'd|knocked out), (?:they go|it goes|place (?:it|them)) "
+    r"(?:to|in|into) the used pile(?: instead of the prep area)?",
+    re.IGNORECASE,
+)
+
+
+def _ko_to_used(text: str, line: Line) -> list[dict] | None:
+    """'when [B] characters are KO'd, they go to the Used Pile', 'when a Sidekick character
+    die is KO'd, place it in the Used Pile instead of the Prep Area' (either player's dice
+    unless a side is named, R13.8)."""
+    found = _KO_TO_USED.fullmatch(text)
+    if not found:
+        return None
+    who = re.sub(r"^an? ", "", found["who"], flags=re.IGNORECASE)
+    selector = ps.subject(who, line)
+    if selector is None or set(selector) & {"_while"} or selector.get("what") in _NOT_CHARACTERS:
+        return None
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    return [{"do": "ns_ko_to_used", "to": to}]
+
+
 def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     """(effects, condition) of one body about players, or None."""
+    used = _ko_to_used(text, line)
+    if used is not None:
+        return used, None
     must = _must_attack(text, line)
     if must is not None:
         return must, None

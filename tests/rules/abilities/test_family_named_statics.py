@@ -546,3 +546,34 @@ def test_blocking_dice_get_a_bonus_after_a_cant_attack_sentence():
     assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6  # not blocking
     mine = setup.replace("active P2", "active P1")
     refused(cards, mine + "P1 attack 22sww#1\n", "R13.7")
+
+
+# -- KO'd dice to the Used Pile ----------------------------------------------------------------
+def test_kod_sidekicks_go_to_the_used_pile():
+    # Scarecrow: 'when a Sidekick character die is KO'd, place it in the Used Pile instead of
+    # the Prep Area' (either player's).
+    cards = cards_for("22sww", demo_line("38jus", "used pile", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P1 die SK1 field L1",
+        "P2 die SK1 field L1", "P2 die 5sww#1 field L1", active="P2",
+    )  # fmt: skip
+    log = ("P2 attack SK1 5sww#1", "P1 block 19sww#1>5sww#1 SK1>SK1", "P2 damage")
+    state = play(cards, setup, *log).final
+    assert state.die("P2:SK1").zone == Zone.USED
+    assert state.die("P1:SK1").zone == Zone.USED
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # not a Sidekick
+    inactive = setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    assert play(cards, inactive, *log).final.die("P2:SK1").zone == Zone.PREP
+
+
+def test_kod_dice_of_an_energy_go_to_the_used_pile():
+    # Atrocitus: 'when [S] characters are KO'd, they go to the Used Pile' (Superman: a shield).
+    cards = cards_for("22sww", demo_line("76wol", "used pile", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die 19sww#1 field L1 damage 3",
+        "P1 die 19sww#1 field L1", active="P2", teams=TEAMS,
+    )  # fmt: skip
+    log = ("P2 attack 19sww#1", "P1 block 19sww#1>19sww#1", "P2 damage")
+    state = play(cards, setup, *log).final
+    assert state.die("P2:19sww#1").zone == Zone.USED  # 3 + 4 damage on D6
+    assert state.die("P1:19sww#1").zone == Zone.FIELD
