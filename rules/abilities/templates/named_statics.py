@@ -411,40 +411,7 @@ def exactly_one_die(line: Line) -> Match | None:
     return Match.ability({"when": "while_active", "if": cond, "effects": effects})
 
 
-# -- the card's own name misprinted -----------------------------------------------------------
-_NAMED_ACTIVE = re.compile(r"while (?P<who>.+?),? is (?:active|acive)\b", re.IGNORECASE)
 _READS_NAME = ("while_active", "while_statics_more", "while_triggers_more", FAMILY)
-
-
-def _one_letter_apart(printed: str, name: str) -> bool:
-    """One letter more or one letter less (never a different letter: Batwoman and Catwoman are
-    two characters), in a name of 6 letters or more."""
-    short, long_ = sorted((printed, name), key=len)
-    if len(long_) - len(short) != 1 or len(short) < 6:
-        return False
-    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
-
-
-@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY + 5)
-def while_misprinted_name(line: Line) -> Match | None:
-    """'While Supegirl is active, ...' on Supergirl, 'While Scarlet Which is active' on Scarlet
-    Witch: the card's own name printed one letter off (a letter dropped or added), read as the
-    name by the while families."""
-    match = _NAMED_ACTIVE.match(line.text)
-    if not match or not line.card_name.strip():
-        return None
-    printed, name = wsm._plain(match["who"]), wsm._plain(line.card_name)
-    if printed == name or not _one_letter_apart(printed, name):
-        return None
-    from dataclasses import replace
-
-    from rules.abilities import templates
-
-    text = f"While {line.card_name.strip()} is active{line.text[match.end() :]}"
-    found = templates.recognise(replace(line, text=text))
-    if found is None or found.family not in _READS_NAME:
-        return None
-    return Match.ability(*found.abilities) if found.abilities else None
 
 
 # -- Range granted ------------------------------------------------------------------------------

@@ -213,23 +213,6 @@ def test_range_only_for_the_named_affiliation():
     assert "range_2" not in query.keywords(state, cards, state.die("P2:19sww#1"))
 
 
-# -- the card's own name misprinted ---------------------------------------------------------------
-def test_a_name_missing_one_letter_is_the_card_itself():
-    # 'While Supegirl is active, opposing Sidekick dice get +1A and +1D' on Supergirl: here
-    # 'Wonder Wman' on Wonder Woman.
-    line = line_on("52skc", "sidekick", "Wonder Woman", Supegirl="Wonder Wman")
-    cards = cards_for("22sww", line)
-    setup = board("P1 die 22sww#1 field L1", "P1 die SK1 field L1", "P2 die SK1 field L1")
-    state = play(cards, setup).final
-    assert query.attack(state, cards, state.die("P2:SK1")).value == 2
-    assert query.attack(state, cards, state.die("P1:SK1")).value == 1
-
-
-def test_a_name_with_a_different_letter_is_another_character():
-    line = line_on("52skc", "sidekick", "Wonder Woman", Supegirl="Wondor Woman")
-    assert compiled("22sww", ability_lines=[line]).status == "manual"
-
-
 # -- what a player can't do (R13.7) ---------------------------------------------------------------
 FIELDING = board(
     "P1 die 22sww#1 field L1", "P2 die 5sww#1 reserve L3", "P2 die 5sww#2 reserve L1",
