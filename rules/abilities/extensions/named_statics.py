@@ -17,6 +17,9 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
 - `ns_ko_to_used`: a character die `to` means, KO'd, goes to its owner's Used Pile instead of
   the Prep Area: the 'ko_to_used' question (rules.engine.query.kod_to_used, asked by the
   engine's KO while the die is still in the Field).
+- `ns_grant_affiliation`: the dice `to` means gain `affiliation` (the 'affiliation' question,
+  rules.engine.query.affiliations); a spec with a condition grants none (counting affiliated
+  dice would ask the same question again), so the template gives it none.
 - `ns_prevent_you`: static prevention (R13.4) of damage to the holder (`player` 'yours', the
   default) or to each player ('any'): all of it, or `all_but` N of each damage; with `damage`
   'combat' / 'non_combat' only that damage (R11.4); with `from` only damage whose source die
@@ -81,6 +84,9 @@ EFFECT_SCHEMAS = {
     ),
     "ns_cant_use_actions": effect_schema("ns_cant_use_actions", ["player"], player=_PLAYER),
     "ns_ko_to_used": effect_schema("ns_ko_to_used", ["to"], to=SELECTOR),
+    "ns_grant_affiliation": effect_schema(
+        "ns_grant_affiliation", ["to", "affiliation"], to=SELECTOR, affiliation={"type": "string"}
+    ),
 }
 _RESTRICTIONS = {
     "ns_cant_field": "field",
@@ -147,6 +153,13 @@ def _use_life_text(effect: Mapping[str, Any]) -> str:
     return f"{who} {pays} {effect['amount']} life to use {what}"
 
 
+def _affiliation_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import affiliation_name, describe_selector
+
+    name = affiliation_name(effect["affiliation"])
+    return f"{describe_selector(effect['to'])} gain the {name} affiliation"
+
+
 def _ko_to_used_text(effect: Mapping[str, Any]) -> str:
     from rules.abilities.describe import describe_selector
 
@@ -162,6 +175,7 @@ EFFECT_TEXT = {
     "ns_cant_reroll": _cant_reroll_text,
     "ns_use_life": _use_life_text,
     "ns_ko_to_used": _ko_to_used_text,
+    "ns_grant_affiliation": _affiliation_text,
     "ns_cant_use_actions": lambda effect: (
         f"{_whose(effect['player'], subject=True)} can't use action dice"
     ),
@@ -221,6 +235,9 @@ def _continuous(spec: Mapping[str, Any]):
     effects = [e for e in spec["effects"] if e["do"] in EFFECT_SCHEMAS]
 
     def contributions(q):
+        if q.stat == "affiliation":
+            yield from _affiliations(q)
+            return
         found = [(e, _answers(e, q)) for e in effects]
         found = [(e, n) for e, n in found if n]
         if not found:
@@ -230,6 +247,18 @@ def _continuous(spec: Mapping[str, Any]):
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for _, amount in found:
             yield Contribution(q.stat, amount, source)
+
+    def _affiliations(q):
+        """The affiliations granted to the die asked about (no condition is read: a count of
+        affiliated dice would ask this question again)."""
+        if q.die is None or spec.get("if"):
+            return
+        source = q.cards[q.card].name if q.card in q.cards else q.card
+        for effect in effects:
+            if effect["do"] == "ns_grant_affiliation" and sel.matches(
+                q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card
+            ):
+                yield Contribution("affiliation", 0, source, effect["affiliation"])
 
     return contributions
 

@@ -245,11 +245,36 @@ def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | N
     return None
 
 
+_GAIN_AFFILIATION = re.compile(
+    r"(?P<head>(?P<who>your .+?) (?:get|gain) .+?),? and gain the (?P<aff>\S+) affiliation",
+    re.IGNORECASE,
+)
+
+
+def _with_affiliation(text: str, line: Line) -> list[dict] | None:
+    """'your Sidekick dice get +1A and +1D, and gain the [HELL] affiliation'."""
+    found = _GAIN_AFFILIATION.fullmatch(text)
+    if not found:
+        return None
+    effects = wsm.statement(found["head"], line)
+    selector = ps.subject(found["who"], line)
+    if not effects or selector is None or set(selector) & {"_while", "_not_self"}:
+        return None
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    if any(e.get("to") != to for e in effects):
+        return None
+    grant = {"do": "ns_grant_affiliation", "to": to, "affiliation": t.affiliation(found["aff"])}
+    return [*effects, grant]
+
+
 def _body(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     """A body about players, or '<a dice statement> and <a body about players>'."""
     found = _player_effects(text, line)
     if found is not None:
         return found
+    affiliated = _with_affiliation(text, line)
+    if affiliated is not None:
+        return affiliated, None
     for joint in re.finditer(r",? and ", text, re.IGNORECASE):
         head, tail = text[: joint.start()], text[joint.end() :]
         theirs = _player_effects(tail, line)

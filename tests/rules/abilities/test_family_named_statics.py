@@ -560,3 +560,16 @@ def test_kod_dice_of_an_energy_go_to_the_used_pile():
     state = play(cards, setup, *log).final
     assert state.die("P2:19sww#1").zone == Zone.USED  # 3 + 4 damage on D6
     assert state.die("P1:19sww#1").zone == Zone.FIELD
+
+
+def test_sidekicks_get_a_bonus_and_an_affiliation():
+    # Emma Frost: 'your Sidekick dice get +1A and +1D, and gain the [HELL] affiliation'.
+    cards = cards_for("22sww", demo_line("30dps", "sidekick", as_name="Wonder Woman"))
+    setup = board("P1 die 22sww#1 field L1", "P1 die SK1 field L1", "P2 die SK1 field L1")
+    state = play(cards, setup).final
+    mine, theirs = state.die("P1:SK1"), state.die("P2:SK1")
+    assert "hellfireclub" in query.affiliations(state, cards, mine)
+    assert "hellfireclub" not in query.affiliations(state, cards, theirs)
+    assert query.attack(state, cards, mine).value == 2
+    inactive = play(cards, setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")).final
+    assert "hellfireclub" not in query.affiliations(inactive, cards, inactive.die("P1:SK1"))
