@@ -69,6 +69,14 @@ _ALL_BUT = re.compile(
 )
 
 
+_REDUCED_TO = re.compile(
+    r"any combat damage to you that is more than (?P<n>\d) is reduced to (?P=n)", re.IGNORECASE
+)
+_NO_MORE_THAN = re.compile(
+    r"each of your opponent's characters deals no more than (?P<n>\d) damage to you while "
+    r"attacking",
+    re.IGNORECASE,
+)
 _ALL_BUT_ABILITIES = re.compile(
     r"prevent all but (?P<n>\d) damage to you from any action or character abilities",
     re.IGNORECASE,
@@ -106,6 +114,15 @@ def _prevention(text: str, line: Line) -> list[dict] | None:
     if found:
         source = {"pick": "each", "side": "opposing", "what": "action"}
         return [{"do": "ns_prevent_you", "all_but": int(found["n"]), "from": source}]
+    found = _REDUCED_TO.fullmatch(text)
+    if found:  # 'any combat damage to you that is more than 2 is reduced to 2'
+        n = int(found["n"])
+        return [{"do": "ns_prevent_you", "all_but": n, "damage": "combat"}]
+    found = _NO_MORE_THAN.fullmatch(text)
+    if found:  # the damage an attacker deals to the player is its combat damage (R11.4)
+        source = {"pick": "each", "side": "opposing"}
+        n = int(found["n"])
+        return [{"do": "ns_prevent_you", "all_but": n, "damage": "combat", "from": source}]
     found = _ALL_BUT_ABILITIES.fullmatch(text)
     if found:  # an action die's effect, or a character die's (non-combat) ability, either side
         n = int(found["n"])
@@ -603,3 +620,34 @@ def while_state_until_end_of_turn(line: Line) -> Match | None:
     ):
         return None
     return Match.ability(spec)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def if_you_have_no_combat_damage(line: Line) -> Match | None:
+    """'If you have 2 or more Justice League characters in play, your Sidekicks take no damage
+    from attacking or blocking characters': the combat damage to those dice prevented (the
+    damage attacking and blocking characters deal each other, R11.4; their abilities' damage
+    is not read: the weaker reading)."""
+    match = re.fullmatch(
+        r"if you have (?P<n>\w+) or more (?P<dice>.+?) in play, (?P<who>.+?) takes? no damage "
+        r"from attacking or blocking characters",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not match:
+        return None
+    counted = ps.subject(match["dice"], line)
+    who = ps.subject(match["who"], line)
+    if (
+        counted is None
+        or who is None
+        or set(counted) & {"_while", "_not_self"}
+        or "side" in counted
+    ):
+        return None
+    if set(who) & {"_while"} or who.get("what") in _NOT_CHARACTERS:
+        return None
+    cond = {"test": "count_at_least", "of": {**counted, "side": "yours"}, "n": t.number(match["n"])}
+    to = {k: v for k, v in who.items() if not k.startswith("_")}
+    effect = {"do": "prevent", "to": to, "all": True, "damage": "combat"}
+    return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})

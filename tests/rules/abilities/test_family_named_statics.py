@@ -573,3 +573,40 @@ def test_sidekicks_get_a_bonus_and_an_affiliation():
     assert query.attack(state, cards, mine).value == 2
     inactive = play(cards, setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")).final
     assert "hellfireclub" not in query.affiliations(inactive, cards, inactive.die("P1:SK1"))
+
+
+def test_combat_damage_to_you_above_two_is_reduced_to_two():
+    # Big E: 'any combat damage to you that is more than 2 is reduced to 2' (each attacker's).
+    cards = cards_for("22sww", demo_line("2tag", "reduced", as_name="Wonder Woman"))
+    state = play(cards, HURT, "P2 attack 19sww#1", "P1 block", "P2 damage").final
+    assert state.player("P1").life == 18  # Superman's 4A: 2 prevented
+    burned = _with_cheetah_burn(cards)
+    burned = {**burned, "5sww": compiled_cards("5sww", ability_lines=[
+        "When fielded, deal 3 damage to target opponent"])["5sww"]}  # fmt: skip
+    assert play(burned, HURT, "P2 field 5sww#1 pay SK2").final.player("P1").life == 17
+
+
+def test_each_attacker_deals_you_at_most_one_damage():
+    # Phoenix Force: 'each of your opponent's characters deals no more than 1 damage to you
+    # while attacking'.
+    cards = cards_for("22sww", demo_line("13avxop", "no more than", as_name="Wonder Woman"))
+    two = HURT + "P2 die SK1 field L1\n"
+    state = play(cards, two, "P2 attack 19sww#1 SK1", "P1 block", "P2 damage").final
+    assert state.player("P1").life == 18  # 1 from each attacker
+
+
+def test_if_you_have_two_affiliated_characters_sidekicks_take_no_combat_damage():
+    # 'If you have 2 or more Justice League characters in play, your Sidekicks take no damage
+    # from attacking or blocking characters'.
+    line = demo_line("72jl", "sidekicks", as_name="Wonder Woman")
+    cards = cards_for("22sww", line)
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P1 die SK1 field L1",
+        "P2 die SK1 field L1", active="P2",
+    )  # fmt: skip
+    log = ("P2 attack SK1", "P1 block SK1>SK1", "P2 damage")
+    state = play(cards, setup, *log).final
+    assert state.die("P1:SK1").zone == Zone.FIELD
+    assert state.die("P2:SK1").zone == Zone.PREP  # the opponent's Sidekick is not protected
+    one = setup.replace("P1 die 19sww#1 field L1", "P1 die 19sww#1 used")
+    assert play(cards, one, *log).final.die("P1:SK1").zone == Zone.PREP
