@@ -651,3 +651,32 @@ def if_you_have_no_combat_damage(line: Line) -> Match | None:
     to = {k: v for k, v in who.items() if not k.startswith("_")}
     effect = {"do": "prevent", "to": to, "all": True, "damage": "combat"}
     return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY + 10)
+def while_then_sentences(line: Line) -> Match | None:
+    """'While NAME is active, <X>. NAME gets +1A for each ...': a 'While' sentence and one or
+    two more, each an ability of its own that the families read alone (statics_more's
+    sentences leave lines starting 'While' to the while families). A later sentence that
+    refers back ('this effect', 'they', 'instead' ...) leaves the line manual."""
+    from dataclasses import replace
+
+    from rules.abilities.templates import recognise
+    from rules.abilities.templates.statics_more import _BACK_REFERENCE
+
+    if line.card_kind != "character" or not line.text.lower().startswith("while "):
+        return None
+    parts = [p.strip() for p in re.split(r"(?<=[a-z\])])\. (?=[A-Z])", line.text)]
+    if not 2 <= len(parts) <= 3 or any(_BACK_REFERENCE.match(p) for p in parts[1:]):
+        return None
+    if any(re.search(r"\b(?:this effect|this ability|ignore)\b", p, re.I) for p in parts[1:]):
+        return None
+    specs: list[dict] = []
+    keywords: list[str] = []
+    for part in parts:
+        found = recognise(replace(line, text=part.rstrip(".")))
+        if found is None or found.variant is not None or found.suit_up:
+            return None
+        specs += found.abilities
+        keywords += found.keywords
+    return Match(abilities=tuple(specs), keywords=tuple(keywords))

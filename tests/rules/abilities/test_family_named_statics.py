@@ -610,3 +610,22 @@ def test_if_you_have_two_affiliated_characters_sidekicks_take_no_combat_damage()
     assert state.die("P2:SK1").zone == Zone.PREP  # the opponent's Sidekick is not protected
     one = setup.replace("P1 die 19sww#1 field L1", "P1 die 19sww#1 used")
     assert play(cards, one, *log).final.die("P1:SK1").zone == Zone.PREP
+
+
+def test_a_while_sentence_then_a_bonus_sentence():
+    # Varro Tigurius: 'While Varro Tigurius is active, your non-Varro Tigurius [KUM] character
+    # dice cannot be targeted by your opponents. Varro Tigurius gets +1A and +1D for each
+    # non-Varro Tigurius [KUM] character you control' ([KUM] made the demo's Justice League).
+    from rules.abilities import statics
+
+    line = line_on("48bfu", "while", "Wonder Woman", **{"[KUM]": "[DCJL]"})
+    cards = cards_for("22sww", line)
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die 19sww#1 field L1", "P2 die 19sww#1 field L1",
+        teams=TEAMS,
+    )  # fmt: skip
+    state = play(cards, setup).final
+    assert query.attack(state, cards, state.die("P1:22sww#1")).value == 4  # 3 + 1
+    assert not statics.targetable(state, cards, "P1:19sww#1", "P2", "global")
+    assert statics.targetable(state, cards, "P1:19sww#1", "P1", "global")
+    assert statics.targetable(state, cards, "P2:19sww#1", "P2", "global")
