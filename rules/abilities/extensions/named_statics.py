@@ -378,3 +378,39 @@ def _range_abilities(card, encoding: Mapping[str, Any]) -> tuple:
 
 
 ENCODING_ABILITIES["named_statics_range"] = _range_abilities
+
+
+# -- condition: a count of different characters ---------------------------------------------------
+# 'your opponents with 3 or more active characters' (the card's reminder: three dice of one
+# character count as one), 'at least 2 different active [DCV] characters': the dice `of` means,
+# one per character name; `at_least` or `at_most` `n`.
+def _distinct(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.abilities import selectors as sel
+    from rules.engine import query
+
+    found = sel.dice(
+        state, cards, test["of"], holder=holder, source=this.id if this else "", card=card
+    )
+    count = len({query.title(cards, d) for d in found})
+    return count >= test["n"] if test["way"] == "at_least" else count <= test["n"]
+
+
+def _distinct_text(test) -> str:
+    from rules.abilities.describe import describe_selector
+
+    way = "at least" if test["way"] == "at_least" else "at most"
+    among = describe_selector(test["of"])
+    return f"there are {way} {test['n']} different characters among {among}"
+
+
+CONDITIONS = {
+    "ns_distinct_characters": (
+        {
+            "of": SELECTOR,
+            "n": {"type": "integer", "minimum": 0},
+            "way": {"enum": ["at_least", "at_most"]},
+        },
+        _distinct,
+    )
+}
+CONDITION_TEXT = {"ns_distinct_characters": _distinct_text}

@@ -206,6 +206,12 @@ def _ko_to_used(text: str, line: Line) -> list[dict] | None:
     return [{"do": "ns_ko_to_used", "to": to}]
 
 
+def _distinct(counted: dict, n: int, way: str) -> dict:
+    """'N or more (different) active X characters': characters, one per name however many of
+    its dice are in the Field (a card's own reminder says so)."""
+    return {"test": "ns_distinct_characters", "of": counted, "n": n, "way": way}
+
+
 def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     """(effects, condition) of one body about players, or None."""
     used = _ko_to_used(text, line)
@@ -249,7 +255,7 @@ def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | N
     )
     if few:
         counted = {"pick": "each", "side": "opposing"}
-        cond = {"test": "count_at_least", "of": counted, "n": t.number(few["n"])}
+        cond = _distinct(counted, t.number(few["n"]), "at_least")
         return [{"do": "ns_cant_use_actions", "player": "opposing"}], cond
     lead = re.fullmatch(r"if (?P<cond>.+?), (?P<rest>.+)", text, re.IGNORECASE)
     if lead and _DRAW.fullmatch(lead["rest"]):
@@ -432,8 +438,9 @@ def when_you_have(line: Line) -> Match | None:
 
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def exactly_one_die(line: Line) -> Match | None:
-    """'If you have exactly 1 NAME die in the Field Zone, NAME is unblockable': while one of
-    its dice is active and no other (the holder's dice of that name in the Field: at most 1)."""
+    """'If you have exactly 1 NAME die in the Field Zone (and no other character dice), NAME is
+    unblockable': while one of its dice is active and the holder has no other character die in
+    the Field."""
     match = re.fullmatch(
         r"if you have exactly (?:1|one) (?P<who>.+?) die in (?:the|your) field(?: zone)?,? "
         r"(?P<rest>.+)",
@@ -447,9 +454,8 @@ def exactly_one_die(line: Line) -> Match | None:
         return None
     if any(e["do"] == "cost" for e in effects):
         return None
-    name = line.card_name.strip()
-    counted = {"pick": "each", "side": "yours", "name": name}
-    cond = {"test": "count_at_most", "of": counted, "n": 1}
+    # The card's reminder: 'and no other character dice' (the narrower reading in any case).
+    cond = {"test": "count_at_most", "of": {"pick": "each", "side": "yours"}, "n": 1}
     return Match.ability({"when": "while_active", "if": cond, "effects": effects})
 
 
@@ -571,9 +577,8 @@ def self_must_attack(line: Line) -> Match | None:
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def cant_unless_you_have(line: Line) -> Match | None:
     """'NAME can't attack or block unless you have at least 2 different active [DCV]
-    characters': the card's own dice can't attack or block while the holder has fewer of those
-    dice in the Field. Counting dice, not different characters, restricts it less often (T5.1:
-    the weaker reading)."""
+    characters': the card's own dice can't attack or block while the holder's dice of those
+    show fewer different characters (one per name)."""
     match = re.fullmatch(
         r"(?P<who>.+?) can't (?P<what>attack or block|attack|block) unless you have at least "
         r"(?P<n>\w+) (?:different )?(?:active )?(?P<dice>.+)",
@@ -589,7 +594,7 @@ def cant_unless_you_have(line: Line) -> Match | None:
         return None
     n = t.number(match["n"])
     action = match["what"].lower().replace(" ", "_")
-    cond = {"test": "count_at_most", "of": {**counted, "side": "yours"}, "n": n - 1}
+    cond = _distinct({**counted, "side": "yours"}, n - 1, "at_most")
     effect = {"do": "restrict", "action": action, "to": {"pick": "this"}}
     return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})
 
@@ -605,8 +610,8 @@ def while_state_until_end_of_turn(line: Line) -> Match | None:
         line.text,
         re.IGNORECASE,
     )
-    if not match:
-        return None
+    if not match or re.search(r"\([^)]*\binstead\b", line.raw, re.IGNORECASE):
+        return None  # '(Iron Man gets +3D instead)': a reminder changing the bonus
     from dataclasses import replace
 
     from rules.abilities import templates
@@ -647,7 +652,7 @@ def if_you_have_no_combat_damage(line: Line) -> Match | None:
         return None
     if set(who) & {"_while"} or who.get("what") in _NOT_CHARACTERS:
         return None
-    cond = {"test": "count_at_least", "of": {**counted, "side": "yours"}, "n": t.number(match["n"])}
+    cond = _distinct({**counted, "side": "yours"}, t.number(match["n"]), "at_least")
     to = {k: v for k, v in who.items() if not k.startswith("_")}
     effect = {"do": "prevent", "to": to, "all": True, "damage": "combat"}
     return Match.ability({"when": "while_active", "if": cond, "effects": [effect]})

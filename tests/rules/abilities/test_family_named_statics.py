@@ -404,6 +404,8 @@ def test_unblockable_with_exactly_one_die_of_the_card():
     refused(cards, one + "P1 attack 22sww#1\nP2 block SK1>22sww#1\n", "R13.7")
     two = one + "P1 die 22sww#2 field L1\n"
     play(cards, two, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
+    other = one + "P1 die SK1 field L1\n"  # the reminder: and no other character dice
+    play(cards, other, "P1 attack 22sww#1", "P2 block SK1>22sww#1")
 
 
 def test_cant_be_blocked_by_only_one_die_with_another_affiliated_character():
@@ -447,10 +449,11 @@ def test_an_opponent_with_three_characters_cannot_use_action_dice():
     cards = cards_for("22sww", demo_line("12drs", "action dice", as_name="Wonder Woman"))
     setup = board(
         "P1 die 22sww#1 field L1", "P2 die BA:34sww#1 reserve action", "P2 die SK1 field L1",
-        "P2 die SK2 field L1", "P2 die 5sww#1 field L1", active="P2",
+        "P2 die 19sww#1 field L1", "P2 die 5sww#1 field L1", active="P2", teams=TEAMS,
     )  # fmt: skip
     refused(cards, setup + "P2 use BA:34sww#1\n", "R13.7")
-    two = setup.replace("P2 die 5sww#1 field L1", "P2 die 5sww#1 used")
+    # Three dice of two characters: two characters (the card's reminder).
+    two = setup.replace("P2 die 19sww#1 field L1", "P2 die SK2 field L1")
     play(cards, two, "P2 use BA:34sww#1")
 
 
@@ -461,11 +464,14 @@ def test_cant_attack_or_block_unless_you_have_two_villains():
     result = compiled("5sww", ability_lines=[line])
     assert result.status == "automated"
     cards = compiled_cards("5sww", ability_lines=[line])
-    alone = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1", active="P2")
+    teams = (TEAMS[0], "5sww:2 76uxm:2 basic 34sww")  # Magneto (76uxm): another Villain
+    alone = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1", active="P2", teams=teams)
     refused(cards, alone + "P2 attack 5sww#1\n", "R13.7")
-    two = alone + "P2 die 5sww#2 field L1\n"  # T5.1: dice counted, not characters
+    copies = alone + "P2 die 5sww#2 field L1\n"  # two dice, one character
+    refused(cards, copies + "P2 attack 5sww#1\n", "R13.7")
+    two = alone + "P2 die 76uxm#1 field L1\n"
     play(cards, two, "P2 attack 5sww#1")
-    blocking = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1")
+    blocking = board("P2 die 5sww#1 field L1", "P1 die SK1 field L1", teams=teams)
     refused(cards, blocking + "P1 attack SK1\nP2 block 5sww#1>SK1\n", "R13.7")
 
 
@@ -513,13 +519,14 @@ def test_a_different_active_character_makes_the_card_free_to_field():
     assert query.fielding_cost(state, cards, state.die("P1:22sww#1")).value == 2  # not different
 
 
-def test_blocking_dice_get_a_bonus_after_a_cant_attack_sentence():
-    # Pepper Potts: 'Pepper Potts can't attack. While Pepper Potts is active, all of your
-    # blocking character dice get +2D until end of turn' (the second sentence is this
-    # family's, the first self_statics', joined by statics_more's sentences).
+def test_a_reminder_changing_the_bonus_leaves_the_line_manual():
+    # Pepper Potts: '... all of your blocking character dice get +2D until end of turn (Iron
+    # Man gets +3D instead)': the reminder changes the bonus, so the line stays manual; without
+    # it, the bonus holds while they block.
     line = demo_line("59aou", "blocking", as_name="Wonder Woman")
-    assert compiled("22sww", ability_lines=[line]).status == "automated"
-    cards = compiled_cards("22sww", ability_lines=[line])
+    assert compiled("22sww", ability_lines=[line]).status == "manual"
+    sentence = re.sub(r" \(.*\)", "", line.split(". ", 1)[1])
+    cards = cards_for("22sww", sentence)
     setup = board(
         "P1 die 22sww#1 field L1", "P1 die SK1 field L1", "P1 die 19sww#1 field L1",
         "P2 die 5sww#1 field L1", active="P2",
@@ -527,8 +534,6 @@ def test_blocking_dice_get_a_bonus_after_a_cant_attack_sentence():
     state = play(cards, setup, "P2 attack 5sww#1", "P1 block SK1>5sww#1").final
     assert query.defense(state, cards, state.die("P1:SK1")).value == 3
     assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6  # not blocking
-    mine = setup.replace("active P2", "active P1")
-    refused(cards, mine + "P1 attack 22sww#1\n", "R13.7")
 
 
 # -- KO'd dice to the Used Pile ----------------------------------------------------------------
