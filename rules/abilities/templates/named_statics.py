@@ -1,25 +1,49 @@
 """Family `named_statics` (priority 115: only lines the other while-static families decline):
-continuous 'While NAME is active, ...' lines about players rather than dice, played through
-the engine's stat query layer (rules/abilities/extensions/named_statics.py), never per-card
-flags:
+continuous 'While NAME is active, ...' lines, most about players rather than dice, played
+through the engine's stat query layer and restrict hook (rules/abilities/extensions/
+named_statics.py), never per-card flags:
 
 - global ability costs: 'your opponents (must) pay [1] more to use each Global Ability
   (during your turn)', '<a dice statement> and Global Abilities cost [1] more to use'
-  (`ns_global_cost`, R10.1);
+  (`ns_global_cost`, R10.1); life paid to use them: 'your opponent must pay 2 life to use an
+  action die or global ability' (`ns_use_life`, R12.4);
 - extra dice drawn: '(if <condition>,) draw an extra / additional die during your (the) Clear
   and Draw Step', 'during your Clear and Draw Step, if NAME is your only character in the
   Field Zone, draw an extra die', 'players draw an extra die during their Clear and Draw Step'
   (`ns_draw_extra`, R5.1); also after 'While you have an active X besides NAME, and NAME is
-  active';
-- 'prevent all non-combat damage dealt to you' (`ns_prevent_you`, R13.4).
+  active' (with a dice statement or a turn-start trigger there too);
+- what a player can't do (R13.7): field level-3 dice, reroll Basic Action dice or more than N
+  dice, use the globals of their own character cards, use action dice (with 3 or more active
+  characters);
+- prevention (R13.4): '(non-)combat damage (dealt) to you / to <dice>', '<dice> deal no combat
+  damage', all but N of each damage to you (from opposing action dice, from action or
+  character abilities, combat damage over N, each attacker's);
+- Range granted ('your active character dice have Range 1': keywords_more's volley), 'X must
+  attack (each turn)', KO'd dice of a kind to the Used Pile, '..., and gain the X
+  affiliation';
+- spellings other families read: 'When you have N active X' ('If you have'), 'a different
+  active X' (an active X other than NAME), '... until end of turn' after a blocking/attacking
+  subject, a 'While' sentence followed by independent sentences; and 'If you have exactly 1
+  NAME die in the Field Zone', 'NAME can't attack or block unless you have at least N X',
+  'If you have N or more X in play, your Sidekicks take no damage from attacking or blocking
+  characters'.
 
 Readings (T5.1: where the text is ambiguous, the weaker one):
 - 'Global Abilities' with no side (R13.8) are both players' globals; 'your opponent(s)'
   the holder's opponent. A batch of uses of one global pays the change once per use (R10.3).
 - 'during the Clear and Draw Step' on a card that says 'draw' (you) is the holder's own
-  step; 'players ... their' is each player's.
+  step; 'players ... their' is each player's. 'is acive' (a misprint) is 'is active'.
 - 'NAME is your only character in the Field Zone': the holder has exactly one character die
-  in the Field (two dice of NAME are two characters' dice: the condition fails).
+  in the Field (two dice of NAME: the condition fails). 'Exactly 1 NAME die in the Field
+  Zone' likewise (the card's reminder: 'and no other character dice').
+- 'N (different) active characters' counts characters, one per name (a card's reminder: three
+  dice of one character are one active character).
+- 'can't reroll' restricts the Roll and Reroll Step's reroll (not effects that reroll);
+  'can't field' the fielding from the Reserve Pool.
+- 'take no damage from attacking or blocking characters' prevents their combat damage only;
+  'deals no more than 1 damage to you while attacking' caps each attacker's combat damage.
+- '... until end of turn' on a bonus to blocking (attacking) dice holds while they block
+  (attack); a reminder changing the bonus ('Iron Man gets +3D instead') leaves it manual.
 - A condition is the while_statics_more family's (`condition`), checked when the question is
   asked (the extra die: when the player draws).
 """
