@@ -29,6 +29,10 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
 They sit in a while-active spec (vocabulary STATIC_EFFECTS), whose `if` condition they read;
 the spec's own static ability ignores them, and ENCODING_ABILITIES builds the one static
 ability (while the card is active, R13.1) that answers their questions.
+
+Also: the trigger that makes a die with Range granted by a while-active `grant` (range_N)
+shoot (keywords_more's volley), and the condition `ns_distinct_characters` (the different
+characters, one per name, among the dice `of` means: at least / at most `n`).
 """
 
 from collections.abc import Mapping
