@@ -13,7 +13,9 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
 - `ns_cant_field`, `ns_cant_reroll`, `ns_no_team_character_globals`, `ns_cant_use_actions`:
   what a player can't do (R13.7), answered to the restrict hook's 'field' (a die being
   fielded), 'reroll' (a die in the Roll and Reroll Step's reroll, `Query.amount` the dice
-  rerolled together), 'use_global' and 'use_action' questions.
+  rerolled together), 'use_global' and 'use_action' questions; `ns_no_attack_when_fielded`:
+  the dice `to` means can't attack on the turn their controller fielded them (the engine's
+  record of this turn's fieldings, K-STRIKE's module), the 'attack' question.
 - `ns_ko_to_used`: a character die `to` means, KO'd, goes to its owner's Used Pile instead of
   the Prep Area: the 'ko_to_used' question (rules.engine.query.kod_to_used, asked by the
   engine's KO while the die is still in the Field).
@@ -88,6 +90,7 @@ EFFECT_SCHEMAS = {
     ),
     "ns_cant_use_actions": effect_schema("ns_cant_use_actions", ["player"], player=_PLAYER),
     "ns_ko_to_used": effect_schema("ns_ko_to_used", ["to"], to=SELECTOR),
+    "ns_no_attack_when_fielded": effect_schema("ns_no_attack_when_fielded", ["to"], to=SELECTOR),
     "ns_grant_affiliation": effect_schema(
         "ns_grant_affiliation", ["to", "affiliation"], to=SELECTOR, affiliation={"type": "string"}
     ),
@@ -97,6 +100,7 @@ _RESTRICTIONS = {
     "ns_cant_reroll": "reroll",
     "ns_no_team_character_globals": "use_global",
     "ns_cant_use_actions": "use_action",
+    "ns_no_attack_when_fielded": "attack",
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 
@@ -164,6 +168,12 @@ def _affiliation_text(effect: Mapping[str, Any]) -> str:
     return f"{describe_selector(effect['to'])} gain the {name} affiliation"
 
 
+def _no_attack_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"{describe_selector(effect['to'])} can't attack on the turn they are fielded"
+
+
 def _ko_to_used_text(effect: Mapping[str, Any]) -> str:
     from rules.abilities.describe import describe_selector
 
@@ -179,6 +189,7 @@ EFFECT_TEXT = {
     "ns_cant_reroll": _cant_reroll_text,
     "ns_use_life": _use_life_text,
     "ns_ko_to_used": _ko_to_used_text,
+    "ns_no_attack_when_fielded": _no_attack_text,
     "ns_grant_affiliation": _affiliation_text,
     "ns_cant_use_actions": lambda effect: (
         f"{_whose(effect['player'], subject=True)} can't use action dice"
@@ -273,6 +284,14 @@ def _forbids(effect: Mapping[str, Any], q) -> bool:
     'use_global' about the global of card `params[0]` on `params[1]`'s team)."""
     if _RESTRICTIONS.get(effect["do"]) != q.stat:
         return False
+    if effect["do"] == "ns_no_attack_when_fielded":
+        from rules.abilities import selectors as sel
+        from rules.engine.keywords import strike
+
+        die = q.die
+        if die is None or die.id not in strike.fielded_this_turn(q.state, die.controller):
+            return False
+        return sel.matches(q.state, q.cards, effect["to"], die, holder=q.holder, card=q.card)
     if effect["do"] == "ns_cant_use_actions":
         return _player_matches(effect["player"], q.player, q.holder)
     if effect["do"] == "ns_no_team_character_globals":

@@ -236,8 +236,25 @@ def _distinct(counted: dict, n: int, way: str) -> dict:
     return {"test": "ns_distinct_characters", "of": counted, "n": n, "way": way}
 
 
+def _no_attack_when_fielded(text: str, line: Line) -> list[dict] | None:
+    """'[M] characters cannot attack the turn they are fielded' (either player's, R13.8)."""
+    found = re.fullmatch(
+        r"(?P<who>.+?) (?:can't|cannot) attack (?:on )?the turn they are fielded", text, re.I
+    )
+    if not found:
+        return None
+    selector = ps.subject(found["who"], line)
+    if selector is None or set(selector) & {"_while"} or selector.get("what") in _NOT_CHARACTERS:
+        return None
+    to = {k: v for k, v in selector.items() if not k.startswith("_")}
+    return [{"do": "ns_no_attack_when_fielded", "to": to}]
+
+
 def _player_effects(text: str, line: Line) -> tuple[list[dict], dict | None] | None:
     """(effects, condition) of one body about players, or None."""
+    fresh = _no_attack_when_fielded(text, line)
+    if fresh is not None:
+        return fresh, None
     used = _ko_to_used(text, line)
     if used is not None:
         return used, None

@@ -634,3 +634,19 @@ def test_a_while_sentence_then_a_bonus_sentence():
     assert not statics.targetable(state, cards, "P1:19sww#1", "P2", "global")
     assert statics.targetable(state, cards, "P1:19sww#1", "P1", "global")
     assert statics.targetable(state, cards, "P2:19sww#1", "P2", "global")
+
+
+def test_mask_characters_cannot_attack_the_turn_they_are_fielded():
+    # Kilowog: '[M] characters cannot attack the turn they are fielded' (Cheetah: a mask;
+    # Superman: a shield).
+    cards = cards_for("22sww", demo_line("117wol", "fielded", as_name="Wonder Woman"))
+    setup = board(
+        "P1 die 22sww#1 field L1", "P1 die 5sww#1 reserve L1", "P1 die 19sww#1 reserve L1",
+        "P1 die SK1 reserve mask", "P1 die SK2 reserve shield",
+        teams=("19sww:2 22sww:2 5sww:2 basic 31sww", TEAMS[1]),
+    )  # fmt: skip
+    fielded = setup + "P1 field 5sww#1 pay SK1\nP1 field 19sww#1 pay SK2\n"
+    refused(cards, fielded + "P1 attack 5sww#1\n", "R13.7")
+    play(cards, fielded, "P1 attack 19sww#1 22sww#1")  # a shield; a mask fielded before
+    inactive = fielded.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P1 attack 5sww#1")
