@@ -21,7 +21,8 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
   engine's KO while the die is still in the Field).
 - `ns_grant_affiliation`: the dice `to` means gain `affiliation` (the 'affiliation' question,
   rules.engine.query.affiliations); a spec with a condition grants none (counting affiliated
-  dice would ask the same question again), so the template gives it none.
+  dice would ask the same question again), so the template gives it none, nor a `to` filtered
+  by affiliation; Sidekicks are the printed ones (no keyword question inside this one).
 - `ns_prevent_you`: static prevention (R13.4) of damage to the holder (`player` 'yours', the
   default) or to each player ('any'): all of it, or `all_but` N of each damage; with `damage`
   'combat' / 'non_combat' only that damage (R11.4); with `from` only damage whose source die
@@ -271,7 +272,13 @@ def _continuous(spec: Mapping[str, Any]):
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for effect in effects:
             if effect["do"] == "ns_grant_affiliation" and sel.matches(
-                q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card
+                q.state,
+                q.cards,
+                effect["to"],
+                q.die,
+                holder=q.holder,
+                card=q.card,
+                printed_sidekick=True,  # no keyword question (Ally) inside this one
             ):
                 yield Contribution("affiliation", 0, source, effect["affiliation"])
 

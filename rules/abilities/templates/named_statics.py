@@ -325,8 +325,8 @@ def _with_affiliation(text: str, line: Line) -> list[dict] | None:
     if not effects or selector is None or set(selector) & {"_while", "_not_self"}:
         return None
     to = {k: v for k, v in selector.items() if not k.startswith("_")}
-    if any(e.get("to") != to for e in effects):
-        return None
+    if any(e.get("to") != to for e in effects) or set(to) & {"affiliation", "not_affiliation"}:
+        return None  # an affiliation filter would ask the question the grant answers
     grant = {"do": "ns_grant_affiliation", "to": to, "affiliation": t.affiliation(found["aff"])}
     return [*effects, grant]
 
