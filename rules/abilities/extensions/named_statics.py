@@ -13,7 +13,8 @@ query layer (rules.engine.abilities.contributions), never per-card flags:
 - `ns_cant_field`, `ns_cant_reroll`, `ns_no_team_character_globals`, `ns_cant_use_actions`:
   what a player can't do (R13.7), answered to the restrict hook's 'field' (a die being
   fielded), 'reroll' (a die in the Roll and Reroll Step's reroll, `Query.amount` the dice
-  rerolled together), 'use_global' and 'use_action' questions; `ns_no_attack_when_fielded`:
+  rerolled together), 'use_global', 'use_action' and 'purchase' (`ns_cant_purchase`: the
+  card being bought, `Query.params[0]`) questions; `ns_no_attack_when_fielded`:
   the dice `to` means can't attack on the turn their controller fielded them (the engine's
   record of this turn's fieldings, K-STRIKE's module), the 'attack' question.
 - `ns_ko_to_used`: a character die `to` means, KO'd, goes to its owner's Used Pile instead of
@@ -67,7 +68,14 @@ EFFECT_SCHEMAS = {
         **{"from": SELECTOR},
     ),
     "ns_cant_field": effect_schema(
-        "ns_cant_field", ["player"], player=_PLAYER, level={"enum": [1, 2, 3, 4, 5]}
+        "ns_cant_field",
+        ["player"],
+        player=_PLAYER,
+        level={"enum": [1, 2, 3, 4, 5]},
+        to=SELECTOR,
+    ),
+    "ns_cant_purchase": effect_schema(
+        "ns_cant_purchase", ["player", "to"], player=_PLAYER, to=SELECTOR
     ),
     "ns_cant_reroll": effect_schema(
         "ns_cant_reroll",
@@ -101,6 +109,7 @@ _RESTRICTIONS = {
     "ns_cant_reroll": "reroll",
     "ns_no_team_character_globals": "use_global",
     "ns_cant_use_actions": "use_action",
+    "ns_cant_purchase": "purchase",
     "ns_no_attack_when_fielded": "attack",
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
@@ -140,10 +149,25 @@ def _prevent_text(effect: Mapping[str, Any]) -> str:
     return f"prevent {amount} {kind}damage dealt to {to}{source}"
 
 
+def _dice_text(selector: Mapping[str, Any]) -> str:
+    """'character dice with a printed cost of 2' for one exact cost, else the core's words."""
+    from rules.abilities.describe import describe_selector
+
+    exact = selector.get("min_cost")
+    if exact is not None and exact == selector.get("max_cost") and len(selector) == 3:
+        return f"character dice with a printed cost of {exact}"
+    return describe_selector(selector)
+
+
 def _cant_field_text(effect: Mapping[str, Any]) -> str:
     who = _whose(effect["player"], subject=True)
     level = f" at level {effect['level']}" if "level" in effect else ""
-    return f"{who} can't field character dice{level}"
+    dice = _dice_text(effect["to"]) if "to" in effect else "character dice"
+    return f"{who} can't field {dice}{level}"
+
+
+def _cant_purchase_text(effect: Mapping[str, Any]) -> str:
+    return f"{_whose(effect['player'], subject=True)} can't purchase {_dice_text(effect['to'])}"
 
 
 def _cant_reroll_text(effect: Mapping[str, Any]) -> str:
@@ -188,6 +212,7 @@ EFFECT_TEXT = {
     "ns_prevent_you": _prevent_text,
     "ns_cant_field": _cant_field_text,
     "ns_cant_reroll": _cant_reroll_text,
+    "ns_cant_purchase": _cant_purchase_text,
     "ns_use_life": _use_life_text,
     "ns_ko_to_used": _ko_to_used_text,
     "ns_no_attack_when_fielded": _no_attack_text,
@@ -304,11 +329,26 @@ def _forbids(effect: Mapping[str, Any], q) -> bool:
     if effect["do"] == "ns_no_team_character_globals":
         used = q.cards.get(q.params[0]) if q.params else None
         return used is not None and used.kind == "character" and q.params[1:2] == (q.player,)
-    if not _player_matches(effect["player"], q.player, q.holder) or q.die is None:
+    if not _player_matches(effect["player"], q.player, q.holder):
+        return False
+    if effect["do"] == "ns_cant_purchase":
+        from rules.abilities import selectors as sel
+
+        key = q.params[0] if q.params else ""
+        return sel.card_matches(q.cards, effect["to"], key, holder=q.holder, player=q.player)
+    if q.die is None:
         return False
     if effect["do"] == "ns_cant_field":
         face = q.die.face
-        return face is not None and effect.get("level", face.level) == face.level
+        if face is None or effect.get("level", face.level) != face.level:
+            return False
+        if "to" not in effect:
+            return True
+        from rules.abilities import selectors as sel
+
+        return sel.matches(
+            q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card, anywhere=True
+        )
     if "more_than" in effect:
         return q.amount > effect["more_than"]
     card = q.cards.get(q.die.card) if q.die.card else None

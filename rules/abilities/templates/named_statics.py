@@ -560,10 +560,25 @@ _USE_LIFE = re.compile(
 )
 
 
+_PRINTED_COST = re.compile(
+    r"(?P<who>your opponents?) may not purchase or field character dice with a printed cost of "
+    r"\[?(?P<n>\d)\]?",
+    re.IGNORECASE,
+)
+
+
 def _restriction(text: str) -> list[dict] | None:
     """'your opponent cannot field level 3 character dice', 'your opponents may not reroll Basic
     Action Dice', '... more than 2 dice during their Roll and Reroll Step', 'players cannot use
     the Global Abilities on character cards on their team'."""
+    printed = _PRINTED_COST.fullmatch(text)
+    if printed:  # the card's purchase cost, printed: its character dice (R13.7)
+        n = int(printed["n"])
+        to = {"pick": "each", "min_cost": n, "max_cost": n}
+        return [
+            {"do": "ns_cant_purchase", "player": "opposing", "to": to},
+            {"do": "ns_cant_field", "player": "opposing", "to": to},
+        ]
     life = _USE_LIFE.fullmatch(text)
     if life:
         effect = {"do": "ns_use_life", "amount": int(life["n"]), "player": "opposing"}

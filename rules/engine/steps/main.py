@@ -38,6 +38,9 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
             f"{player} can buy only from their own cards and the basic actions, not "
             f"{card.name if card else key}{whose}.",
         )
+    why = abilities.restriction(txn.state, txn.cards, "purchase", player=player, params=(key,))
+    if why:
+        reject("R13.7", f"{player} can't purchase {card.name}: {why}.")
     pool = "BA" if basic else player
     stock = [
         d

@@ -650,3 +650,21 @@ def test_mask_characters_cannot_attack_the_turn_they_are_fielded():
     play(cards, fielded, "P1 attack 19sww#1 22sww#1")  # a shield; a mask fielded before
     inactive = fielded.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
     play(cards, inactive, "P1 attack 5sww#1")
+
+
+def test_the_opponent_cannot_purchase_or_field_dice_of_a_printed_cost():
+    # Tombstone: 'your opponent may not purchase or field character dice with a printed cost
+    # of [2]' (made [4]: Cheetah costs 4, Superman 6).
+    line = line_on("133ig", "printed cost", "Wonder Woman", **{"[2]": "[4]"})
+    cards = cards_for("22sww", line)
+    setup = board(
+        "P1 die 22sww#1 field L1", "P2 die 5sww#1 reserve L1", "P2 die 19sww#1 reserve L1",
+        "P2 die SK1 reserve mask", "P2 die SK2 reserve mask", "P2 die SK3 reserve mask",
+        "P2 die SK4 reserve mask", active="P2", teams=TEAMS,
+    )  # fmt: skip
+    refused(cards, setup + "P2 buy 5sww pay SK1 SK2 SK3 SK4\n", "R13.7")
+    refused(cards, setup + "P2 field 5sww#1 pay SK1\n", "R13.7")
+    state = play(cards, setup, "P2 field 19sww#1 pay SK1").final
+    assert state.die("P2:19sww#1").zone == Zone.FIELD
+    inactive = setup.replace("P1 die 22sww#1 field L1", "P1 die 22sww#1 used")
+    play(cards, inactive, "P2 buy 5sww pay SK1 SK2 SK3 SK4")

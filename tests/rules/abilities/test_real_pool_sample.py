@@ -47,7 +47,7 @@ _OWN_SCENARIOS = {
 _OWN_SCENARIOS |= {
     "ns_global_cost", "ns_draw_extra", "ns_prevent_you", "ns_cant_field", "ns_cant_reroll",
     "ns_no_team_character_globals", "ns_use_life", "ns_cant_use_actions", "ns_ko_to_used",
-    "ns_grant_affiliation", "ns_no_attack_when_fielded",
+    "ns_grant_affiliation", "ns_no_attack_when_fielded", "ns_cant_purchase",
 }  # fmt: skip
 
 
