@@ -13,9 +13,8 @@ named_statics.py), never per-card flags:
   (`ns_draw_extra`, R5.1); also after 'While you have an active X besides NAME, and NAME is
   active' (with a dice statement or a turn-start trigger there too);
 - what a player can't do (R13.7): field level-3 dice, purchase or field dice of a printed cost,
-  reroll Basic Action dice or more than N
-  dice, use the globals of their own character cards, use action dice (with 3 or more active
-  characters);
+  reroll Basic Action dice or more than N dice, use the globals of their own character cards,
+  use action dice (with 3 or more active characters), attack with [M] dice fielded this turn;
 - prevention (R13.4): '(non-)combat damage (dealt) to you / to <dice>', '<dice> deal no combat
   damage', all but N of each damage to you (from opposing action dice, from action or
   character abilities, combat damage over N, each attacker's);
