@@ -425,6 +425,11 @@ def validate(encoding: Mapping[str, Any]) -> dict:
 STATIC_TRIGGERS = ("while_active", "static")
 _STATIC_EFFECTS = {"modify", "grant", "cost", "restrict", "prevent"}
 _STATIC_ONLY = {"cost", "prevent"}
+# Extension effects that are continuous (answered through the stat query layer by the
+# extension's own ENCODING_ABILITIES): allowed in, and only in, a while-active spec.
+_EXTENSION_STATIC = set(extensions.merged("STATIC_EFFECTS"))
+_STATIC_EFFECTS |= _EXTENSION_STATIC
+_STATIC_ONLY |= _EXTENSION_STATIC
 LASTING_RESTRICTIONS = ("attack", "block", "attack_or_block", "be_blocked")
 _PLAYER_EVENTS = ("action_used", "global_used", "turn_started", "end_of_turn")
 
@@ -442,7 +447,7 @@ def _semantic_problems(encoding: Mapping[str, Any]) -> list[str]:
                         f"{where}.effects[{number}]: a while-active ability can only modify "
                         f"A/D or grant a keyword, not {effect['do']!r}"
                     )
-                elif effect["to"]["pick"] in ("target", "up_to", "it"):
+                elif effect.get("to", {}).get("pick") in ("target", "up_to", "it"):
                     problems.append(
                         f"{where}.effects[{number}].to: a while-active ability applies to "
                         "each matching die, it can't pick a target"

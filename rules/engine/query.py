@@ -119,6 +119,33 @@ def draw_count(state: GameState, cards: Mapping[str, CardDef], player: str) -> i
     return max(0, 4 + sum(c.amount for c in extra))
 
 
+def global_cost_change(
+    state: GameState, cards: Mapping[str, CardDef], player: str, card: str, holder: str
+) -> int:
+    """The energy added to (or taken from) each use of a global ability by static abilities
+    ('your opponents pay [1] more to use each Global Ability'): `player` uses the global of
+    `card` on `holder`'s team (R10.1)."""
+    found = abilities.contributions(
+        state, cards, "global_cost", player=player, params=(card, holder)
+    )
+    return sum(c.amount for c in found)
+
+
+def use_life_cost(state: GameState, cards: Mapping[str, CardDef], player: str, kind: str) -> int:
+    """The life `player` pays, by static abilities, to use an action die (`kind` 'action') or
+    a global ability ('global'): 'your opponent must pay 2 life to use an action die or
+    global ability' (paying life is not damage, R12.4)."""
+    found = abilities.contributions(state, cards, "use_life", player=player, params=(kind,))
+    return max(0, sum(c.amount for c in found))
+
+
+def kod_to_used(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
+    """Whether a static ability sends this character die, about to be KO'd, to its owner's
+    Used Pile instead of the Prep Area ('when [B] characters are KO'd, they go to the Used
+    Pile')."""
+    return any(c.amount for c in abilities.contributions(state, cards, "ko_to_used", die=die))
+
+
 def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
     card = card_of(cards, die)
     found = set(card.keywords) if card else set()

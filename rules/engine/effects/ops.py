@@ -179,8 +179,10 @@ def ko(txn: Txn, die_id: str, *, rule: str = "R12.3", by_damage: bool = False) -
             )
             return False
     owner = die.owner
-    moved = txn.move(die.id, Zone.PREP, controller=owner)
-    text = f"{die.id} was KO'd" + (" to its owner's Prep Area" if moved else "")
+    used = die.controller == owner and query.kod_to_used(txn.state, txn.cards, die)
+    moved = txn.move(die.id, Zone.USED if used else Zone.PREP, controller=owner)
+    where = "Used Pile" if used else "Prep Area"
+    text = f"{die.id} was KO'd" + (f" to its owner's {where}" if moved else "")
     txn.emit("kod", text, rule=rule, die=die.id, player=owner)
     return True
 

@@ -38,6 +38,9 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
             f"{player} can buy only from their own cards and the basic actions, not "
             f"{card.name if card else key}{whose}.",
         )
+    why = abilities.restriction(txn.state, txn.cards, "purchase", player=player, params=(key,))
+    if why:
+        reject("R13.7", f"{player} can't purchase {card.name}: {why}.")
     pool = "BA" if basic else player
     stock = [
         d
@@ -113,6 +116,9 @@ def apply_field(txn: Txn, action: FieldDie) -> None:
         reject(
             "R8.1", f"{die.id} shows {die.face.notation()}, not a character face.", subject=die.id
         )
+    why = abilities.restriction(txn.state, txn.cards, "field", die=die, player=player)
+    if why:
+        reject("R13.7", f"{die.id} can't be fielded: {why}.", subject=die.id)
     cost = query.fielding_cost(txn.state, txn.cards, die)
     if cost.value or action.pay:
         pay(
@@ -144,6 +150,12 @@ def apply_use_action(txn: Txn, action: UseAction) -> None:
     if not die.face.action:
         reject("R9.1", f"{die.id} shows {die.face.notation()}, not an action face.", subject=die.id)
     card = txn.cards[die.card]
+    why = abilities.restriction(txn.state, txn.cards, "use_action", die=die, player=player)
+    if why:
+        reject("R13.7", f"{player} can't use {die.id}: {why}.", subject=die.id)
+    life = query.use_life_cost(txn.state, txn.cards, player, "action")
+    if life:
+        ops.lose_life(txn, player, life, why=f"to use {die.id}")
     keywords = query.keywords(txn.state, txn.cards, die)
     bursts = die.face.bursts
     burst_text = f" with {bursts} burst{'s' * (bursts > 1)}" if bursts else ""
@@ -206,12 +218,17 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
         )
     _limit(txn, effect, card, player, "", holder)
     _needs_target(txn, effect, card, player)
-    cost = EnergyCost(gdef.cost.amount * times, gdef.cost.types * times)
+    change = query.global_cost_change(txn.state, txn.cards, player, card.key, holder)
+    each = max(len(gdef.cost.types), gdef.cost.amount + change)
+    cost = EnergyCost(each * times, gdef.cost.types * times)
     what = f"{card.name}'s global"
     if times > 1:
         what += f" {times} times ({gdef.cost.notation()} each)"
     if cost.amount or action.pay:
         pay(txn, player, action.pay, cost, what=what, type_rule="R6.5")
+    life = query.use_life_cost(txn.state, txn.cards, player, "global") * times
+    if life:
+        ops.lose_life(txn, player, life, why=f"to use {what}")
     batch = f" {times} times, paid in one batch: one effect" if times > 1 else ""
     txn.emit(
         "global_used",

@@ -2,6 +2,7 @@
 any group of them may be rerolled once; the dice stay in the Reserve Pool with their faces.
 Effects that look at what was rolled check when the step ends ("roll_finished")."""
 
+from rules.engine import abilities
 from rules.engine.actions import Reroll, Roll
 from rules.engine.effects.dice import check_face
 from rules.engine.state import Request, Step, Zone, replace
@@ -51,6 +52,11 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
         if die.controller != player or die.zone != Zone.RESERVE:
             reject("R5.2", f"{die_id} was not rolled this turn.", subject=die_id)
         check_face(txn, die, face)
+        why = abilities.restriction(
+            state, txn.cards, "reroll", die=die, player=player, amount=len(ids)
+        )
+        if why:
+            reject("R13.7", f"{die_id} can't be rerolled: {why}.", subject=die_id)
     for die_id, face in action.faces:
         txn.put(replace(txn.die(die_id), face=face))
     if action.faces:

@@ -45,6 +45,13 @@ _OWN_SCENARIOS = {
     "per_removed", "reroll_sort", "draw_sort", "next_purchase", "opponent_may_damage",
     "per_tally", "fc_corrupt",
 }  # fmt: skip
+# The named_statics family's rules for players (costs, draws, what a player can't do): its own
+# tests play them (tests/rules/abilities/test_family_named_statics.py).
+_OWN_SCENARIOS |= {
+    "ns_global_cost", "ns_draw_extra", "ns_prevent_you", "ns_cant_field", "ns_cant_reroll",
+    "ns_no_team_character_globals", "ns_use_life", "ns_cant_use_actions", "ns_ko_to_used",
+    "ns_grant_affiliation", "ns_no_attack_when_fielded", "ns_cant_purchase",
+}  # fmt: skip
 
 
 def _needs_a_scenario_of_its_own(spec) -> bool:
