@@ -76,10 +76,23 @@ def roster_version(event_id: int) -> str:
 
 
 def touch(event_id: int, *, roster: bool = False) -> None:
-    tokens = {_version_key(event_id): secrets.token_hex(6)}
+    token = secrets.token_hex(6)
+    tokens = {_version_key(event_id): token}
     if roster:
         tokens[_roster_key(event_id)] = secrets.token_hex(6)
     cache.set_many(tokens, timeout=None)
+    claims = getattr(_written, "claims", None)
+    if claims is not None:
+        # A writing request renders the event page once its answer has gone out
+        # (RenderAfterWrites); until then, visitors of the version it makes are given the
+        # version before it (the committed state while the write is under way) instead of
+        # each rendering it in the meantime.
+        claims.append(_writer_key(event_id, token))
+        cache.set(claims[-1], 1, timeout=RENDER_WAIT_SECONDS)
+
+
+def _writer_key(event_id: int, current: str) -> str:
+    return f"public:event:{event_id}:writer-renders:{current}"
 
 
 def touch_on_commit(event_id: int | None, *, roster: bool = False) -> None:
@@ -212,15 +225,16 @@ def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
                 return _own_page(view, request, slug, kwargs, key, stale_body)
             body = cache.get(key)
             rendering, mine = f"{key}:rendering", False
+            writer = _writer_key(event_id, current) if stale_body else None
             if body is None:
-                mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+                mine = _renders_here(rendering, writer)
                 if not mine:
-                    # Another request is rendering this version: the previous one at once
-                    # (stale for a moment, never waiting), or, if none, wait for the render.
+                    # Another request (or the writer) renders this version: the previous one
+                    # at once (stale for a moment, never waiting), or, if none, wait for it.
                     stale = _stale_page(event_id, current, request, query)
                     if stale is not None:
                         return HttpResponse(stale, content_type="text/html; charset=utf-8")
-                    body = _rendered_elsewhere(key, rendering)
+                    body = _rendered_elsewhere(key, rendering, writer)
             if body is not None:
                 return HttpResponse(body, content_type="text/html; charset=utf-8")
             try:
@@ -246,13 +260,14 @@ def _own_page(view, request, slug: str, kwargs: dict, key: str, stale_body: bool
         return view(request, slug, **kwargs)
     event_id, current = request.public_version
     rendering = f"{key}:rendering"
-    mine = cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+    writer = _writer_key(event_id, current) if stale_body else None
+    mine = _renders_here(rendering, writer)
     if not mine:
         stale = latest_rendered(event_id) if stale_body else None
         if stale is not None and stale != current:
             request.public_stale_version = stale
             return view(request, slug, **kwargs)
-        _rendered_elsewhere(warm, rendering)
+        _rendered_elsewhere(warm, rendering, writer)
     try:
         response = view(request, slug, **kwargs)
         if mine and response.status_code == 200:
@@ -279,11 +294,21 @@ def _keep(response, event_id: int, current: str, key: str) -> None:
         _rendered(event_id, current)
 
 
-def _rendered_elsewhere(key: str, rendering: str) -> bytes | None:
-    """The page another request is rendering, once it is cached; None when that request gave
-    up without caching it, took too long, or the cache is unavailable (then render here)."""
+def _renders_here(rendering: str, writer: str | None) -> bool:
+    """Whether this request renders the version: nobody else is, and (the event page) no
+    writing request will once its answer has gone out."""
+    if writer is not None and cache.has_key(writer):
+        return False
+    return cache.add(rendering, 1, timeout=RENDER_WAIT_SECONDS)
+
+
+def _rendered_elsewhere(key: str, rendering: str, writer: str | None = None) -> bytes | None:
+    """The page another request (or the writer) is rendering, once it is cached; None when
+    they gave up without caching it, took too long, or the cache is unavailable (then render
+    here)."""
+    flags = [flag for flag in (rendering, writer) if flag]
     deadline = time.monotonic() + RENDER_WAIT_SECONDS
-    while time.monotonic() < deadline and cache.get(rendering) is not None:
+    while time.monotonic() < deadline and cache.get_many(flags):
         time.sleep(0.02)
         body = cache.get(key)
         if body is not None:
@@ -302,23 +327,39 @@ class RenderAfterWrites:
         self.get_response = get_response
 
     def __call__(self, request):
+        renders_after = request.method not in ("GET", "HEAD")
         _written.events = set()
-        response = self.get_response(request)
-        events, _written.events = _written.events, set()
-        if events and request.method not in ("GET", "HEAD"):
-            response._resource_closers.append(lambda: render_event_pages(events))
+        _written.claims = [] if renders_after else None  # see touch()
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            if _written.claims:
+                cache.delete_many(_written.claims)
+            raise
+        finally:
+            events, claims = _written.events, _written.claims
+            _written.events, _written.claims = set(), None
+        if events and renders_after:
+            response._resource_closers.append(lambda: render_event_pages(events, claims))
+        elif claims:
+            cache.delete_many(claims)
         return response
 
 
-def render_event_pages(events) -> None:
+def render_event_pages(events, claims=()) -> None:
     """Render and cache the event page (pairings and standings, as anonymous visitors get it)
-    of the current version of each event, unless it is cached or being rendered already; never
-    waits and never raises (it runs after an answer has gone out)."""
-    for event_id in events:
-        try:
-            _render_event_page(event_id)
-        except Exception:
-            logger.exception("Rendering the page of event %s after a write failed", event_id)
+    of the current version of each event, unless it is cached or being rendered already, then
+    release the versions this writer said it would render (`claims`); never waits and never
+    raises (it runs after an answer has gone out)."""
+    try:
+        for event_id in events:
+            try:
+                _render_event_page(event_id)
+            except Exception:
+                logger.exception("Rendering the page of event %s after a write failed", event_id)
+    finally:
+        if claims:
+            cache.delete_many(claims)
 
 
 def _render_event_page(event_id: int) -> None:

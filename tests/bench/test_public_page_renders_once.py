@@ -86,6 +86,9 @@ def test_without_a_working_cache_every_request_renders_at_once(monkeypatch):
         def get(self, key, default=None):
             return default
 
+        def get_many(self, keys):
+            return {}
+
         def get_or_set(self, key, default, timeout=None):
             return default() if callable(default) else default
 
@@ -103,6 +106,9 @@ def test_without_a_working_cache_every_request_renders_at_once(monkeypatch):
 
         def delete(self, *args, **kwargs):
             return False
+
+        def delete_many(self, *args, **kwargs):
+            return None
 
     monkeypatch.setattr(live, "cache", Down())
     renders: list = []

@@ -433,3 +433,64 @@ def test_a_drop_alone_shows_in_the_cached_standings(client):
     assert after.count("(dropped)") == 1
     api = client.get(f"/api/events/{event.slug}/standings/").json()
     assert [r["dropped"] for r in api["rows"]].count(True) == 1
+
+
+def test_visitors_arriving_while_a_write_is_under_way_get_the_committed_version_not_a_render(
+    client, monkeypatch
+):
+    """A writing request renders the event page of the version it makes once its answer has
+    gone out (RenderAfterWrites); a visitor arriving before that (during the write, or between
+    its commit and its answer) is given the version before it at once, the committed state,
+    instead of rendering one that is about to be replaced; the writer's render releases it."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    url = f"/events/{event.slug}/"
+    before = client.get(url).content  # this version's page, cached
+    claims = []
+    live._written.claims = claims  # as RenderAfterWrites sets it for a writing request
+    try:
+        live.touch_on_commit(event.pk)  # the write: a new version, claimed by the writer
+    finally:
+        live._written.claims = None
+    current = live.version(event.pk)
+    assert claims and cache.get(claims[-1])
+    rendered = fragment_renders(monkeypatch)
+
+    with CaptureQueriesContext(connection) as queries:
+        during = client.get(url).content
+    assert during == before and rendered == [] and len(queries) == 0
+
+    live.render_event_pages({event.pk}, claims)  # the writer's answer has gone out
+    assert not cache.get_many(claims)
+    with CaptureQueriesContext(connection) as queries:
+        after = client.get(url).content
+    assert f'data-live-version="{current}"'.encode() in after and len(queries) == 0
+
+
+def test_a_writing_request_claims_and_releases_the_render_of_its_version(client):
+    """Through the middleware: a result reported through the page claims the event page of
+    the version it makes and renders it after its answer; nothing stays claimed."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    match = sign_in_a_player(client, event)
+    touched = []
+    original = live.touch
+
+    def recording(event_id, **kwargs):
+        original(event_id, **kwargs)
+        claim = live._writer_key(event_id, live.version(event_id))
+        touched.append((claim, cache.get(claim)))  # claimed as the version was made
+
+    from unittest import mock
+
+    with mock.patch.object(live, "touch", recording):
+        answer = client.post(
+            f"/events/{event.slug}/matches/{match.pk}/report/",
+            {"game1_winner": match.player1_id, "game1_ending": "life"},
+        )
+    assert answer.status_code in (200, 302) and touched
+    assert all(claimed for _, claimed in touched)
+    assert not cache.get_many([claim for claim, _ in touched])  # released once rendered
+    url = f"/events/{event.slug}/"
+    page = cache.get(live.page_key(event.pk, live.version(event.pk), url, "after_round="))
+    assert page is not None
