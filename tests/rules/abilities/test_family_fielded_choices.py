@@ -96,7 +96,9 @@ def test_pawn_damage_after_when_fielded():  # IG Black Widow: 'deal 1 damage to 
 def test_a_line_other_families_read_as_printed_keeps_its_reading():  # WWE Sasha Banks
     _, result = real_compiled("41wwe", "When")
     (effect,) = result.encoding["abilities"][0]["effects"]
-    assert effect == {"do": "discount_next_purchase", "amount": 2, "what": "character"}
+    # keywords_more / fielded_more's one 'next purchase' effect; a Superstar is a non-Sidekick
+    # character die (tokens.SUPERSTAR_WHAT)
+    assert effect == {"do": "next_purchase", "amount": 2, "cards": {"what": "non_sidekick"}}
 
 
 # -- the opponent rerolls their own dice --------------------------------------------------------
