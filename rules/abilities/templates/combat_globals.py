@@ -1,0 +1,41 @@
+"""Family `combat_globals`: globals and combat lines the other families decline.
+
+- 'Global: Pay [M] and 1 life. <effect>': the energy is the global's cost (the engine reads it
+  from the line); the life is paid as the first effect (`fc_pay_life`, the holder loses that
+  much life, R13.6: the first part is the cost), then the effect, read as the globals families
+  read 'Pay [M]. <effect>' (with its 'Once per turn' limit).
+
+Clauses (`phrases_combat_globals.py`): 'Prevent N damage to <one target>' (`cg_prevent`, a
+shield lasting the turn: rules/abilities/extensions/combat_globals.py).
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import (
+    phrases_combat_globals,  # noqa: F401 (registers the clauses)
+    templates,
+)
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+FAMILY = "combat_globals"
+
+_PAY_AND_LIFE = re.compile(
+    rf"^pay (?P<cost>(?:\[[^\]]+\])+) and (?P<n>{t.NUMBER}) life\. (?P<rest>.+)$", re.IGNORECASE
+)
+
+
+@recogniser(FAMILY, kinds=("global",), priority=140)
+def pay_energy_and_life(line: Line) -> Match | None:
+    match = _PAY_AND_LIFE.match(line.text)
+    if not match:
+        return None
+    found = templates.recognise(replace(line, text=f"Pay {match['cost']}. {match['rest']}"))
+    if found is None or found.variant is not None or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec.get("when") != "global":
+        return None
+    life = {"do": "fc_pay_life", "amount": t.number(match["n"])}
+    return Match.ability({**spec, "effects": [life, *spec["effects"]]})
