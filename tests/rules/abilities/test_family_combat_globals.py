@@ -1,0 +1,154 @@
+"""Family `combat_globals` (rules/abilities/templates/combat_globals.py): globals paying
+energy and life, and prevention shields ('Prevent N damage to <one target>', effect
+`cg_prevent`).
+
+Real lines are read from the card file by key at test time (their text is never copied here)
+and played through the engine."""
+
+from rules.abilities import compile_card
+from rules.engine import Zone
+from tests.rules.abilities.real_cards import pool
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+
+TEAMS = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
+
+
+def _global_line(key: str) -> str:
+    (line,) = pool()[key].global_lines
+    return line
+
+
+def _global_cards(key: str):
+    return compiled_cards("22sww", global_lines=[_global_line(key)])
+
+
+# -- Pay [X] and N life ---------------------------------------------------------------------------
+def _pawn_setup(*extra: str) -> str:
+    return board(
+        "P1 die SK5 reserve mask", "P1 die SK6 reserve mask", "P1 die SK3 reserve bolt",
+        "P1 die SK8 used", *extra, teams=TEAMS,
+    )  # fmt: skip
+
+
+def test_global_paying_energy_and_life_fields_a_sidekick_from_the_used_pile():
+    cards = _global_cards("117msw")  # [M] and 1 life: once per turn, field a [PAWN] from Used
+    state = play(cards, _pawn_setup(), "P1 global 22sww pay SK5", "P1 choose SK8").final
+    assert state.die("P1:SK8").zone == Zone.FIELD
+    assert state.player("P1").life == 19
+    assert state.die("P1:SK5").zone == Zone.OUT_OF_PLAY  # the energy spent as well (R4.6)
+
+
+def test_global_paying_energy_and_life_is_once_per_turn():
+    cards = _global_cards("117msw")
+    setup = _pawn_setup("P1 die SK7 used")
+    again = "P1 global 22sww pay SK5\nP1 choose SK8\nP1 global 22sww pay SK6\n"
+    refused(cards, setup + again, "R10.1")  # once per turn
+
+
+def test_global_paying_energy_and_life_needs_its_energy():
+    cards = _global_cards("78msw")  # [B] and 1 life
+    refused(cards, _pawn_setup() + "P1 global 22sww pay SK5\n", "R6.5")
+    state = play(cards, _pawn_setup(), "P1 global 22sww pay SK3", "P1 choose SK8").final
+    assert state.die("P1:SK8").zone == Zone.FIELD and state.player("P1").life == 19
+
+
+def test_pay_and_life_encodes_the_life_first():
+    result = compile_card(pool()["78msw"])
+    assert result.status == "automated"
+    spec = next(s for s in result.encoding["abilities"] if s["when"] == "global")
+    assert spec["effects"][0] == {"do": "fc_pay_life", "amount": 1}
+    assert spec["limit"] == "once_per_turn" and spec["cost"] == "[B]"
+    assert "pay 1 life; then field 1 Sidekick die from your Used Pile" in result.description
+
+
+def test_pay_and_other_costs_stay_manual():
+    # an extra cost that is not life (damage taken) is not this reading
+    line = "Global: Pay [S] and take 2 damage to draw a die and place it in your prep area."
+    assert compiled("22sww", global_lines=[line]).status == "manual"
+
+
+# -- Prevent N damage to <one target> -------------------------------------------------------------
+def _fight_setup(*extra: str) -> str:
+    return board(
+        "P1 die SK6 reserve shield", "P1 die SK7 reserve shield", "P1 die 22sww#1 field L1",
+        "P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1", *extra, teams=TEAMS,
+    )  # fmt: skip
+
+
+_BLOCKED = ("P1 attack 22sww#1", "P2 block 5sww#1>22sww#1", "P1 damage")
+
+
+def test_prevention_shield_stops_combat_damage_to_the_die():
+    # 22wf: [S]. Prevent 3 damage to target character die unless an opponent pays 1 life
+    cards = _global_cards("22wf")
+    shielded = play(
+        cards, _fight_setup(), "P1 global 22sww pay SK6 target P1:22sww#1", "P2 no", *_BLOCKED
+    ).final
+    assert shielded.die("P1:22sww#1").zone == Zone.FIELD  # 4 damage, 3 prevented: D3 holds
+    assert shielded.die("P2:5sww#1").zone != Zone.FIELD  # the blocker is not shielded
+    bare = play(cards, _fight_setup(), *_BLOCKED).final
+    assert bare.die("P1:22sww#1").zone != Zone.FIELD  # without the shield: KO'd
+
+
+def test_prevention_shield_unless_the_opponent_pays_life():
+    cards = _global_cards("22wf")
+    paid = play(
+        cards, _fight_setup(), "P1 global 22sww pay SK6 target P1:22sww#1", "P2 yes", *_BLOCKED
+    ).final
+    assert paid.player("P2").life == 19
+    assert paid.die("P1:22sww#1").zone != Zone.FIELD  # no shield: KO'd
+
+
+def test_prevention_shields_add_up_and_are_spent_by_the_damage_they_stop():
+    # 43thor: '[S]. Prevent 1 damage to target character die or player'. One use: 3 of the 4
+    # damage reach the die (D3), KO'd; two uses on it: 2 stopped, it stays
+    cards = _global_cards("43thor")
+    use = "P1 global 22sww pay {} target P1:22sww#1"
+    one = play(cards, _fight_setup(), use.format("SK6"), *_BLOCKED).final
+    assert one.die("P1:22sww#1").zone != Zone.FIELD
+    two = play(cards, _fight_setup(), use.format("SK6"), use.format("SK7"), *_BLOCKED).final
+    assert two.die("P1:22sww#1").zone == Zone.FIELD
+
+
+def test_prevention_shield_on_a_player_stops_damage_to_that_player():
+    cards = _global_cards("43thor")  # '... to target character die or player'
+    unblocked = ("P1 attack 19sww#1", "P2 block", "P1 damage")
+    shielded = play(cards, _fight_setup(), "P1 global 22sww pay SK6 target P2", *unblocked).final
+    assert shielded.player("P2").life == 20 - 4 + 1
+    bare = play(cards, _fight_setup(), *unblocked).final
+    assert bare.player("P2").life == 20 - 4
+
+
+def test_prevention_shield_stops_only_the_damage_there_is_and_ends_with_the_turn():
+    cards = _global_cards("22wf")  # 3 may be prevented; a Sidekick blocker (1A) deals 1
+    used = ("P1 global 22sww pay SK6 target P1:22sww#1", "P2 no", "P1 attack 22sww#1")
+    setup = _fight_setup("P2 die SK1 field L1")
+    before = play(cards, setup, *used, "P2 block SK1>22sww#1").final
+    (shield,) = before.effects
+    assert shield.subject == "P1:22sww#1" and shield.params == (3,)
+    replay = play(cards, setup, *used, "P2 block SK1>22sww#1", "P1 damage")
+    prevented = [e for e in replay.steps[-1].events if e.kind == "prevented"]
+    assert [(e.die, e.amount) for e in prevented] == [("P1:22sww#1", 1)]
+    assert replay.final.active == "P2" and not replay.final.effects  # gone at the turn's end
+
+
+def test_superstar_or_player_shield_refuses_a_sidekick():
+    cards = _global_cards("21bit")  # '[S]. Prevent 1 damage to a Superstar die or player'
+    setup = _fight_setup("P1 die SK1 field L1")
+    refused(cards, setup + "P1 global 22sww pay SK6 target P1:SK1\n", "R13.2")
+    state = play(cards, setup, "P1 global 22sww pay SK6 target P1:19sww#1").final
+    assert state.effects[0].subject == "P1:19sww#1"
+
+
+def test_prevention_reads_one_target_only():
+    for line in (
+        "Global: Pay [S]. Prevent 1 damage to each of your character dice.",
+        "Global: Pay [S]. Prevent the next 2 damage that you take from an ability this turn.",
+    ):
+        assert compiled("22sww", global_lines=[line]).status == "manual", line
+    result = compile_card(pool()["22wf"])
+    assert result.status == "automated"
+    assert (
+        "prevent the next 3 damage dealt to target character die this turn, unless your opponent"
+        " pays 1 life" in result.description
+    )
