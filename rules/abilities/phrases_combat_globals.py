@@ -7,11 +7,15 @@ any trigger.
   player picked that stops the next N damage dealt to it this turn (R13.4, R13.1). Only one
   target (a die, or a die or a player): 'prevent N damage to each ...' or 'that you take from
   ...' name what this shield does not say, and stay manual.
+- In a global only: 'Your character dice can't be the target of <action dice / global
+  abilities ...>': effect `cg_untargetable`, until the end of the turn (a global's effect
+  lasts the turn unless it says otherwise; the static reading belongs to the 'While' lines).
 """
 
 from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 from rules.abilities.phrases_actions import receiver
+from rules.abilities.phrases_static import targeters
 
 
 @phrase(rf"prevent (?P<n>{t.NUMBER}) damage to (?P<who>.+)")
@@ -20,3 +24,13 @@ def _prevent_damage(m, line):
     if to is None or to.get("pick") != "target" or to.get("count", 1) != 1:
         return None
     return [{"do": "cg_prevent", "to": to, "amount": t.number(m["n"])}]
+
+
+@phrase(r"your character dice can(?:'|no)t be the target of (?P<by>.+?)(?: this turn)?")
+def _your_dice_untargetable(m, line):
+    if line is None or line.kind != "global":
+        return None
+    found = targeters(m["by"])
+    if found is None or found[1] != "any":
+        return None
+    return [{"do": "cg_untargetable", "kinds": found[0]}]

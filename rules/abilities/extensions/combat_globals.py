@@ -8,14 +8,29 @@
   on one die are used one after the other. Read this way because the line names neither a
   source nor a time: the shield waits for the next damage this turn (the damage is not yet
   being dealt when a global is used).
+- `cg_untargetable` (`kinds`: what may not target, of 'global' / 'action' / 'ability'):
+  'Your character dice can't be the target of Action Dice or Global Abilities' in a global:
+  until the end of the turn (R13.1), the holder's character dice can't be targeted by those
+  kinds of effect, whoever's (R13.7: 'can't' beats 'can'). A lasting mark on the holder
+  (`cg_untargetable_mark`) is read by the card's restriction (`ENCODING_ABILITIES`), so dice
+  fielded after the global are covered too (the text names all the holder's character dice).
+
+Condition `cg_you_attack`: it is the holder's turn and one of their dice is attacking (the
+global 'Pay [F] when you attack': from the declaration of attackers to the end of the attack
+step). As with the globals families' 'on your turn', a global used when the condition fails
+does nothing (its cost is still paid).
 """
 
 from dataclasses import replace
 
 from rules.abilities.extensions import SELECTOR, effect_schema
 from rules.engine.abilities import Ability
+from rules.engine.state import Zone
 
 _PREVENT = "cg_prevent"
+_UNTARGETABLE = "cg_untargetable"
+_MARK = "cg_untargetable_mark"  # the lasting effect's name: no ability has it (R13.1 mark)
+KINDS = ("global", "action", "ability")
 
 EFFECT_SCHEMAS = {
     "cg_prevent": effect_schema(
@@ -23,6 +38,16 @@ EFFECT_SCHEMAS = {
         ["to", "amount"],
         to=SELECTOR,
         amount={"type": "integer", "minimum": 1, "maximum": 20},
+    ),
+    "cg_untargetable": effect_schema(
+        "cg_untargetable",
+        ["kinds"],
+        kinds={
+            "type": "array",
+            "items": {"enum": list(KINDS)},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
     ),
 }
 
@@ -33,6 +58,10 @@ def _prevent(ctx, effect, bursts, scope=None):
     amount = effect["amount"]
     for target in runtime.pick(ctx, effect["to"], f"prevent {amount} damage", scope):
         ctx.last(f"{ctx.card}.{_PREVENT}", subject=target, params=(amount,))
+
+
+def _untargetable(ctx, effect, bursts, scope=None):
+    ctx.last(f"{ctx.card}.{_MARK}", subject=ctx.holder, params=tuple(effect["kinds"]))
 
 
 def _uses(effects, name: str) -> bool:
@@ -82,9 +111,44 @@ def _prevent_abilities(card, encoding) -> list:
     return [Ability(_PREVENT, "static", text, interrupt=True, condition=shielded, resolve=spend)]
 
 
-ENCODING_ABILITIES = {"cg_prevent": _prevent_abilities}
+def _untargetable_abilities(card, encoding) -> list:
+    """The restriction keeping the marked player's character dice from being targeted."""
+    used = any(_uses(spec["effects"], _UNTARGETABLE) for spec in encoding.get("abilities", ()))
+    if not used:
+        return []
 
-EFFECT_RUNNERS = {"cg_prevent": _prevent}
+    def restrict(q) -> str | None:
+        if q.stat != "target" or q.die is None or not q.params:
+            return None
+        if not q.die.is_character:
+            return None
+        kind, key = q.params[0], f"{q.card}.{_MARK}"
+        for effect in q.state.effects:
+            if (
+                effect.ability == key
+                and effect.subject == q.die.controller
+                and kind in effect.params
+            ):
+                return f"{q.die.id} can't be the target of {kind} effects this turn"
+        return None
+
+    text = "your character dice can't be targeted this turn"
+    return [Ability(_UNTARGETABLE, "static", text, restrict=restrict)]
+
+
+ENCODING_ABILITIES = {"cg_prevent": _prevent_abilities, "cg_untargetable": _untargetable_abilities}
+
+EFFECT_RUNNERS = {"cg_prevent": _prevent, "cg_untargetable": _untargetable}
+
+
+def _you_attack(test, state, cards, holder, this=None, card=None) -> bool:
+    return state.active == holder and any(
+        d.controller == holder and d.zone == Zone.ATTACK and not d.blocking for d in state.dice
+    )
+
+
+CONDITIONS = {"cg_you_attack": ({}, _you_attack)}
+CONDITION_TEXT = {"cg_you_attack": lambda test: "one of your dice is attacking on your turn"}
 
 
 def _prevent_text(effect) -> str:
@@ -96,4 +160,12 @@ def _prevent_text(effect) -> str:
     )
 
 
-EFFECT_TEXT = {"cg_prevent": _prevent_text}
+_KIND_WORDS = {"global": "global abilities", "action": "action dice", "ability": "abilities"}
+
+
+def _untargetable_text(effect) -> str:
+    kinds = " or ".join(_KIND_WORDS[k] for k in effect["kinds"])
+    return f"your character dice can't be the target of {kinds} this turn"
+
+
+EFFECT_TEXT = {"cg_prevent": _prevent_text, "cg_untargetable": _untargetable_text}

@@ -5,6 +5,9 @@
   much life, R13.6: the first part is the cost), then the effect, read as the globals families
   read 'Pay [M]. <effect>' (with its 'Once per turn' limit).
 
+- 'Global: Pay [F] when you attack. <effect>': the global 'Pay [F]. <effect>' with the condition
+  `cg_you_attack` (your turn, one of your dice attacking: after attackers are declared, R11.1).
+
 Clauses (`phrases_combat_globals.py`): 'Prevent N damage to <one target>' (`cg_prevent`, a
 shield lasting the turn: rules/abilities/extensions/combat_globals.py).
 """
@@ -39,3 +42,22 @@ def pay_energy_and_life(line: Line) -> Match | None:
         return None
     life = {"do": "fc_pay_life", "amount": t.number(match["n"])}
     return Match.ability({**spec, "effects": [life, *spec["effects"]]})
+
+
+_WHEN_YOU_ATTACK = re.compile(
+    r"^pay (?P<cost>(?:\[[^\]]+\])+) when you attack\. (?P<rest>.+)$", re.IGNORECASE
+)
+
+
+@recogniser(FAMILY, kinds=("global",), priority=140)
+def pay_when_you_attack(line: Line) -> Match | None:
+    match = _WHEN_YOU_ATTACK.match(line.text)
+    if not match:
+        return None
+    found = templates.recognise(replace(line, text=f"Pay {match['cost']}. {match['rest']}"))
+    if found is None or found.variant is not None or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec.get("when") != "global" or "if" in spec:
+        return None
+    return Match.ability({**spec, "if": {"test": "cg_you_attack"}})

@@ -5,6 +5,8 @@ energy and life, and prevention shields ('Prevent N damage to <one target>', eff
 Real lines are read from the card file by key at test time (their text is never copied here)
 and played through the engine."""
 
+import json
+
 from rules.abilities import compile_card
 from rules.engine import Zone
 from tests.rules.abilities.real_cards import pool
@@ -152,3 +154,63 @@ def test_prevention_reads_one_target_only():
         "prevent the next 3 damage dealt to target character die this turn, unless your opponent"
         " pays 1 life" in result.description
     )
+
+
+# -- Pay [F] when you attack: your character dice can't be targeted ------------------------------
+_PING = "Global: Pay [F]. Deal 1 damage to target character die."
+
+
+def _shielded_team_cards(key: str = "33dps"):
+    cards = dict(_global_cards(key))  # P1's 22sww: the real global
+    cards["5sww"] = compiled_cards("5sww", global_lines=[_PING])["5sww"]  # P2's targeting global
+    return cards
+
+
+def _attack_setup() -> str:
+    return board(
+        "P1 die SK6 reserve fist", "P1 die 19sww#1 field L1", "P1 die 22sww#1 field L1",
+        "P2 die SK1 reserve fist", "P2 die 5sww#1 field L1", teams=TEAMS,
+    )  # fmt: skip
+
+
+_ATTACKED = ("P1 attack 19sww#1", "P2 block")
+
+
+def test_when_you_attack_global_keeps_your_dice_from_opposing_globals():
+    cards = _shielded_team_cards()
+    used = "\n".join((*_ATTACKED, "P1 global 22sww pay SK6", "P1 pass")) + "\n"
+    refused(cards, _attack_setup() + used + "P2 global 5sww pay SK1 target P1:19sww#1\n", "R13.2")
+    refused(cards, _attack_setup() + used + "P2 global 5sww pay SK1 target P1:22sww#1\n", "R13.2")
+    # their own dice are still targets; and without the global P1's are too
+    own = play(
+        cards, _attack_setup(), *used.split("\n")[:-1], "P2 global 5sww pay SK1 target P2:5sww#1"
+    )
+    assert own.final.die("P2:5sww#1").damage == 1
+    bare = play(
+        cards, _attack_setup(), *_ATTACKED, "P1 pass", "P2 global 5sww pay SK1 target P1:19sww#1"
+    )
+    assert bare.final.die("P1:19sww#1").damage == 1
+
+
+def test_when_you_attack_global_does_nothing_before_you_attack():
+    cards = _shielded_team_cards("114skc")  # Hawkman: the same line
+    state = play(cards, _attack_setup(), "P1 global 22sww pay SK6").final
+    assert not state.effects  # paid, but no attack yet: nothing
+    state = play(cards, _attack_setup(), *_ATTACKED, "P1 global 22sww pay SK6").final
+    (mark,) = state.effects
+    assert mark.subject == "P1" and set(mark.params) == {"global", "action"}
+
+
+def test_when_you_attack_global_encoding_and_english():
+    result = compile_card(pool()["113dps"])
+    assert result.status == "automated"
+    (spec,) = result.encoding["abilities"]
+    assert spec["if"] == {"test": "cg_you_attack"}
+    assert spec["effects"] == [{"do": "cg_untargetable", "kinds": ["global", "action"]}]
+    assert (
+        "if one of your dice is attacking on your turn: your character dice can't be the target"
+        " of global abilities or action dice this turn" in result.description
+    )
+    # not a global: the static reading is the other families' (no lasting effect here)
+    line = "Your character dice can't be the target of action dice this turn"
+    assert "cg_untargetable" not in json.dumps(compiled("22sww", ability_lines=[line]).encoding)
