@@ -10,11 +10,15 @@ any trigger.
 - In a global only: 'Your character dice can't be the target of <action dice / global
   abilities ...>': effect `cg_untargetable`, until the end of the turn (a global's effect
   lasts the turn unless it says otherwise; the static reading belongs to the 'While' lines).
+- In a global only: '<dice> gets / gains Range N': the keyword range_N granted to the dice
+  picked (until the end of the turn, as a global's keyword grant); a die of the holder's with
+  granted Range fires keywords_more's volley when it attacks (rules/abilities/extensions/
+  combat_globals.py).
 """
 
 from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
-from rules.abilities.phrases_actions import receiver
+from rules.abilities.phrases_actions import dice_selector, receiver
 from rules.abilities.phrases_static import targeters
 
 
@@ -34,3 +38,13 @@ def _your_dice_untargetable(m, line):
     if found is None or found[1] != "any":
         return None
     return [{"do": "cg_untargetable", "kinds": found[0]}]
+
+
+@phrase(r"(?P<who>.+?) (?:gets|gains) range (?P<n>[123])(?: this turn| until end of turn)?")
+def _dice_get_range(m, line):
+    if line is None or line.kind != "global":
+        return None
+    to = dice_selector(m["who"])
+    if to is None:
+        return None
+    return [{"do": "grant", "to": to, "keyword": f"range_{m['n']}"}]

@@ -15,6 +15,12 @@
   (`cg_untargetable_mark`) is read by the card's restriction (`ENCODING_ABILITIES`), so dice
   fielded after the global are covered too (the text names all the holder's character dice).
 
+Also the trigger that makes a die with Range granted by a global (`grant` of range_N in a
+global's effects: 'Pay [B]. Target character gets Range 1') shoot when it attacks:
+keywords_more's own volley (one per attack for all the player's dice with Range), fired by an
+attacking die of the holder's that has Range while its own card prints none (a printed Range
+fires itself), as named_statics does for the while-active grant.
+
 Condition `cg_you_attack`: it is the holder's turn and one of their dice is attacking (the
 global 'Pay [F] when you attack': from the declaration of attackers to the end of the attack
 step). As with the globals families' 'on your turn', a global used when the condition fails
@@ -136,7 +142,49 @@ def _untargetable_abilities(card, encoding) -> list:
     return [Ability(_UNTARGETABLE, "static", text, restrict=restrict)]
 
 
-ENCODING_ABILITIES = {"cg_prevent": _prevent_abilities, "cg_untargetable": _untargetable_abilities}
+def _global_range(spec) -> bool:
+    return spec["when"] == "global" and any(
+        e["do"] == "grant" and e.get("keyword", "").startswith("range_") for e in spec["effects"]
+    )
+
+
+def _range_abilities(card, encoding) -> tuple:
+    from rules.abilities.extensions.keywords_more import _range, range_of
+
+    if not any(_global_range(spec) for spec in encoding.get("abilities", ())):
+        return ()
+    volley = _range(1)(card)[0].resolve
+
+    def attacks(tc) -> bool:
+        die = tc.state.die(tc.event.die)
+        if die is None or die.controller != tc.holder or not die.is_character:
+            return False
+        own = tc.cards.get(die.card) if die.card else None
+        if own is not None and any(k.startswith("range_") for k in own.keywords):
+            return False
+        return range_of(tc.state, tc.cards, die) > 0
+
+    return (
+        Ability(
+            "cg_granted_range",
+            "triggered",
+            "Range (granted): when one of your dice with Range attacks, each of your active"
+            " character dice with Range deals its Range in damage to one target opposing"
+            " character die",
+            trigger="attacks",
+            subject="card",
+            condition=attacks,
+            resolve=volley,
+            limit="once_per_turn",
+        ),
+    )
+
+
+ENCODING_ABILITIES = {
+    "cg_prevent": _prevent_abilities,
+    "cg_untargetable": _untargetable_abilities,
+    "cg_granted_range": _range_abilities,
+}
 
 EFFECT_RUNNERS = {"cg_prevent": _prevent, "cg_untargetable": _untargetable}
 

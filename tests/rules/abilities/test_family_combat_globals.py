@@ -214,3 +214,36 @@ def test_when_you_attack_global_encoding_and_english():
     # not a global: the static reading is the other families' (no lasting effect here)
     line = "Your character dice can't be the target of action dice this turn"
     assert "cg_untargetable" not in json.dumps(compiled("22sww", ability_lines=[line]).encoding)
+
+
+# -- Global: target character gets Range N ---------------------------------------------------
+def _range_setup() -> str:
+    return board(
+        "P1 die SK3 reserve bolt", "P1 die SK4 reserve bolt", "P1 die 19sww#1 field L1",
+        "P2 die SK1 field L1", "P2 die 5sww#1 field L1", teams=TEAMS,
+    )  # fmt: skip
+
+
+def test_global_range_granted_fires_when_that_die_attacks():
+    cards = _global_cards("20ork")  # [B], once per turn: target character gets Range 1
+    state = play(
+        cards,
+        _range_setup(),
+        "P1 global 22sww pay SK3 target P1:19sww#1",
+        "P1 attack 19sww#1",
+        "P1 choose P2:SK1",
+    ).final
+    assert "range_1" in state.die("P1:19sww#1").keywords
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage (Range 1) on D1: KO'd
+    # without the global, attacking asks nothing: the Sidekick stays
+    bare = play(cards, _range_setup(), "P1 attack 19sww#1", "P2 block").final
+    assert bare.die("P2:SK1").zone == Zone.FIELD
+
+
+def test_global_range_is_once_per_turn_and_not_a_static():
+    cards = _global_cards("20ork")
+    twice = "P1 global 22sww pay SK3 target P1:19sww#1\nP1 global 22sww pay SK4 target P2:5sww#1\n"
+    refused(cards, _range_setup() + twice, "R10.1")
+    # outside a global the words are a static's, not read here
+    line = "Target character gets Range 1"
+    assert "range_1" not in json.dumps(compiled("22sww", ability_lines=[line]).encoding)
