@@ -14,12 +14,15 @@ any trigger.
   picked (until the end of the turn, as a global's keyword grant); a die of the holder's with
   granted Range fires keywords_more's volley when it attacks (rules/abilities/extensions/
   combat_globals.py).
+- 'switch the A and D values of <dice>' / 'switch <dice>'s A and D (until end of turn)':
+  effect `cg_switch_ad` on the dice picked (the card's own die by its name in a trigger).
 """
 
 from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 from rules.abilities.phrases_actions import dice_selector, receiver
 from rules.abilities.phrases_static import targeters
+from rules.abilities.phrases_triggers import target_of
 
 
 @phrase(rf"prevent (?P<n>{t.NUMBER}) damage to (?P<who>.+)")
@@ -48,3 +51,22 @@ def _dice_get_range(m, line):
     if to is None:
         return None
     return [{"do": "grant", "to": to, "keyword": f"range_{m['n']}"}]
+
+
+def _switched(text, line):
+    to = target_of(text, line) or dice_selector(text)
+    if to is None or to.get("pick") == "player" or to.get("or_player"):
+        return None
+    return [{"do": "cg_switch_ad", "to": to}]
+
+
+@phrase(r"switch the a and d(?: values)? of (?P<who>.+?)(?: until (?:the )?end of (?:the )?turn)?")
+def _switch_values_of(m, line):
+    return _switched(m["who"], line)
+
+
+@phrase(
+    r"switch (?P<who>.+?)(?:'s|’s) a and d(?: values)?(?: until (?:the )?end of (?:the )?turn)?"
+)
+def _switch_possessive(m, line):
+    return _switched(m["who"], line)

@@ -15,6 +15,12 @@
   (`cg_untargetable_mark`) is read by the card's restriction (`ENCODING_ABILITIES`), so dice
   fielded after the global are covered too (the text names all the holder's character dice).
 
+- `cg_switch_ad` (`to`): 'Switch the A and D values of one of your characters': each die
+  picked gets, until the end of the turn, +(D - A)A and +(A - D)D, its attack and defense as
+  they are when the effect resolves (the stat query layer's values) exchanged. Read as one
+  modification made then (T5.1): a later change to the die's printed stats (a spin) is not
+  switched again.
+
 Also the trigger that makes a die with Range granted by a global (`grant` of range_N in a
 global's effects: 'Pay [B]. Target character gets Range 1') shoot when it attacks:
 keywords_more's own volley (one per attack for all the player's dice with Range), fired by an
@@ -45,6 +51,7 @@ EFFECT_SCHEMAS = {
         to=SELECTOR,
         amount={"type": "integer", "minimum": 1, "maximum": 20},
     ),
+    "cg_switch_ad": effect_schema("cg_switch_ad", ["to"], to=SELECTOR),
     "cg_untargetable": effect_schema(
         "cg_untargetable",
         ["kinds"],
@@ -68,6 +75,18 @@ def _prevent(ctx, effect, bursts, scope=None):
 
 def _untargetable(ctx, effect, bursts, scope=None):
     ctx.last(f"{ctx.card}.{_MARK}", subject=ctx.holder, params=tuple(effect["kinds"]))
+
+
+def _switch_ad(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "switch A and D", scope):
+        die = ctx.state.die(target)
+        if die is None or not die.is_character:
+            continue
+        attack, defense = ctx.attack(die), ctx.defense(die)
+        if attack != defense:
+            ctx.modify(target, attack=defense - attack, defense=attack - defense)
 
 
 def _uses(effects, name: str) -> bool:
@@ -186,7 +205,11 @@ ENCODING_ABILITIES = {
     "cg_granted_range": _range_abilities,
 }
 
-EFFECT_RUNNERS = {"cg_prevent": _prevent, "cg_untargetable": _untargetable}
+EFFECT_RUNNERS = {
+    "cg_prevent": _prevent,
+    "cg_untargetable": _untargetable,
+    "cg_switch_ad": _switch_ad,
+}
 
 
 def _you_attack(test, state, cards, holder, this=None, card=None) -> bool:
@@ -216,4 +239,14 @@ def _untargetable_text(effect) -> str:
     return f"your character dice can't be the target of {kinds} this turn"
 
 
-EFFECT_TEXT = {"cg_prevent": _prevent_text, "cg_untargetable": _untargetable_text}
+def _switch_ad_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"switch the attack and defense of {describe_selector(effect['to'])} this turn"
+
+
+EFFECT_TEXT = {
+    "cg_prevent": _prevent_text,
+    "cg_untargetable": _untargetable_text,
+    "cg_switch_ad": _switch_ad_text,
+}

@@ -8,7 +8,7 @@ and played through the engine."""
 import json
 
 from rules.abilities import compile_card
-from rules.engine import Zone
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool
 from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
 
@@ -247,3 +247,44 @@ def test_global_range_is_once_per_turn_and_not_a_static():
     # outside a global the words are a static's, not read here
     line = "Target character gets Range 1"
     assert "range_1" not in json.dumps(compiled("22sww", ability_lines=[line]).encoding)
+
+
+# -- switch A and D ------------------------------------------------------------------------------
+def test_global_switches_a_and_d_of_one_of_your_characters():
+    cards = _global_cards("64uxm")  # [F]: switch the A and D values of one of your characters
+    setup = _fight_setup("P1 die SK1 reserve fist")  # 19sww L1: 4A 6D
+    state = play(cards, setup, "P1 global 22sww pay SK1 target P1:19sww#1").final
+    die = state.die("P1:19sww#1")
+    assert (query.attack(state, cards, die).value, query.defense(state, cards, die).value) == (
+        6,
+        4,
+    )
+    refused(cards, setup + "P1 global 22sww pay SK1 target P2:5sww#1\n", "R13.2")  # yours only
+
+
+def test_global_switch_of_target_die_lets_it_survive_combat():
+    cards = _global_cards("7jus")  # [S]: switch a character die's A and D until end of turn
+    # 5sww (4A 2D) switched to 2A 4D blocks 22sww (3A): it survives
+    setup = _fight_setup()
+    used = ("P1 global 22sww pay SK6 target P2:5sww#1", *_BLOCKED)
+    state = play(cards, setup, *used).final
+    assert state.die("P2:5sww#1").zone == Zone.FIELD
+    assert state.die("P1:22sww#1").zone == Zone.FIELD  # 2 damage on D3
+    bare = play(cards, setup, *_BLOCKED).final
+    assert bare.die("P2:5sww#1").zone != Zone.FIELD
+
+
+def test_when_attacks_you_may_pay_to_switch_own_a_and_d():
+    # 47cw Loki: 'When Loki attacks, you may pay [M] to switch Loki's A and D until end of turn'
+    line = next(x for x in pool()["47cw"].ability_lines if x.lower().startswith("when"))
+    line = line.replace(pool()["47cw"].name, "Wonder Woman")
+    cards = compiled_cards("22sww", ability_lines=[line])
+    setup = board(
+        "P1 die SK5 reserve mask", "P1 die 22sww#1 field L2", "P2 die 5sww#1 field L1", teams=TEAMS
+    )  # 22sww L2: 3A 5D
+    state = play(cards, setup, "P1 attack 22sww#1", "P1 yes pay SK5").final
+    die = state.die("P1:22sww#1")
+    assert (query.attack(state, cards, die).value, query.defense(state, cards, die).value) == (
+        5,
+        3,
+    )
