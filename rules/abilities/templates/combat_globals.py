@@ -8,6 +8,10 @@
 - 'Global: Pay [F] when you attack. <effect>': the global 'Pay [F]. <effect>' with the condition
   `cg_you_attack` (your turn, one of your dice attacking: after attackers are declared, R11.1).
 
+- Printing slips in globals, read as the line would be printed (`GLOBAL_SPELLINGS`): 'Global Pay
+  [M]. ...' (no colon), 'Pay [B] Deal 1 damage ...' (no full stop after the cost), '..., lose 1
+  life' at the end (a second sentence: 'You lose 1 life').
+
 Clauses (`phrases_combat_globals.py`): 'Prevent N damage to <one target>' (`cg_prevent`, a
 shield lasting the turn: rules/abilities/extensions/combat_globals.py).
 """
@@ -61,3 +65,28 @@ def pay_when_you_attack(line: Line) -> Match | None:
     if spec.get("when") != "global" or "if" in spec:
         return None
     return Match.ability({**spec, "if": {"test": "cg_you_attack"}})
+
+
+GLOBAL_SPELLINGS = (
+    (re.compile(r"^global (?=pay )", re.IGNORECASE), ""),
+    (
+        re.compile(r"^(pay (?:\[[^\]]+\])+) (?!(?:to|and|when|or|on|during)\b)(?=[a-z])", re.I),
+        r"\1. ",
+    ),
+    (re.compile(r", lose (\d+) life$", re.IGNORECASE), r". You lose \1 life"),
+)
+
+
+@recogniser(FAMILY, kinds=("global",), priority=141)
+def global_spellings(line: Line) -> Match | None:
+    text = line.text
+    for pattern, replacement in GLOBAL_SPELLINGS:
+        text = pattern.sub(replacement, text)
+    if text == line.text:
+        return None
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.variant is not None or not found.abilities:
+        return None
+    if any(spec.get("when") != "global" for spec in found.abilities):
+        return None
+    return found

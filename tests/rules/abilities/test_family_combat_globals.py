@@ -10,7 +10,14 @@ import json
 from rules.abilities import compile_card
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool
-from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+from tests.rules.abilities.scenario import (
+    board,
+    compiled,
+    compiled_cards,
+    encoded_cards,
+    play,
+    refused,
+)
 
 TEAMS = ("19sww:2 22sww:2 10sww:2 basic 34sww 31sww", "5sww:2 9sww:2 basic 34sww 32sww")
 
@@ -288,3 +295,51 @@ def test_when_attacks_you_may_pay_to_switch_own_a_and_d():
         5,
         3,
     )
+
+
+# -- printing slips in globals -------------------------------------------------------------------
+def test_global_without_a_colon_after_the_word_global():
+    cards = _global_cards("81dps")  # 'Global Pay [M]. Once per turn, ... no dice in your Prep Area'
+    setup = board(
+        "P1 die SK5 reserve mask", "P1 die SK6 reserve mask", "P1 die SK8 bag", teams=TEAMS
+    )
+    state = play(cards, setup, "P1 global 22sww pay SK5", "P1 draw SK8").final
+    assert state.die("P1:SK8").zone == Zone.PREP
+    refused(
+        cards, setup + "P1 global 22sww pay SK5\nP1 draw SK8\nP1 global 22sww pay SK6\n", "R10.1"
+    )
+
+
+def test_global_without_a_full_stop_after_its_cost():
+    # 27bff: 'Pay [B] Deal 1 damage to an NPC' (in its set an NPC is a Sidekick): the real
+    # card's compiled global, on the demo card's dice
+    real = compile_card(pool()["27bff"])
+    spec = next(s for s in real.encoding["abilities"] if s["when"] == "global")
+    cards = encoded_cards(
+        {"22sww": {"abilities": [spec]}}, global_lines={"22sww": [_global_line("27bff")]}
+    )
+    setup = board(
+        "P1 die SK3 reserve bolt", "P2 die SK1 field L1", "P2 die 5sww#1 field L1", teams=TEAMS
+    )
+    state = play(cards, setup, "P1 global 22sww pay SK3 target P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    refused(cards, setup + "P1 global 22sww pay SK3 target P2:5sww#1\n", "R13.2")
+
+
+def test_global_with_a_trailing_life_loss():
+    result = compile_card(pool()["27skc"])  # '... to target character die, lose 1 life'
+    assert result.status == "automated"
+    (spec,) = result.encoding["abilities"]
+    assert spec["effects"][1] == {"do": "lose_life", "player": "yours", "amount": 1}
+    cards = compiled_cards(
+        "22sww", global_lines=["Global: Pay [B]" + _global_line("27skc").split("]", 1)[1]]
+    )
+    setup = board("P1 die SK3 reserve bolt", "P2 die SK1 field L1", teams=TEAMS)
+    state = play(cards, setup, "P1 global 22sww pay SK3 target P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP and state.player("P1").life == 19
+
+
+def test_global_spellings_keep_other_words_after_the_cost():
+    # 'Pay [S] to ...' / 'Pay [S] and ...' are not a missing full stop
+    line = "Global: Pay [S] and take 2 damage to draw a die and place it in your prep area."
+    assert compiled("22sww", global_lines=[line]).status == "manual"
