@@ -16,6 +16,8 @@ any trigger.
   combat_globals.py).
 - 'switch the A and D values of <dice>' / 'switch <dice>'s A and D (until end of turn)':
   effect `cg_switch_ad` on the dice picked (the card's own die by its name in a trigger).
+- 'each player may field up to N Sidekick dice from their Used Pile' / 'each player must field
+  a [PAWN] / Sidekick die from their Used Pile (if able)': effect `cg_each_field_sidekicks`.
 """
 
 from rules.abilities import tokens as t
@@ -70,3 +72,20 @@ def _switch_values_of(m, line):
 )
 def _switch_possessive(m, line):
     return _switched(m["who"], line)
+
+
+_SIDEKICKS = r"(?:\[pawn\]s?|sidekick(?: dice| die)?s?|sidekicks)"
+
+
+@phrase(
+    rf"each player (?P<verb>may field up to|must field) (?P<n>an?|{t.NUMBER}) {_SIDEKICKS}"
+    r" from their used pile(?: if able)?"
+)
+def _each_player_fields(m, line):
+    return [
+        {
+            "do": "cg_each_field_sidekicks",
+            "count": t.number(m["n"]),
+            "up_to": m["verb"].lower().startswith("may"),
+        }
+    ]

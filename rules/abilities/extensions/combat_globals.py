@@ -21,6 +21,13 @@
   modification made then (T5.1): a later change to the die's printed stats (a spin) is not
   switched again.
 
+- `cg_each_field_sidekicks` (`count`, `up_to`): 'Each player may field up to 2 Sidekick dice
+  from their Used Pile' / 'each player must field a [PAWN] from their Used Pile if able': each
+  player in turn, the active player first (R13.3), chooses that many of their own Sidekick dice
+  in their Used Pile (up to that many with `up_to`, else as many as they have up to the count)
+  and fields them free at level 1 ('when fielded' triggers, R8.2). Fielding is their own
+  choice, not a target.
+
 Also the trigger that makes a die with Range granted by a global (`grant` of range_N in a
 global's effects: 'Pay [B]. Target character gets Range 1') shoot when it attacks:
 keywords_more's own volley (one per attack for all the player's dice with Range), fired by an
@@ -50,6 +57,12 @@ EFFECT_SCHEMAS = {
         ["to", "amount"],
         to=SELECTOR,
         amount={"type": "integer", "minimum": 1, "maximum": 20},
+    ),
+    "cg_each_field_sidekicks": effect_schema(
+        "cg_each_field_sidekicks",
+        ["count", "up_to"],
+        count={"type": "integer", "minimum": 1, "maximum": 5},
+        up_to={"type": "boolean"},
     ),
     "cg_switch_ad": effect_schema("cg_switch_ad", ["to"], to=SELECTOR),
     "cg_untargetable": effect_schema(
@@ -87,6 +100,21 @@ def _switch_ad(ctx, effect, bursts, scope=None):
         attack, defense = ctx.attack(die), ctx.defense(die)
         if attack != defense:
             ctx.modify(target, attack=defense - attack, defense=attack - defense)
+
+
+def _each_field_sidekicks(ctx, effect, bursts, scope=None):
+    active = ctx.state.active
+    for player in (active, "P2" if active == "P1" else "P1"):
+        used = [d.id for d in ctx.state.zone(player, Zone.USED) if d.card is None]
+        count = min(effect["count"], len(used))
+        if count == 0:
+            continue
+        minimum = 0 if effect["up_to"] else count
+        prompt = (
+            f"field {'up to ' if effect['up_to'] else ''}{count} Sidekick dice from your Used Pile"
+        )
+        for die_id in ctx.choose(prompt, used, count=count, minimum=minimum, player=player):
+            ctx.field(die_id, 1)
 
 
 def _uses(effects, name: str) -> bool:
@@ -209,6 +237,7 @@ EFFECT_RUNNERS = {
     "cg_prevent": _prevent,
     "cg_untargetable": _untargetable,
     "cg_switch_ad": _switch_ad,
+    "cg_each_field_sidekicks": _each_field_sidekicks,
 }
 
 
@@ -239,6 +268,14 @@ def _untargetable_text(effect) -> str:
     return f"your character dice can't be the target of {kinds} this turn"
 
 
+def _each_field_text(effect) -> str:
+    n = effect["count"]
+    dice = "1 Sidekick die" if n == 1 else f"{n} Sidekick dice"
+    if effect["up_to"]:
+        return f"each player may field up to {dice} from their Used Pile at level 1"
+    return f"each player fields {dice} from their Used Pile at level 1 (if they have any)"
+
+
 def _switch_ad_text(effect) -> str:
     from rules.abilities.describe import describe_selector
 
@@ -249,4 +286,5 @@ EFFECT_TEXT = {
     "cg_prevent": _prevent_text,
     "cg_untargetable": _untargetable_text,
     "cg_switch_ad": _switch_ad_text,
+    "cg_each_field_sidekicks": _each_field_text,
 }

@@ -343,3 +343,51 @@ def test_global_spellings_keep_other_words_after_the_cost():
     # 'Pay [S] to ...' / 'Pay [S] and ...' are not a missing full stop
     line = "Global: Pay [S] and take 2 damage to draw a die and place it in your prep area."
     assert compiled("22sww", global_lines=[line]).status == "manual"
+
+
+# -- each player fields Sidekicks from their Used Pile ---------------------------------------------
+def _both_used_setup(*extra: str) -> str:
+    return board(
+        "P1 die SK1 reserve fist", "P1 die SK5 reserve mask", "P1 die SK6 reserve mask",
+        "P1 die SK7 used", "P1 die SK8 used", "P1 die 10sww#1 used",
+        "P2 die SK7 used", "P2 die SK8 used", *extra, teams=TEAMS,
+    )  # fmt: skip
+
+
+def test_each_player_must_field_a_sidekick_from_their_used_pile():
+    cards = _global_cards("27msw")  # [F], once during your turn: each player must field a [PAWN]
+    state = play(
+        cards, _both_used_setup(), "P1 global 22sww pay SK1", "P1 choose SK7", "P2 choose SK8"
+    ).final
+    assert state.die("P1:SK7").zone == Zone.FIELD and state.die("P1:SK8").zone == Zone.USED
+    assert state.die("P2:SK8").zone == Zone.FIELD and state.die("P2:SK7").zone == Zone.USED
+    assert state.die("P1:10sww#1").zone == Zone.USED  # a character die is not a [PAWN]
+    # must: choosing none is refused
+    refused(cards, _both_used_setup() + "P1 global 22sww pay SK1\nP1 choose none\n", "R13.2")
+
+
+def test_each_player_may_field_up_to_two_sidekicks():
+    cards = _global_cards("20skc")  # [2M]: each player may field up to 2 Sidekick dice
+    state = play(
+        cards,
+        _both_used_setup(),
+        "P1 global 22sww pay SK5 SK6",
+        "P1 choose SK7 SK8",
+        "P2 choose none",
+    ).final
+    assert state.die("P1:SK7").zone == Zone.FIELD and state.die("P1:SK8").zone == Zone.FIELD
+    assert state.die("P2:SK7").zone == Zone.USED  # P2 chose none
+    refused(
+        cards,
+        _both_used_setup() + "P1 global 22sww pay SK5 SK6\nP1 choose 10sww#1\n",
+        "R13.2",
+    )
+
+
+def test_each_player_fields_only_what_they_have():
+    cards = _global_cards("23asm")  # the same, 'a Sidekick Die'
+    setup = board(
+        "P1 die SK1 reserve fist", "P2 die SK7 used", "P2 die SK8 used", teams=TEAMS
+    )  # P1 has no Sidekick in the Used Pile: only P2 is asked
+    state = play(cards, setup, "P1 global 22sww pay SK1", "P2 choose SK7").final
+    assert state.die("P2:SK7").zone == Zone.FIELD
