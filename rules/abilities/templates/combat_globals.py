@@ -12,8 +12,16 @@
   [M]. ...' (no colon), 'Pay [B] Deal 1 damage ...' (no full stop after the cost), '..., lose 1
   life' at the end (a second sentence: 'You lose 1 life').
 
-Clauses (`phrases_combat_globals.py`): 'Prevent N damage to <one target>' (`cg_prevent`, a
-shield lasting the turn: rules/abilities/extensions/combat_globals.py).
+Clauses (`phrases_combat_globals.py`, effects in rules/abilities/extensions/combat_globals.py):
+'Prevent N damage to <one target>' (`cg_prevent`, a shield lasting the turn), in globals 'Your
+character dice can't be the target of ...' (`cg_untargetable`, this turn) and '<dice> gets Range
+N' (a granted keyword whose volley the extension fires), 'switch the A and D of <dice>'
+(`cg_switch_ad`), 'each player may field up to N / must field a Sidekick from their Used Pile'
+(`cg_each_field_sidekicks`).
+
+Rulings (T5.1): the shield waits for the next damage this turn (from any source); a switch is
+one modification made when it resolves; a global whose condition fails when it resolves does
+nothing (its cost paid), as the globals families' 'on your turn'.
 """
 
 import re
