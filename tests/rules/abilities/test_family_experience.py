@@ -6,8 +6,9 @@ import pytest
 
 from rules.abilities import compile_card, describe
 from rules.abilities.templates import Line
-from rules.abilities.templates.experience import regenerate
-from rules.engine import Zone
+from rules.abilities.extensions.experience import experience_tokens
+from rules.abilities.templates.experience import experience, regenerate
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, whole_card
 from tests.rules.abilities.scenario import compiled_cards
 from tests.rules.engine.helpers import refused, run
@@ -151,3 +152,218 @@ def test_regenerating_is_not_fielding():
     assert state.die("P1:88ig#1").zone == Zone.FIELD
     assert state.pending is None or state.pending.kind != "choose"  # no 'when fielded' (R8.2)
     assert all(d.controller == d.owner for d in state.dice)
+
+
+# -- Experience --------------------------------------------------------------------------------
+THIEF = "13bff"  # Battle for Faerun: 1A 1D / 2A 2D / 3A 3D, Experience with the +1A/+1D reminder
+CALLIOPE = "5tiw"  # Trouble in Waterdeep: 1A 3D / 2A 3D / 3A 5D, Experience with its reminder
+
+
+def _cards(*pairs):
+    """The demo cards plus real cards, each with only its line starting `start`."""
+    cards = {}
+    for key, start in pairs:
+        cards.update(real_cards(key, start))
+    return cards
+
+
+def _board(p1: str, p2: str, *lines: str, active: str = "P1") -> str:
+    return (
+        "game tournament life 20 first P1\n"
+        f"P1 team {p1} basic 31sww\n"
+        f"P2 team {p2} basic 34sww\n"
+        f"board turn 3 active {active} step main\n" + "".join(f"{line}\n" for line in lines)
+    )
+
+
+def _stats(state, cards, die_id):
+    die = state.die(die_id)
+    attack, defense = query.attack(state, cards, die), query.defense(state, cards, die)
+    return attack.value, defense.value
+
+
+TROLL_BLOCKS = "P1 attack 19sww#1\nP2 block 19bff#1>19sww#1\nP1 damage\nP2 roll 19bff#1=fist\n"
+
+
+@pytest.mark.parametrize(
+    ("key", "keyword"),
+    [
+        ("13bff", "experience_+1a/+1d"),
+        ("18bff", "experience_+1a/+1d"),  # 'knock Out'
+        ("2bffop", "experience_+1a/+1d"),
+        ("5tiw", "experience"),  # Trouble in Waterdeep's reminder
+        ("26toa", "experience"),  # bare, Tomb of Annihilation
+        ("46fus", "experience"),  # bare, Faerun Under Siege
+        ("12zhn", "experience"),  # bare, The Zhentarim
+        ("11aiw", "experience"),  # bare, Adventures in Waterdeep
+    ],
+)
+def test_real_experience_lines_are_the_keyword_of_their_set(key, keyword):
+    _, result = real_compiled(key, "Experience")
+    assert result.status == "automated", result.manual_lines
+    assert result.encoding["keywords"] == [keyword]
+    name = "Experience +1A/+1D" if keyword != "experience" else "Experience"
+    assert describe(result.encoding).startswith(f"Keywords: {name}. Experience: ")
+
+
+def test_experience_saying_only_that_it_grows_stays_manual():
+    _, result = real_compiled("102bff", "Experience")  # '(grows by knocking out monsters)'
+    assert result.status == "manual"
+
+
+def test_a_bare_experience_outside_the_dd_sets_declines():
+    line = Line(text="Experience", raw="Experience", kind="ability", card_key="19sww")
+    assert experience(line) is None
+    line = Line(text="Experience", raw="Experience", kind="ability", card_key="46fus")
+    assert experience(line).keywords == ("experience",)
+
+
+def test_bff_experience_token_when_an_opposing_monster_is_kod():
+    cards = _cards((THIEF, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{THIEF}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {THIEF}#1 field L2",
+        "P1 die 19sww#1 field L1",
+        f"P2 die {TROLL}#1 field L1",
+    )
+    assert _stats(run(cards, setup).final, cards, f"P1:{THIEF}#1") == (2, 2)
+    state = run(cards, setup + TROLL_BLOCKS).final  # Superman (4A) KOs the Troll (3D)
+    assert state.die(f"P2:{TROLL}#1").zone == Zone.PREP  # it failed to regenerate
+    assert experience_tokens(state, THIEF, "P1") == 1
+    assert _stats(state, cards, f"P1:{THIEF}#1") == (3, 3)  # on P2's turn: it lasts
+    sources = [s for s, _ in query.attack(state, cards, state.die(f"P1:{THIEF}#1")).parts]
+    assert any("Experience token" in s for s in sources)
+
+
+def test_bff_experience_token_is_on_the_card_for_all_its_dice():
+    cards = _cards((THIEF, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{THIEF}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {THIEF}#1 field L2",
+        f"P1 die {THIEF}#2 field L1",
+        "P1 die 19sww#1 field L1",
+        f"P2 die {TROLL}#1 field L1",
+    )
+    state = run(cards, setup + TROLL_BLOCKS).final
+    assert _stats(state, cards, f"P1:{THIEF}#2") == (2, 2)
+    assert _stats(state, cards, "P1:19sww#1") == _stats(
+        run(cards, setup).final, cards, "P1:19sww#1"
+    )
+
+
+def test_bff_experience_once_per_turn():
+    cards = _cards((THIEF, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{THIEF}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {THIEF}#1 field L2",
+        "P1 die 19sww#1 field L1",
+        "P1 die 19sww#2 field L1",
+        f"P2 die {TROLL}#1 field L1",
+        f"P2 die {TROLL}#2 field L1",
+    )
+    log = (
+        "P1 attack 19sww#1 19sww#2\nP2 block 19bff#1>19sww#1 19bff#2>19sww#2\nP1 damage\n"
+        "P2 order 19bff#1 19bff#2\nP2 roll 19bff#1=fist\nP2 roll 19bff#2=fist\n"
+    )
+    state = run(cards, setup + log).final
+    assert state.die(f"P2:{TROLL}#2").zone == Zone.PREP
+    assert experience_tokens(state, THIEF, "P1") == 1
+
+
+def test_bff_experience_ignores_a_kod_character_that_is_not_a_monster():
+    cards = _cards((THIEF, "Experience"))
+    setup = _board(
+        f"{THIEF}:2 19sww:2",
+        "22uxm:2 5sww:2",
+        f"P1 die {THIEF}#1 field L2",
+        "P1 die 19sww#1 field L1",
+        "P2 die 22uxm#1 field L1",
+    )
+    state = run(cards, setup + "P1 attack 19sww#1\nP2 block 22uxm#1>19sww#1\nP1 damage\n").final
+    assert state.die("P2:22uxm#1").zone == Zone.PREP
+    assert experience_tokens(state, THIEF, "P1") == 0
+
+
+def test_bff_experience_ignores_its_own_players_monster():
+    cards = _cards((THIEF, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{THIEF}:2 {TROLL}:2",
+        "19sww:2 5sww:2",
+        f"P1 die {THIEF}#1 field L2",
+        f"P1 die {TROLL}#1 field L1",
+        "P2 die 19sww#1 field L1",
+    )
+    log = f"P1 attack {TROLL}#1\nP2 block 19sww#1>{TROLL}#1\nP1 damage\nP1 roll {TROLL}#1=fist\n"
+    state = run(cards, setup + log).final
+    assert state.die(f"P1:{TROLL}#1").zone == Zone.PREP
+    assert experience_tokens(state, THIEF, "P1") == 0
+
+
+def test_bff_experience_needs_the_card_active():
+    cards = _cards((THIEF, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{THIEF}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {THIEF}#1 used",
+        "P1 die 19sww#1 field L1",
+        f"P2 die {TROLL}#1 field L1",
+    )
+    state = run(cards, setup + TROLL_BLOCKS).final
+    assert state.die(f"P2:{TROLL}#1").zone == Zone.PREP
+    assert experience_tokens(state, THIEF, "P1") == 0
+
+
+def test_later_experience_places_a_token_at_the_end_of_your_turn():
+    cards = _cards((CALLIOPE, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{CALLIOPE}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {CALLIOPE}#1 field L1",
+        "P1 die 19sww#1 field L1",
+        f"P2 die {TROLL}#1 field L1",
+    )
+    before = _stats(run(cards, setup).final, cards, f"P1:{CALLIOPE}#1")
+    state = run(cards, setup + TROLL_BLOCKS).final
+    assert state.active == "P2"  # the turn has ended
+    assert experience_tokens(state, CALLIOPE, "P1") == 1
+    assert [e.ability for e in state.effects] == [f"{CALLIOPE}.experience_counter"]
+    assert _stats(state, cards, f"P1:{CALLIOPE}#1") == before  # no stats by themselves
+
+
+def test_later_experience_one_token_however_many_monsters():
+    cards = _cards((CALLIOPE, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{CALLIOPE}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {CALLIOPE}#1 field L1",
+        "P1 die 19sww#1 field L1",
+        "P1 die 19sww#2 field L1",
+        f"P2 die {TROLL}#1 field L1",
+        f"P2 die {TROLL}#2 field L1",
+    )
+    log = (
+        "P1 attack 19sww#1 19sww#2\nP2 block 19bff#1>19sww#1 19bff#2>19sww#2\nP1 damage\n"
+        "P2 order 19bff#1 19bff#2\nP2 roll 19bff#1=fist\nP2 roll 19bff#2=fist\n"
+    )
+    state = run(cards, setup + log).final
+    assert experience_tokens(state, CALLIOPE, "P1") == 1
+
+
+def test_later_experience_not_on_the_opponents_turn():
+    cards = _cards((CALLIOPE, "Experience"), (TROLL, "Regenerate"))
+    setup = _board(
+        f"{CALLIOPE}:2 19sww:2",
+        f"{TROLL}:2 5sww:2",
+        f"P1 die {CALLIOPE}#1 field L1",
+        "P1 die 19sww#1 field L1",
+        f"P2 die {TROLL}#1 field L1",
+        active="P2",
+    )
+    log = f"P2 attack {TROLL}#1\nP1 block 19sww#1>{TROLL}#1\nP2 damage\nP2 roll {TROLL}#1=fist\n"
+    state = run(cards, setup + log).final
+    assert state.die(f"P2:{TROLL}#1").zone == Zone.PREP
+    assert experience_tokens(state, CALLIOPE, "P1") == 0
+    assert state.effects == ()
