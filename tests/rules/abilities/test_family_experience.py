@@ -5,8 +5,8 @@ text is never copied here)."""
 import pytest
 
 from rules.abilities import compile_card, describe
-from rules.abilities.templates import Line
 from rules.abilities.extensions.experience import experience_tokens
+from rules.abilities.templates import Line
 from rules.abilities.templates.experience import experience, regenerate
 from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, real_compiled, scene, whole_card
