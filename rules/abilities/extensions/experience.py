@@ -38,6 +38,12 @@ never copied into the repository):
   weaker way (T5.1): the KO is one by combat damage (R11.5), the card is active both when
   the monster is KO'd and at the end of the turn, and one token per turn however many
   monsters were KO'd.
+- Immortal (the Mighty Thor and Bitter Rivals cards' reminder): except when purchased,
+  when one of the card's dice would go to the Used Pile it goes to its owner's bag instead.
+  A replacement played where the engine moves a die (rules/engine/txn.py asks the stat query
+  layer's 'used_to_bag' question); a purchase puts the die in the Used Pile without moving
+  it, so the exception is the engine's own. Any die of the card, wherever it is and whoever
+  controls it (the reminder is not 'while active').
 
 Only a card printing the keyword gets its ability; a Regenerate another card grants ('gains
 Regenerate') stays with the families that read that card (manual for now).
@@ -213,12 +219,32 @@ def experience_tokens(state, card_key: str, holder: str) -> int:
     return sum(1 for e in state.effects if e.ability in names and e.holder == holder)
 
 
+def _immortal(card) -> tuple[Ability, ...]:
+    def to_bag(q: Query):
+        die = q.die
+        if q.stat == "used_to_bag" and die is not None and die.card == q.card:
+            if die.owner == q.holder:
+                yield Contribution("used_to_bag", 1, f"{_card_name(q)}: Immortal")
+
+    return (
+        Ability(
+            "immortal",
+            "static",
+            "Immortal: except when purchased, its dice go to the bag instead of the Used Pile",
+            continuous=to_bag,
+        ),
+    )
+
+
 KEYWORD_ABILITIES = {
+    "immortal": _immortal,
     "regenerate": _regenerate,
     "experience_+1a/+1d": _experience_bff,
     "experience": _experience_counter,
 }
 KEYWORD_TEXT = {
+    "immortal": "Immortal: except when purchased, when one of its dice would go to the Used"
+    " Pile, it goes to its owner's bag instead.",
     "experience_+1a/+1d": "Experience: once per turn, when an opposing Monster character die is"
     " KO'd by combat damage while this card is active, the card gains an Experience token"
     " for the rest of the game; each gives its character dice +1A and +1D.",

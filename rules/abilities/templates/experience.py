@@ -14,6 +14,10 @@ keyword adds to the card (rules/abilities/extensions/experience.py).
   Adventures in Waterdeep, Trouble in Waterdeep): keyword `experience`. A bare Experience
   elsewhere declines (no D&D set prints it bare with another meaning, but none is assumed).
 
+- Immortal with its printed reminder (a die going to the Used Pile goes to the bag instead,
+  except when purchased): keyword `immortal`. Only the whole line: the cards that print the
+  keyword and another ability in the same line stay with the other families (manual).
+
 A reminder that says something else declines (the line stays manual). Left manual, and why:
 a Regenerate another card grants or takes away ('gains Regenerate', 'can't use Regenerate');
 Battle for Faerun's Experience 'grows by knocking out monsters' (the reminder says no more);
@@ -69,3 +73,17 @@ def experience(line: Line) -> Match | None:
     if _LATER_REMINDER.fullmatch(rest):
         return Match.keyword("experience")
     return None
+
+
+_IMMORTAL = re.compile(
+    r"immortal \(except when purchased, when this die would go to the used pile, instead add it"
+    r" to your bag\.?\)\.?",
+    re.IGNORECASE,
+)
+
+
+@recogniser("experience", kinds=("ability",), priority=15)
+def immortal(line: Line) -> Match | None:
+    if not _IMMORTAL.fullmatch(_plain(line.raw or line.text)):
+        return None
+    return Match.keyword("immortal")

@@ -367,3 +367,65 @@ def test_later_experience_not_on_the_opponents_turn():
     assert state.die(f"P2:{TROLL}#1").zone == Zone.PREP
     assert experience_tokens(state, CALLIOPE, "P1") == 0
     assert state.effects == ()
+
+
+# -- Immortal ----------------------------------------------------------------------------------
+ODIN = "38thor"  # [S], cost 6, Immortal with its reminder
+
+
+@pytest.mark.parametrize("key", ["38thor", "14bit"])
+def test_real_immortal_lines_are_the_keyword(key):
+    _, result = real_compiled(key, "Immortal")
+    assert result.status == "automated", result.manual_lines
+    assert result.encoding["keywords"] == ["immortal"]
+    assert "goes to its owner's bag instead" in describe(result.encoding)
+
+
+def test_immortal_with_another_ability_in_the_same_line_stays_manual():
+    _, result = real_compiled("44thor", "Immortal")
+    assert result.status == "manual"
+
+
+def test_an_immortal_die_spent_on_your_turn_goes_to_the_bag_at_end_of_turn():
+    cards = _cards((ODIN, "Immortal"))
+    setup = _board(
+        f"{ODIN}:2 19sww:2",
+        "5sww:2 22uxm:2",
+        f"P1 die {ODIN}#1 reserve shield",
+        "P1 die SK5 reserve fist",
+        "P1 die 19sww#1 reserve L1",
+        "P1 die 19sww#2 reserve L1",
+    )
+    log = f"P1 field 19sww#1 pay {ODIN}#1\nP1 field 19sww#2 pay SK5\n"
+    state = run(cards, setup + log).final
+    assert state.die(f"P1:{ODIN}#1").zone == Zone.OUT_OF_PLAY  # spent on your turn (R6.1)
+    state = run(cards, setup + log + "P1 end\n").final
+    assert state.die(f"P1:{ODIN}#1").zone == Zone.BAG  # instead of the Used Pile
+    assert state.die("P1:SK5").zone == Zone.USED  # a die without Immortal
+
+
+def test_an_immortal_die_left_in_the_reserve_goes_to_the_bag_in_clear_and_draw():
+    cards = _cards((ODIN, "Immortal"))
+    setup = _board(
+        f"{ODIN}:2 19sww:2",
+        "5sww:2 22uxm:2",
+        f"P1 die {ODIN}#1 reserve shield",
+        "P1 die SK5 reserve fist",
+        active="P2",
+    )
+    state = run(cards, setup + "P2 end\n").final  # P1's Clear and Draw (R5.1)
+    assert state.pending.kind == "draw" and state.pending.player == "P1"
+    assert state.die(f"P1:{ODIN}#1").zone == Zone.BAG
+    assert state.die("P1:SK5").zone == Zone.USED
+
+
+def test_a_purchased_immortal_die_goes_to_the_used_pile():
+    cards = _cards((ODIN, "Immortal"))
+    setup = _board(
+        f"{ODIN}:2 19sww:2",
+        "5sww:2 22uxm:2",
+        *(f"P1 die SK{n} reserve shield" for n in range(1, 7)),
+    )
+    state = run(cards, setup + f"P1 buy {ODIN} pay SK1 SK2 SK3 SK4 SK5 SK6\n").final
+    bought = [d for d in state.dice if d.card == ODIN and d.owner == "P1"]
+    assert [d.zone for d in bought if d.zone != Zone.UNPURCHASED] == [Zone.USED]
