@@ -222,9 +222,10 @@ def experience_tokens(state, card_key: str, holder: str) -> int:
 def _immortal(card) -> tuple[Ability, ...]:
     def to_bag(q: Query):
         die = q.die
-        if q.stat == "used_to_bag" and die is not None and die.card == q.card:
-            if die.owner == q.holder:
-                yield Contribution("used_to_bag", 1, f"{_card_name(q)}: Immortal")
+        if q.stat != "used_to_bag" or die is None:
+            return
+        if die.card == q.card and die.owner == q.holder:
+            yield Contribution("used_to_bag", 1, f"{_card_name(q)}: Immortal")
 
     return (
         Ability(
