@@ -17,7 +17,6 @@ never copied into the repository):
   the Attack Zone it may have been KO'd in (no longer attacking or blocking), and only if it
   is still in its owner's Prep Area when the reroll resolves (a token, which ceases to exist,
   or a die moved meanwhile does not regenerate).
-
 - Experience, as Battle for Faerun prints it: once per turn, the character gains a +1A / +1D
   token when you knock out a monster. Where the token goes is printed by the same set's
   Mummy ('remove one Experience counter from each adventurer card') and by the later sets
