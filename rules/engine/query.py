@@ -146,6 +146,12 @@ def kod_to_used(state: GameState, cards: Mapping[str, CardDef], die: Die) -> boo
     return any(c.amount for c in abilities.contributions(state, cards, "ko_to_used", die=die))
 
 
+def used_to_bag(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
+    """Whether a static ability sends this die, about to go to the Used Pile (not by being
+    purchased: that puts it there), to its owner's bag instead (Immortal)."""
+    return any(c.amount for c in abilities.contributions(state, cards, "used_to_bag", die=die))
+
+
 def keywords(state: GameState, cards: Mapping[str, CardDef], die: Die) -> frozenset[str]:
     card = card_of(cards, die)
     found = set(card.keywords) if card else set()

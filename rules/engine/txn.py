@@ -130,6 +130,9 @@ class Txn:
                 die=die.id,
                 player=die.owner,
             )
+        to_bag = zone == Zone.USED and _used_to_bag(self, die)
+        if to_bag:
+            zone = Zone.BAG  # a replacement effect (Immortal): the bag instead of the Used Pile
         if die.zone in IN_FIELD and zone not in IN_FIELD:
             self._host_leaves(die, zone)
         changes: dict = {"zone": zone, "controller": controller or die.controller}
@@ -150,6 +153,14 @@ class Txn:
                 changes["blocking"] = None
         moved = replace(die, **changes)
         self.put(moved)
+        if to_bag:
+            self.emit(
+                "moved",
+                f"{die.id} went to its owner's bag instead of the Used Pile",
+                rule="R13.7",
+                die=die.id,
+                player=die.owner,
+            )
         return moved
 
     def _host_leaves(self, host: Die, zone: Zone, *, ceases: bool = False) -> None:
@@ -241,3 +252,11 @@ _ANSWER_HINTS = {
     "may": "Write 'P1 yes' (with 'pay ...' when it costs) or 'P1 no'.",
     "order": "Write the order, e.g. 'P1 order P1:5sww#1 P1:5sww#2'.",
 }
+
+
+def _used_to_bag(txn: "Txn", die: Die) -> bool:
+    """Whether a static ability sends this die to its owner's bag when it would go to the
+    Used Pile (the stat query layer's 'used_to_bag' question)."""
+    from rules.engine import query
+
+    return query.used_to_bag(txn.state, txn.cards, die)

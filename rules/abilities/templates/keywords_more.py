@@ -18,8 +18,7 @@ Strike's record of the dice fielded this turn is the engine's rules/engine/keywo
   one of their own), the only die that may block it this turn.
 
 A reminder that says something else declines (the line stays with the other families, or
-manual). Left manual, and why: Regenerate (the reminder only says 'reroll when KO'd': what
-the reroll leads to is not on any card), Experience (Experience tokens the engine lacks),
+manual). Regenerate and Experience: the experience family. Left manual, and why:
 Breath Weapon N (the reminder names a cost but not when or how often it may be paid),
 Gadgeteer (what 'field' means for an action die rolled on an [A] face is not said).
 """

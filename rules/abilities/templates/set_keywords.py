@@ -24,9 +24,8 @@ reminder text printed on the cards that carry it, so every such line gets that m
 A reminder that says something else than the keyword's meaning (a card-specific wording)
 declines, so the line stays with the families that read it (or manual).
 
-Not here (manual): Experience (Experience tokens the engine doesn't have), Flip (two-sided
+Not here: Experience and Regenerate (the experience family), Flip (two-sided
 cards), Breath Weapon N (the reminder names a cost but not when or how often it may be paid),
-Regenerate (the reminder says only 'reroll when KO'd', not what the reroll does next),
 Deadly (engagement isn't remembered until end of turn), Range N (a value summed over several
 dice).
 """

@@ -50,7 +50,6 @@ def test_reminder_text_is_taken_from_the_raw_line():
 @pytest.mark.parametrize(
     ("key", "keyword"),
     [
-        ("19bff", "Regenerate"),  # a note '(reroll when ...)': not the ability's whole text
         (
             "73fus",
             "Breath Weapon",

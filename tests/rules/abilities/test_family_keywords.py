@@ -12,7 +12,7 @@ def test_keyword_lines_compile_to_the_engines_keywords():
         "keywords": ["iron_will", "ally"]
     }
     # Not an engine plugin: left to the judge.
-    assert compiled("22sww", ability_lines=["Regenerate"]).status == "manual"
+    assert compiled("22sww", ability_lines=["Gadgeteer"]).status == "manual"
 
 
 def test_overcrush_from_card_text_sends_leftover_damage_to_the_player():

@@ -129,9 +129,7 @@ def test_real_cards_compile_to_the_keyword_and_describe_it(key, keyword):
 @pytest.mark.parametrize(
     ("key", "keyword"),
     [
-        ("19bff", "Regenerate"),
         ("4bff", "Breath Weapon"),
-        ("13bff", "Experience"),
         ("2bat", "Gadgeteer"),
     ],
 )

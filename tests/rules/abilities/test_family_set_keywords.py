@@ -115,9 +115,7 @@ def test_real_infiltrate_does_nothing_for_a_blocked_die():
 @pytest.mark.parametrize(
     ("key", "keyword"),
     [
-        ("10fus", "Experience"),
         ("73fus", "Breath Weapon"),
-        ("19bff", "Regenerate"),
     ],
 )
 def test_real_keywords_the_engine_does_not_play_stay_manual(key, keyword):
