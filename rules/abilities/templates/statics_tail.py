@@ -1,0 +1,123 @@
+"""Family `statics_tail` (priority 116: only lines the while / statics families decline):
+a character's continuous lines whose statement another family reads alone, under a condition
+those families don't spell, and one more blocker filter. Played through the restrict hook
+and the stat query layer (rules/abilities/statics.py), never per-card flags:
+
+- 'While you have at least one [M] (N or more [M]) in your Reserve Pool, <statement>': the
+  statement is read by the other families as a line of its own ('Moon Knight can only be
+  blocked by 2 or more character dice') and holds while the holder has that many of the
+  energy in their Reserve Pool (condition `reserve_energy_at_least`, R13.1);
+- 'While you have another [AV] and another [GG] character active, <statement>': both counts
+  needed (condition `st_all`, extensions/statics_tail.py), each an active character die of
+  the holder's with that affiliation other than this card's dice (R13.1);
+- 'NAME can't be blocked by characters with a printed fielding cost of 0': the blockers'
+  face shown prints fielding cost 0 (selector `max_fielding` 0: exactly 0, R11.2).
+
+Readings (T5.1, the weaker where ambiguous):
+- 'another X' is a die of another card than this one (a second die of the same card is not
+  'another' character; a card can't print its own affiliation twice to make it count).
+- The statement must be a plain while-active static with no condition of its own; anything
+  else (a trigger, a burst variant, a keyword) leaves the line manual.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+FAMILY = "statics_tail"
+PRIORITY = 116
+
+_RESERVE = re.compile(
+    r"while you have (?:at least (?P<least>one|two|three|\d) |(?P<n>one|two|three|\d) or more )"
+    r"(?P<energy>\[[FBMS]\])s? (?:energy )?in your reserve pool, (?P<rest>.+)",
+    re.IGNORECASE,
+)
+_ANOTHER = re.compile(
+    rf"while you have another (?P<a>{t.AFFILIATION}) and another (?P<b>{t.AFFILIATION}) "
+    r"character active, (?P<rest>.+)",
+    re.IGNORECASE,
+)
+_FIELDING_ZERO = re.compile(
+    r"(?P<who>.+?) (?:can't|cannot) be blocked by (?:characters?|character dice) with a "
+    r"printed fielding cost of 0",
+    re.IGNORECASE,
+)
+
+
+def _plain_statics(line: Line, text: str) -> list[dict] | None:
+    """The statement read as a line of its own: while-active specs without a condition."""
+    if line.card_kind != "character":
+        return None
+    found = None
+    from rules.abilities.templates import recognise
+
+    found = recognise(replace(line, text=text))
+    if found is None or found.variant is not None or found.suit_up or found.keywords:
+        return None
+    if found.family == FAMILY or not found.abilities:
+        return None
+    specs = list(found.abilities)
+    if any(s.get("when") != "while_active" or "if" in s or s.get("limit") for s in specs):
+        return None
+    return specs
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def reserve_condition(line: Line) -> Match | None:
+    """'While you have at least one [M] in your Reserve Pool, NAME can only be blocked by 2 or
+    more character dice'."""
+    match = _RESERVE.fullmatch(line.text)
+    if not match:
+        return None
+    specs = _plain_statics(line, match["rest"])
+    if specs is None:
+        return None
+    n = t.number(match["least"] or match["n"])
+    cond = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": n}
+    return Match(abilities=tuple({**s, "if": cond} for s in specs))
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def another_two(line: Line) -> Match | None:
+    """'While you have another [AV] and another [GG] character active, NAME gets +3A'."""
+    match = _ANOTHER.fullmatch(line.text)
+    if not match or not line.card_name:
+        return None
+    specs = _plain_statics(line, match["rest"])
+    if specs is None:
+        return None
+    counts = [
+        {
+            "test": "count_at_least",
+            "n": 1,
+            "of": {
+                "pick": "each",
+                "side": "yours",
+                "what": "character",
+                "affiliation": [t.affiliation(match[k])],
+                "not_name": line.card_name,
+            },
+        }
+        for k in ("a", "b")
+    ]
+    cond = {"test": "st_all", "all_of": counts}
+    return Match(abilities=tuple({**s, "if": cond} for s in specs))
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def fielding_zero(line: Line) -> Match | None:
+    """'NAME can't be blocked by characters with a printed fielding cost of 0'."""
+    from rules.abilities.templates.while_active_statics import self_selector
+
+    match = _FIELDING_ZERO.fullmatch(line.text)
+    if not match or line.card_kind != "character" or self_selector(match["who"], line) is None:
+        return None
+    effect = {
+        "do": "restrict",
+        "action": "be_blocked",
+        "by": {"pick": "each", "what": "character", "max_fielding": 0},
+        "to": {"pick": "this"},
+    }
+    return Match.ability({"when": "while_active", "effects": [effect]})

@@ -1,0 +1,178 @@
+"""Template family `statics_tail` (rules/abilities/templates/statics_tail.py): a character's
+continuous lines whose statement another family reads alone, under a Reserve Pool condition
+('at least one [M]') or two affiliations' presence ('another [AV] and another [GG]'), and the
+blocker filter 'a printed fielding cost of 0'. Each scenario reads a real card's line from the
+card pool at run time, moves it onto the demo Superman (19sww: Shield, Justice League, 4/6 at
+L1) and plays it through the engine's restrict hook and stat query layer.
+
+P2 may block with Cheetah (5sww: Mask, Villain, 4/2 at L1, fielding 1), Jimmy Olsen (10sww)
+or a Sidekick (fielding 0)."""
+
+import re
+
+from rules.abilities.describe import describe
+from rules.engine import query
+from tests.rules.abilities.real_cards import demo_line
+from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
+
+FAMILY = "statics_tail"
+TEAMS = ("19sww:2 22sww:2 5sww:2 10sww:2 basic 31sww", "5sww:2 10sww:2 basic 34sww")
+FIELD = (
+    "P1 die 19sww#1 field L1",
+    "P2 die 5sww#1 field L1",
+    "P2 die 10sww#1 field L1",
+    "P2 die SK1 field L1",
+)
+
+
+def setup(*lines: str, field=FIELD, **kw) -> str:
+    return board(*field, *lines, teams=TEAMS, **kw)
+
+
+def line_on(code: str, contains: str, **words: str) -> str:
+    """Card `code`'s line on the demo Superman, other words replaced (`words`: real text, with
+    underscores for spaces -> demo text)."""
+    text = demo_line(code, contains, as_name="Superman")
+    for real, demo in words.items():
+        text = re.sub(re.escape(real.replace("_", " ")), demo, text)
+    return text
+
+
+def cards_for(line: str):
+    result = compiled("19sww", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [FAMILY]
+    return compiled_cards("19sww", ability_lines=[line])
+
+
+# -- 'While you have at least one [M] in your Reserve Pool, <statement>' -------------------------
+MOON_KNIGHT = ("38ig", "reserve pool")
+
+
+def test_reserve_condition_reads_the_statement_of_another_family():
+    result = compiled("19sww", ability_lines=[line_on(*MOON_KNIGHT)])
+    spec = result.encoding["abilities"][0]
+    assert spec["if"] == {"test": "reserve_energy_at_least", "energy": "mask", "n": 1}
+    assert spec["effects"][0]["action"] == "be_blocked_by_fewer_than_two_dice"
+    assert "at least 1 Mask in your Reserve Pool" in describe(result.encoding)
+
+
+def test_with_a_mask_in_reserve_one_blocker_is_refused():
+    cards = cards_for(line_on(*MOON_KNIGHT))
+    text = setup("P1 die SK3 reserve mask") + "P1 attack 19sww#1\n"
+    refused(cards, text + "P2 block SK1>19sww#1\n", "R13.7")
+    play(cards, text, "P2 block SK1>19sww#1 5sww#1>19sww#1")  # two blockers: fine
+
+
+def test_without_a_mask_in_reserve_one_blocker_may_block():
+    cards = cards_for(line_on(*MOON_KNIGHT))
+    text = setup("P1 die SK3 reserve shield") + "P1 attack 19sww#1\n"
+    state = play(cards, text, "P2 block SK1>19sww#1").final
+    assert state.die("P2:SK1").blocking == "P1:19sww#1"
+
+
+def test_reserve_condition_needs_the_energy_in_the_holders_reserve():
+    cards = cards_for(line_on(*MOON_KNIGHT))
+    text = setup("P2 die SK3 reserve mask") + "P1 attack 19sww#1\n"  # the opponent's mask
+    play(cards, text, "P2 block SK1>19sww#1")
+
+
+def test_reserve_condition_leaves_a_triggered_statement_manual():
+    line = (
+        "While you have at least one [M] in your Reserve Pool, when Superman attacks, gain 1 life"
+    )
+    assert compiled("19sww", ability_lines=[line]).recognised == () or all(
+        f != FAMILY for _, f in compiled("19sww", ability_lines=[line]).recognised
+    )
+
+
+# -- 'While you have another [AV] and another [GG] character active, <statement>' ----------------
+def starhawk() -> str:
+    # [AV] -> Villain (Cheetah), [GG] -> Superman (Jimmy Olsen): P1 has both on the team.
+    return line_on("101aou", "another", **{"[AV]": "[DCV]", "[GG]": "[DCS]"})
+
+
+def _attack(field: tuple[str, ...]) -> int:
+    cards = cards_for(starhawk())
+    state = play(cards, board(*field, teams=TEAMS)).final
+    return query.attack(state, cards, state.die("P1:19sww#1")).value
+
+
+def test_both_other_characters_active_give_the_bonus():
+    field = ("P1 die 19sww#1 field L1", "P1 die 5sww#1 field L1", "P1 die 10sww#1 field L1")
+    assert _attack(field) == 4 + 3
+
+
+def test_one_of_the_two_is_not_enough():
+    assert _attack(("P1 die 19sww#1 field L1", "P1 die 5sww#1 field L1")) == 4
+    assert _attack(("P1 die 19sww#1 field L1", "P1 die 10sww#1 field L1")) == 4
+
+
+def test_the_opponents_characters_do_not_count():
+    field = ("P1 die 19sww#1 field L1", "P2 die 5sww#1 field L1", "P2 die 10sww#1 field L1")
+    assert _attack(field) == 4
+
+
+def test_characters_out_of_the_field_do_not_count():
+    field = ("P1 die 19sww#1 field L1", "P1 die 5sww#1 used", "P1 die 10sww#1 field L1")
+    assert _attack(field) == 4
+
+
+def test_another_means_a_die_of_another_card():
+    # [AV] -> Justice League: Superman's own second die is not 'another' Justice League
+    # character; Wonder Woman (22sww) is.
+    line = line_on("101aou", "another", **{"[AV]": "[DCJL]", "[GG]": "[DCS]"})
+    cards = cards_for(line)
+    own = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die 19sww#2 field L1",
+        "P1 die 10sww#1 field L1",
+        teams=TEAMS,
+    )
+    state = play(cards, own).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+    other = own.replace("P1 die 19sww#2 field L1", "P1 die 22sww#1 field L1")
+    state = play(cards, other).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 7
+
+
+def test_both_conditions_described():
+    result = compiled("19sww", ability_lines=[starhawk()])
+    text = describe(result.encoding)
+    assert "Villain" in text and "Superman" in text and " and " in text
+    assert result.encoding["abilities"][0]["if"]["test"] == "st_all"
+
+
+# -- 'NAME can't be blocked by characters with a printed fielding cost of 0' ---------------------
+SPIDER_WOMAN = ("65aou", "fielding cost")
+
+
+def test_fielding_cost_zero_blockers_are_refused():
+    cards = cards_for(line_on(*SPIDER_WOMAN))
+    text = setup() + "P1 attack 19sww#1\n"
+    refused(cards, text + "P2 block SK1>19sww#1\n", "R13.7")  # a Sidekick: fielding 0
+
+
+def test_characters_with_a_fielding_cost_may_block():
+    cards = cards_for(line_on(*SPIDER_WOMAN))
+    text = setup() + "P1 attack 19sww#1\n"
+    state = play(cards, text, "P2 block 5sww#1>19sww#1").final
+    assert state.die("P2:5sww#1").blocking == "P1:19sww#1"
+
+
+def test_fielding_cost_restriction_is_about_this_card_only():
+    cards = cards_for(line_on(*SPIDER_WOMAN))
+    text = setup("P1 die 22sww#1 field L1") + "P1 attack 22sww#1\n"
+    play(cards, text, "P2 block SK1>22sww#1")  # Wonder Woman: a Sidekick may block her
+
+
+def test_fielding_cost_encoding_and_text():
+    result = compiled("19sww", ability_lines=[line_on(*SPIDER_WOMAN)])
+    effect = result.encoding["abilities"][0]["effects"][0]
+    assert effect["by"] == {"pick": "each", "what": "character", "max_fielding": 0}
+    assert "fielding cost of 0" in describe(result.encoding)
+
+
+def test_another_fielding_cost_is_not_read():
+    line = "Superman can't be blocked by characters with a printed fielding cost of 2"
+    assert compiled("19sww", ability_lines=[line]).status != "automated"
