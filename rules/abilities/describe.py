@@ -207,6 +207,9 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     """'target character die', 'one of your character dice', 'all opposing Sidekick dice',
     'up to 2 opposing X-Men character dice of level 2 or lower' ..."""
     pick = selector["pick"]
+    if pick == "this" and "shows_burst" in selector:
+        stars = " or ".join("*" * n for n in selector["shows_burst"])
+        return f"this die while it shows a {stars} burst face"
     if pick == "this":
         return "this die"
     if pick == "it":

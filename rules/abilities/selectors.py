@@ -42,6 +42,10 @@ def matches(
     the Reserve Pool being fielded, for a fielding cost)."""
     if not die.is_character or (die.zone not in IN_FIELD and not anywhere):
         return False
+    if "shows_burst" in selector and (
+        die.face is None or die.face.bursts not in selector["shows_burst"]
+    ):
+        return False  # a character's burst line (R9.2): the face shown has those bursts
     pick = selector["pick"]
     if pick == "this":
         return die.id == source if source else (die.card == card and die.controller == holder)

@@ -121,3 +121,47 @@ def fielding_zero(line: Line) -> Match | None:
         "to": {"pick": "this"},
     }
     return Match.ability({"when": "while_active", "effects": [effect]})
+
+
+# -- a character's burst line that is a static ('* Sidekicks can't block War Machine') -----------
+_BURST_KEYWORDS = {"fast", "overcrush"}  # keywords the engine reads from the keyword query
+
+
+def _on_faces(selector: dict, bursts: tuple[int, ...]) -> dict | None:
+    """The card's own dice, while showing a face with these bursts; None for other dice."""
+    if selector != {"pick": "this"}:
+        return None
+    return {"pick": "this", "shows_burst": sorted(bursts)}
+
+
+@recogniser(FAMILY, kinds=("burst",), priority=PRIORITY)
+def burst_static(line: Line) -> Match | None:
+    """'* Howard Stark can't be targeted by Global Abilities', '* Sidekicks can't block War
+    Machine', '* Spider-Gwen can't be blocked', '*/** Overcrush', '* Fast' on a character: the
+    static (or keyword) holds for the card's dice while they show a face with those bursts
+    (R9.2). Only statics about the card's own dice; a keyword only one the engine's keyword
+    query plays (Fast, Overcrush)."""
+    from rules.abilities.templates import recognise
+
+    if line.card_kind != "character" or not line.bursts:
+        return None
+    found = recognise(replace(line, kind="ability", bursts=()))
+    if found is None or found.variant is not None or found.suit_up:
+        return None
+    effects: list[dict] = []
+    for keyword in found.keywords:
+        if keyword not in _BURST_KEYWORDS:
+            return None
+        to = {"pick": "this", "shows_burst": sorted(line.bursts)}
+        effects.append({"do": "grant", "keyword": keyword, "to": to})
+    for spec in found.abilities:
+        if spec.get("when") != "while_active" or set(spec) - {"when", "effects"}:
+            return None
+        for effect in spec["effects"]:
+            to = _on_faces(effect.get("to"), line.bursts)
+            if to is None:
+                return None
+            effects.append({**effect, "to": to})
+    if not effects:
+        return None
+    return Match.ability({"when": "while_active", "effects": effects})

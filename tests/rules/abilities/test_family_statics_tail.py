@@ -10,8 +10,9 @@ or a Sidekick (fielding 0)."""
 
 import re
 
+from rules.abilities import statics
 from rules.abilities.describe import describe
-from rules.engine import query
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import demo_line
 from tests.rules.abilities.scenario import board, compiled, compiled_cards, play, refused
 
@@ -176,3 +177,98 @@ def test_fielding_cost_encoding_and_text():
 def test_another_fielding_cost_is_not_read():
     line = "Superman can't be blocked by characters with a printed fielding cost of 2"
     assert compiled("19sww", ability_lines=[line]).status != "automated"
+
+
+# -- a character's burst line that is a static (R9.2) --------------------------------------------
+# Played by the demo Wolverine (22uxm: Fist, X-Men; L1 5/2 and L2 6/3 show one burst, L3 8/4
+# none).
+BURST_TEAMS = ("22uxm:2 19sww:2 basic 31sww", "5sww:2 10sww:2 basic 34sww")
+
+
+def burst_cards(code: str, contains: str):
+    line = demo_line(code, contains, as_name="Wolverine")
+    result = compiled("22uxm", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [FAMILY]
+    return compiled_cards("22uxm", ability_lines=[line])
+
+
+def burst_board(level: str, *lines: str) -> str:
+    return board(
+        f"P1 die 22uxm#1 field {level}",
+        "P2 die 5sww#1 field L1",
+        "P2 die SK1 field L1",
+        *lines,
+        teams=BURST_TEAMS,
+    )
+
+
+def test_burst_sidekicks_cant_block_on_a_burst_face():
+    cards = burst_cards("24imw", "Sidekicks can't block")  # War Machine
+    text = burst_board("L1") + "P1 attack 22uxm#1\n"
+    refused(cards, text + "P2 block SK1>22uxm#1\n", "R13.7")
+    play(cards, text, "P2 block 5sww#1>22uxm#1")  # not a Sidekick: fine
+
+
+def test_burst_static_lapses_on_a_face_without_the_burst():
+    cards = burst_cards("24imw", "Sidekicks can't block")
+    text = burst_board("L3") + "P1 attack 22uxm#1\n"
+    state = play(cards, text, "P2 block SK1>22uxm#1").final
+    assert state.die("P2:SK1").blocking == "P1:22uxm#1"
+
+
+def test_burst_cant_be_blocked():
+    cards = burst_cards("47msw", "can't be blocked")  # Spider-Gwen
+    text = burst_board("L2") + "P1 attack 22uxm#1\n"
+    refused(cards, text + "P2 block 5sww#1>22uxm#1\n", "R13.7")
+    play(cards, burst_board("L3") + "P1 attack 22uxm#1\n", "P2 block 5sww#1>22uxm#1")
+
+
+def test_burst_cant_be_targeted_by_globals():
+    cards = burst_cards("115xfc", "Global Abilities")  # Wolverine
+    on = play(cards, burst_board("L1")).final
+    assert not statics.targetable(on, cards, "P1:22uxm#1", "P2", "global")
+    assert statics.targetable(on, cards, "P1:22uxm#1", "P2", "action")  # globals only
+    off = play(cards, burst_board("L3")).final
+    assert statics.targetable(off, cards, "P1:22uxm#1", "P2", "global")
+
+
+def test_burst_keyword_overcrush_only_on_its_faces():
+    cards = burst_cards("61ig", "Overcrush")  # Black Swan, '*/**'
+    on = play(cards, burst_board("L1")).final
+    assert "overcrush" in query.keywords(on, cards, on.die("P1:22uxm#1"))
+    off = play(cards, burst_board("L3")).final
+    assert "overcrush" not in query.keywords(off, cards, off.die("P1:22uxm#1"))
+
+
+def test_burst_keyword_fast_deals_damage_first():
+    cards = burst_cards("17doom", "Fast")  # Negative Man: '* Fast'
+    # Wolverine L1 (5/2, Fast on its burst face) blocked by Cheetah (4/2): Wolverine deals
+    # its damage first and KOs Cheetah, which deals none back.
+    actions = ("P1 attack 22uxm#1", "P2 block 5sww#1>22uxm#1", "P1 damage")
+    state = play(cards, burst_board("L1"), *actions).final
+    assert state.die("P1:22uxm#1").zone != Zone.PREP
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    # On L3 (no burst) both deal damage at once: Cheetah's 4 KOs Wolverine's D4.
+    state = play(cards, burst_board("L3"), *actions).final
+    assert state.die("P1:22uxm#1").zone == Zone.PREP
+
+
+def test_burst_static_text_names_the_faces():
+    line = demo_line("61ig", "Overcrush", as_name="Wolverine")
+    result = compiled("22uxm", ability_lines=[line])
+    assert result.encoding["abilities"][0]["effects"][0]["to"] == {
+        "pick": "this",
+        "shows_burst": [1, 2],
+    }
+    assert "shows a * or ** burst face gains Overcrush" in describe(result.encoding)
+
+
+def test_burst_static_about_other_dice_stays_manual():
+    # Captain America (124avx): '* Your [F] characters get +1A and +1D' is about other dice.
+    line = demo_line("124avx", "Your [F]", as_name="Wolverine")
+    assert compiled("22uxm", ability_lines=[line]).status != "automated"
+
+
+def test_burst_keyword_the_engine_doesnt_play_stays_manual():
+    assert compiled("22uxm", ability_lines=["* Deadly"]).status != "automated"
