@@ -165,3 +165,36 @@ def burst_static(line: Line) -> Match | None:
     if not effects:
         return None
     return Match.ability({"when": "while_active", "effects": effects})
+
+
+# -- printing slips ---------------------------------------------------------------------------
+# A misspelt name, read as the card's own only on that card (a table, not a fuzzy match: a
+# near name may be another character's, 'Spider-Woman' on a Spider-Man card).
+_NAME_SLIPS = {
+    "supegirl": "supergirl",
+    "scarlet which": "scarlet witch",
+    "enchatress": "enchantress",
+    "davil startsong": "davil starsong",
+    "doppleganger": "doppelganger",
+    "foetid bload-drone": "foetid bloat-drone",
+    "turk barret": "turk barrett",
+}
+_WHILE_SLIP = re.compile(r"^wh(?:lle|lie)\b", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability", "burst"), priority=PRIORITY + 2)
+def printing_slips(line: Line) -> Match | None:
+    """'While Supegirl is active, ...' on Supergirl, 'Whlle NAME is active, ...': the line read
+    by the other families with the slip corrected."""
+    from rules.abilities.templates import recognise
+
+    if line.card_kind != "character" or not line.card_name:
+        return None
+    text = _WHILE_SLIP.sub("While", line.text)
+    own = line.card_name.lower()
+    for slip, name in _NAME_SLIPS.items():
+        if name == own:
+            text = re.sub(rf"\b{re.escape(slip)}\b", line.card_name, text, flags=re.IGNORECASE)
+    if text == line.text:
+        return None
+    return recognise(replace(line, text=text))

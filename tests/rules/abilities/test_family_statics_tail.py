@@ -272,3 +272,37 @@ def test_burst_static_about_other_dice_stays_manual():
 
 def test_burst_keyword_the_engine_doesnt_play_stays_manual():
     assert compiled("22uxm", ability_lines=["* Deadly"]).status != "automated"
+
+
+# -- printing slips --------------------------------------------------------------------------
+def test_misspelt_own_name_is_read_as_the_card_52skc():
+    # 'While Supegirl is active, opposing Sidekick dice get +1A and +1D' on Supergirl (18sww).
+    line = demo_line("52skc", "opposing Sidekick", as_name="Supergirl")
+    assert "Supegirl" in line  # the slip survives the name replacement
+    result = compiled("18sww", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [FAMILY]
+    cards = compiled_cards("18sww", ability_lines=[line])
+    setup = board(
+        "P1 die 18sww#1 field L1",
+        "P2 die SK1 field L1",
+        "P1 die SK2 field L1",
+        teams=("18sww:2 19sww:2 basic 31sww", "5sww:2 10sww:2 basic 34sww"),
+    )
+    state = play(cards, setup).final
+    theirs, mine = state.die("P2:SK1"), state.die("P1:SK2")
+    assert query.attack(state, cards, theirs).value == query.attack(state, cards, mine).value + 1
+    assert query.defense(state, cards, theirs).value == query.defense(state, cards, mine).value + 1
+
+
+def test_a_slip_is_read_only_on_the_card_it_misspells():
+    line = demo_line("52skc", "opposing Sidekick", as_name="Supergirl")
+    assert compiled("19sww", ability_lines=[line]).status != "automated"  # on Superman
+
+
+def test_a_misspelt_while_is_read():
+    line = "Whlle Superman is active, your Sidekick dice get +1A"
+    result = compiled("19sww", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    effect = result.encoding["abilities"][0]["effects"][0]
+    assert effect["attack"] == 1 and effect["to"]["what"] == "sidekick"
