@@ -184,8 +184,9 @@ _WHILE_SLIP = re.compile(r"^wh(?:lle|lie)\b", re.IGNORECASE)
 
 @recogniser(FAMILY, kinds=("ability", "burst"), priority=PRIORITY + 2)
 def printing_slips(line: Line) -> Match | None:
-    """'While Supegirl is active, ...' on Supergirl, 'Whlle NAME is active, ...': the line read
-    by the other families with the slip corrected."""
+    """'While Supegirl is active, ...' on Supergirl, 'Whlle NAME is active, ...', 'gets [sic]
+    +1A', 'can't be targeted by your opponent's Global Abilities' (opposing ones): the line
+    read by the other families with the slip corrected or the spelling they read."""
     from rules.abilities.templates import recognise
 
     if line.card_kind != "character" or not line.card_name:
@@ -195,6 +196,13 @@ def printing_slips(line: Line) -> Match | None:
     for slip, name in _NAME_SLIPS.items():
         if name == own:
             text = re.sub(rf"\b{re.escape(slip)}\b", line.card_name, text, flags=re.IGNORECASE)
+    text = re.sub(r" \[sic\]", "", text, flags=re.IGNORECASE)  # the printer's own note
+    text = re.sub(
+        r"\b(be targeted by) your opponent's (global abilities|action dice)\b",
+        r"\1 opposing \2",
+        text,
+        flags=re.IGNORECASE,
+    )
     if text == line.text:
         return None
     return recognise(replace(line, text=text))

@@ -306,3 +306,24 @@ def test_a_misspelt_while_is_read():
     assert result.status == "automated", result.manual_lines
     effect = result.encoding["abilities"][0]["effects"][0]
     assert effect["attack"] == 1 and effect["to"]["what"] == "sidekick"
+
+
+def test_your_opponents_global_abilities_are_the_opposing_ones_8tag():
+    # 'Your NAME Superstar dice can't be targeted by your opponent's Global Abilities'.
+    line = demo_line("8tag", "targeted", as_name="Superman")
+    cards = cards_for(line)
+    state = play(cards, setup()).final
+    assert not statics.targetable(state, cards, "P1:19sww#1", "P2", "global")
+    assert statics.targetable(state, cards, "P1:19sww#1", "P1", "global")  # the holder's own
+    assert statics.targetable(state, cards, "P1:19sww#1", "P2", "action")
+
+
+def test_a_printers_sic_is_dropped_15tag():
+    # 'Each of your NAME Superstar dice gets [sic] +1A and +1D for each level 3 Superstar die in
+    # the Field Zone' (both players', this die too).
+    cards = cards_for(demo_line("15tag", "for each level 3", as_name="Superman"))
+    field = ("P1 die 19sww#1 field L3", "P2 die 5sww#1 field L3", "P2 die 10sww#1 field L1")
+    state = play(cards, board(*field, teams=TEAMS)).final
+    superman = state.die("P1:19sww#1")
+    base = play(cards, board(*field, teams=TEAMS)).final.die("P1:19sww#1").face.attack
+    assert query.attack(state, cards, superman).value == base + 2
