@@ -197,6 +197,7 @@ def printing_slips(line: Line) -> Match | None:
         if name == own:
             text = re.sub(rf"\b{re.escape(slip)}\b", line.card_name, text, flags=re.IGNORECASE)
     text = re.sub(r" \[sic\]", "", text, flags=re.IGNORECASE)  # the printer's own note
+    text = re.sub(r"\bcharactere\b", "character", text, flags=re.IGNORECASE)
     text = re.sub(
         r"\b(be targeted by) your opponent's (global abilities|action dice)\b",
         r"\1 opposing \2",
@@ -206,3 +207,61 @@ def printing_slips(line: Line) -> Match | None:
     if text == line.text:
         return None
     return recognise(replace(line, text=text))
+
+
+# -- spellings of engaged bonuses and opponent conditions ----------------------------------------
+_ENGAGED_UNTIL = re.compile(
+    r"(?P<who>.+?) (?P<verb>gets|gains) (?P<mods>[+-][^,]+?) (?:until end of turn when engaged with "
+    r"(?P<a>.+)|when blocking or blocked by (?P<b>.+?) until end of turn)",
+    re.IGNORECASE,
+)
+_WITH_AFFILIATION = re.compile(r"characters with the (?P<aff>[a-z -]+?) affiliation", re.IGNORECASE)
+_OPPONENT_ANY = re.compile(
+    r"while your opponent has any active (?P<dice>.+?) character dice, (?P<who>.+?) "
+    r"(?P<verb>gets|gains) (?P<mods>[+-].+?) and must attack(?: if able)?",
+    re.IGNORECASE,
+)
+
+
+def _read_all(line: Line, texts: list[str]) -> Match | None:
+    from rules.abilities.templates import recognise
+
+    specs: list[dict] = []
+    for text in texts:
+        found = recognise(replace(line, text=text))
+        if found is None or found.variant or found.suit_up or found.keywords:
+            return None
+        if not found.abilities or found.family == FAMILY:
+            return None
+        specs += found.abilities
+    return Match(abilities=tuple(specs))
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY + 2)
+def engaged_spellings(line: Line) -> Match | None:
+    """'NAME gets +3A and +3D until end of turn when engaged with [S] characters', 'NAME gets
+    +4A and +4D when blocking or blocked by characters with the Justice League affiliation
+    until end of turn': read as statics_more's 'NAME gets ... when engaged with X' (the bonus
+    holds while engaged, the weaker reading of 'until end of turn', as named_statics reads it
+    after a blocking subject)."""
+    if line.card_kind != "character":
+        return None
+    match = _ENGAGED_UNTIL.fullmatch(line.text)
+    if not match:
+        return None
+    engaged = _WITH_AFFILIATION.sub(lambda m: f"{m['aff']} characters", match["a"] or match["b"])
+    text = f"{match['who']} {match['verb']} {match['mods']} when engaged with {engaged}"
+    return _read_all(line, [text])
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY + 2)
+def opponent_any_must_attack(line: Line) -> Match | None:
+    """'While your opponent has any active [VM] character dice, NAME gets +1A and must attack
+    if able': both under the one condition (an opposing [VM] character die in the Field)."""
+    if line.card_kind != "character":
+        return None
+    match = _OPPONENT_ANY.fullmatch(line.text)
+    if not match:
+        return None
+    head = f"If your opponent has an active {match['dice']} character die, {match['who']}"
+    return _read_all(line, [f"{head} {match['verb']} {match['mods']}", f"{head} must attack"])

@@ -327,3 +327,56 @@ def test_a_printers_sic_is_dropped_15tag():
     superman = state.die("P1:19sww#1")
     base = play(cards, board(*field, teams=TEAMS)).final.die("P1:19sww#1").face.attack
     assert query.attack(state, cards, superman).value == base + 2
+
+
+# -- engaged bonuses 'until end of turn', an opponent's dice and 'must attack' -------------------
+def _engaged_attack(cards, blocker: str) -> int:
+    actions = ("P1 attack 19sww#1", f"P2 block {blocker}>19sww#1")
+    state = play(cards, setup(), *actions).final
+    return query.attack(state, cards, state.die("P1:19sww#1")).value
+
+
+def test_until_end_of_turn_when_engaged_with_14jl():
+    # Martian Manhunter: 'gets +3A and +3D until end of turn when engaged with [S] characters'
+    # ([S] -> [M]: Cheetah is Mask, Jimmy Olsen Fist).
+    line = line_on("14jl", "engaged", **{"[S]": "[M]"})
+    cards = cards_for(line)
+    assert _engaged_attack(cards, "5sww#1") == 4 + 3
+    assert _engaged_attack(cards, "10sww#1") == 4
+
+
+def test_blocking_or_blocked_by_an_affiliation_until_end_of_turn_4jl():
+    # Darkseid: '... when blocking or blocked by characters with the Justice League affiliation
+    # until end of turn' (Justice League -> Villain: Cheetah).
+    line = line_on("4jl", "blocking or blocked", Justice_League="Villain")
+    cards = cards_for(line)
+    assert _engaged_attack(cards, "5sww#1") == 4 + 4
+    assert _engaged_attack(cards, "SK1") == 4
+    state = play(cards, setup()).final  # not engaged: no bonus
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+
+
+def test_opponents_active_dice_give_a_bonus_and_must_attack_13gotg():
+    # Gamora: 'While your opponent has any active [VM] character dice, NAME gets +1A and must
+    # attack if able' ([VM]: Villain, Cheetah).
+    cards = cards_for(line_on("13gotg", "must attack"))
+    state = play(cards, setup()).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 5
+    assert "must_attack" in query.keywords(state, cards, state.die("P1:19sww#1"))
+    no_villain = tuple(f for f in FIELD if "5sww" not in f)
+    state = play(cards, setup(field=no_villain)).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+    assert "must_attack" not in query.keywords(state, cards, state.die("P1:19sww#1"))
+
+
+def test_a_misspelt_character_is_read_3hq():
+    # Batman: '... for each Sidekick character die in the Field Zone (both players'). If your
+    # opponent has an active [DCV] charactere die, NAME gains Overcrush'.
+    line = demo_line("3hq", "Sidekick", as_name="Superman")
+    result = compiled("19sww", ability_lines=[line])
+    assert result.status == "automated", result.manual_lines
+    cards = compiled_cards("19sww", ability_lines=[line])
+    state = play(cards, setup("P1 die SK2 field L1")).final
+    superman = state.die("P1:19sww#1")
+    assert query.attack(state, cards, superman).value == 4 + 2  # both players' Sidekicks
+    assert "overcrush" in query.keywords(state, cards, superman)  # Cheetah: a Villain
