@@ -211,8 +211,9 @@ def printing_slips(line: Line) -> Match | None:
 
 # -- spellings of engaged bonuses and opponent conditions ----------------------------------------
 _ENGAGED_UNTIL = re.compile(
-    r"(?P<who>.+?) (?P<verb>gets|gains) (?P<mods>[+-][^,]+?) (?:until end of turn when engaged with "
-    r"(?P<a>.+)|when blocking or blocked by (?P<b>.+?) until end of turn)",
+    r"(?P<who>.+?) (?P<verb>gets|gains) (?P<mods>[+-][^,]+?) "
+    r"(?:until end of turn when engaged with (?P<a>.+)"
+    r"|when blocking or blocked by (?P<b>.+?) until end of turn)",
     re.IGNORECASE,
 )
 _WITH_AFFILIATION = re.compile(r"characters with the (?P<aff>[a-z -]+?) affiliation", re.IGNORECASE)
