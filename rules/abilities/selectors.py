@@ -88,6 +88,14 @@ def matches(
         return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
+    if "level_vs_this" in selector:  # 'lower / higher level' than this die (statics_tail)
+        own = state.die(source) if source else None
+        if own is None or not own.is_character:
+            return False
+        if (die.level < own.level) != (selector["level_vs_this"] == "lower"):
+            return False
+        if die.level == own.level:
+            return False
     if selector.get("level_at_most_this"):  # 'of equal or lower level' than this die
         own = state.die(source) if source else None
         if own is None or not own.is_character or die.level > own.level:

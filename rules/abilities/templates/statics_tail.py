@@ -30,7 +30,7 @@ FAMILY = "statics_tail"
 PRIORITY = 116
 
 _RESERVE = re.compile(
-    r"while you have (?:at least (?P<least>one|two|three|\d) |(?P<n>one|two|three|\d) or more )"
+    r"while you have (?:at least (?P<least>one|two|three|\d) |(?P<n>one|two|three|\d) or more )?"
     r"(?P<energy>\[[FBMS]\])s? (?:energy )?in your reserve pool, (?P<rest>.+)",
     re.IGNORECASE,
 )
@@ -74,7 +74,7 @@ def reserve_condition(line: Line) -> Match | None:
     specs = _plain_statics(line, match["rest"])
     if specs is None:
         return None
-    n = t.number(match["least"] or match["n"])
+    n = t.number(match["least"] or match["n"] or "1")
     cond = {"test": "reserve_energy_at_least", "energy": t.energy(match["energy"]), "n": n}
     return Match(abilities=tuple({**s, "if": cond} for s in specs))
 
@@ -266,3 +266,37 @@ def opponent_any_must_attack(line: Line) -> Match | None:
         return None
     head = f"If your opponent has an active {match['dice']} character die, {match['who']}"
     return _read_all(line, [f"{head} {match['verb']} {match['mods']}", f"{head} must attack"])
+
+
+# -- 'can't be blocked by lower / higher level character dice' -----------------------------------
+_LEVEL_BLOCKERS = re.compile(
+    r"(?P<who>.+?) (?:can't|cannot) be blocked by (?:an? characters? with an? (?P<a>lower|higher) "
+    r"level|(?P<b>lower|higher) level (?:character dice|characters)|(?:character dice|characters) "
+    r"of (?P<c>lower|higher) level)(?: or (?P<more>.+))?",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def level_blockers(line: Line) -> Match | None:
+    """'Angel cannot be blocked by a character with a lower level', 'NAME cannot be blocked by
+    higher level character dice or Sidekick character dice': a blocker whose level is lower
+    (higher) than the level of the die it would block (selector `level_vs_this`, R11.2); an
+    equal level may block."""
+    from rules.abilities import phrases_static as ps
+    from rules.abilities.templates.while_active_statics import self_selector
+
+    match = _LEVEL_BLOCKERS.fullmatch(line.text)
+    if not match or line.card_kind != "character" or self_selector(match["who"], line) is None:
+        return None
+    way = (match["a"] or match["b"] or match["c"]).lower()
+    by = {"pick": "each", "what": "character", "level_vs_this": way}
+    effects = [{"do": "restrict", "action": "be_blocked", "by": by}]
+    if match["more"]:
+        more = ps.restrict(f"can't be blocked by {match['more']}", line)
+        if not more or any(e.get("action") != "be_blocked" or "by" not in e for e in more):
+            return None
+        effects += more
+    return Match.ability(
+        {"when": "while_active", "effects": [{**e, "to": {"pick": "this"}} for e in effects]}
+    )

@@ -380,3 +380,40 @@ def test_a_misspelt_character_is_read_3hq():
     superman = state.die("P1:19sww#1")
     assert query.attack(state, cards, superman).value == 4 + 2  # both players' Sidekicks
     assert "overcrush" in query.keywords(state, cards, superman)  # Cheetah: a Villain
+
+
+# -- 'can't be blocked by lower / higher level character dice' -----------------------------------
+def level_board(mine: str, cheetah: str) -> str:
+    field = (
+        f"P1 die 19sww#1 field {mine}",
+        f"P2 die 5sww#1 field {cheetah}",
+        "P2 die SK1 field L1",
+    )
+    return board(*field, teams=TEAMS) + "P1 attack 19sww#1\n"
+
+
+def test_lower_level_blockers_are_refused_35avx():
+    cards = cards_for(line_on("35avx", "lower level"))  # Angel
+    refused(cards, level_board("L2", "L1") + "P2 block 5sww#1>19sww#1\n", "R13.7")
+    refused(cards, level_board("L2", "L1") + "P2 block SK1>19sww#1\n", "R13.7")
+    play(cards, level_board("L2", "L2"), "P2 block 5sww#1>19sww#1")  # the same level
+    play(cards, level_board("L2", "L3"), "P2 block 5sww#1>19sww#1")
+
+
+def test_a_level_1_attacker_has_no_lower_level_blockers():
+    cards = cards_for(line_on("35avx", "lower level"))
+    play(cards, level_board("L1", "L1"), "P2 block SK1>19sww#1")
+
+
+def test_higher_level_or_sidekick_blockers_are_refused_3jll():
+    cards = cards_for(line_on("3jll", "higher level"))  # Ant-Man
+    refused(cards, level_board("L1", "L2") + "P2 block 5sww#1>19sww#1\n", "R13.7")
+    refused(cards, level_board("L1", "L1") + "P2 block SK1>19sww#1\n", "R13.7")
+    play(cards, level_board("L2", "L1"), "P2 block 5sww#1>19sww#1")  # lower: fine
+
+
+def test_level_blockers_encoding_and_text():
+    result = compiled("19sww", ability_lines=[line_on("35avx", "lower level")])
+    effect = result.encoding["abilities"][0]["effects"][0]
+    assert effect["by"]["level_vs_this"] == "lower"
+    assert "of a lower level than this die" in describe(result.encoding)
