@@ -11,13 +11,31 @@ and the stat query layer (rules/abilities/statics.py), never per-card flags:
   needed (condition `st_all`, extensions/statics_tail.py), each an active character die of
   the holder's with that affiliation other than this card's dice (R13.1);
 - 'NAME can't be blocked by characters with a printed fielding cost of 0': the blockers'
-  face shown prints fielding cost 0 (selector `max_fielding` 0: exactly 0, R11.2).
+  face shown prints fielding cost 0 (selector `max_fielding` 0: exactly 0, R11.2);
+- 'NAME can't be blocked by a character with a lower level / by higher level character dice
+  (or Sidekick character dice)': the blocker's level compared with the attacker's (selector
+  `level_vs_this`; the restrict hook passes the attacker as the source; an equal level may
+  block);
+- a character's burst line that is a static about its own dice ('* Sidekicks can't block
+  NAME', '* NAME can't be targeted by Global Abilities') or the keyword Fast / Overcrush
+  ('*/** Overcrush'): it holds while the die shows a face with that burst (selector
+  `shows_burst`, R9.2; `templates.on_burst` leaves such a spec as it is);
+- spellings the other families read once put their way: printing slips (a misspelt own name
+  from a table, 'Whlle', 'charactere', 'gets [sic] +1A'), 'can't be targeted by your
+  opponent's Global Abilities' (opposing ones), 'NAME gets +3A until end of turn when engaged
+  with X' / 'when blocking or blocked by characters with the X affiliation until end of turn'
+  (statics_more's 'when engaged with X'), 'While your opponent has any active X character
+  dice, NAME gets +1A and must attack if able' (both under the one condition).
 
 Readings (T5.1, the weaker where ambiguous):
 - 'another X' is a die of another card than this one (a second die of the same card is not
   'another' character; a card can't print its own affiliation twice to make it count).
 - The statement must be a plain while-active static with no condition of its own; anything
   else (a trigger, a burst variant, a keyword) leaves the line manual.
+- 'until end of turn' on a bonus while engaged holds while engaged (the weaker reading, as
+  named_statics reads it after a blocking subject).
+- A burst static about other dice ('* Your [F] characters get +1A') stays manual: which of the
+  card's dice must show the burst is not said.
 """
 
 import re
