@@ -1,7 +1,10 @@
 """Conditions of the `statics_tail` family (rules/abilities/templates/statics_tail.py):
 
 - `st_all` (`all_of`: a list of conditions): every one holds ('While you have another [AV]
-  and another [GG] character active': two counts, both needed).
+  and another [GG] character active': two counts, both needed);
+- `st_opponent_reserve` (`energy`, `n`): the holder's opponent has at least `n` of that
+  energy in their Reserve Pool, read from the faces shown (a wild is not counted, as
+  selectors.reserve_energy reads 'you have [F]').
 """
 
 from collections.abc import Mapping
@@ -31,7 +34,20 @@ def _all_text(test: Mapping[str, Any]) -> str:
     return " and ".join(parts)
 
 
+def _opponent_reserve(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.abilities import selectors as sel
+    from rules.engine.state import other
+
+    return sel.reserve_energy(state, other(holder), test["energy"]) >= test["n"]
+
+
+def _opponent_reserve_text(test: Mapping[str, Any]) -> str:
+    return f"your opponent has at least {test['n']} {test['energy']} in their Reserve Pool"
+
+
 CONDITIONS = {
     "st_all": ({"all_of": {"type": "array", "items": CONDITION, "minItems": 2}}, _all),
+    # `energy` and `n` are the core condition's own fields
+    "st_opponent_reserve": ({}, _opponent_reserve),
 }
-CONDITION_TEXT = {"st_all": _all_text}
+CONDITION_TEXT = {"st_all": _all_text, "st_opponent_reserve": _opponent_reserve_text}

@@ -10,6 +10,8 @@ and the stat query layer (rules/abilities/statics.py), never per-card flags:
 - 'While you have another [AV] and another [GG] character active, <statement>': both counts
   needed (condition `st_all`, extensions/statics_tail.py), each an active character die of
   the holder's with that affiliation other than this card's dice (R13.1);
+- '<statement> while your opponent has [M] energy in their Reserve Pool': condition
+  `st_opponent_reserve` (the opponent's faces shown, a wild not counted);
 - 'NAME can't be blocked by characters with a printed fielding cost of 0': the blockers'
   face shown prints fielding cost 0 (selector `max_fielding` 0: exactly 0, R11.2);
 - 'NAME can't be blocked by a character with a lower level / by higher level character dice
@@ -318,3 +320,25 @@ def level_blockers(line: Line) -> Match | None:
     return Match.ability(
         {"when": "while_active", "effects": [{**e, "to": {"pick": "this"}} for e in effects]}
     )
+
+
+# -- 'while your opponent has [M] energy in their Reserve Pool' ----------------------------------
+_OPPONENT_RESERVE = re.compile(
+    r"(?P<body>.+?) while your opponent has (?:an? )?(?P<energy>\[[FBMS]\]) (?:energy )?in their "
+    r"reserve pool",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def opponent_reserve(line: Line) -> Match | None:
+    """'Wong gets +2A while your opponent has [M] energy in their Reserve Pool': the statement
+    holds while the opponent's Reserve Pool shows that energy (`st_opponent_reserve`)."""
+    match = _OPPONENT_RESERVE.fullmatch(line.text)
+    if not match:
+        return None
+    specs = _plain_statics(line, match["body"])
+    if specs is None:
+        return None
+    cond = {"test": "st_opponent_reserve", "energy": t.energy(match["energy"]), "n": 1}
+    return Match(abilities=tuple({**s, "if": cond} for s in specs))

@@ -417,3 +417,14 @@ def test_level_blockers_encoding_and_text():
     effect = result.encoding["abilities"][0]["effects"][0]
     assert effect["by"]["level_vs_this"] == "lower"
     assert "of a lower level than this die" in describe(result.encoding)
+
+
+# -- 'while your opponent has [M] energy in their Reserve Pool' ----------------------------------
+def test_opponents_reserve_energy_gives_the_bonus_96ig():
+    cards = cards_for(line_on("96ig", "Reserve Pool"))  # Wong
+    state = play(cards, setup("P2 die SK3 reserve mask")).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4 + 2
+    state = play(cards, setup("P2 die SK3 reserve fist")).final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
+    state = play(cards, setup("P1 die SK3 reserve mask")).final  # the holder's own mask
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4
