@@ -207,6 +207,9 @@ def describe_selector(selector: Mapping[str, Any]) -> str:
     """'target character die', 'one of your character dice', 'all opposing Sidekick dice',
     'up to 2 opposing X-Men character dice of level 2 or lower' ..."""
     pick = selector["pick"]
+    if pick == "this" and "shows_burst" in selector:
+        stars = " or ".join("*" * n for n in selector["shows_burst"])
+        return f"this die while it shows a {stars} burst face"
     if pick == "this":
         return "this die"
     if pick == "it":
@@ -295,6 +298,8 @@ def _filters(selector) -> str:
         filters.append("with D no higher than this die's D")
     if "max_attack" in selector:
         filters.append(f"with {selector['max_attack']}A or less")
+    if "level_vs_this" in selector:
+        filters.append(f"of a {selector['level_vs_this']} level than this die")
     if "max_fielding" in selector:
         most = selector["max_fielding"]
         filters.append(f"with a fielding cost of {most}" + (" or less" if most else ""))

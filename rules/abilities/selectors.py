@@ -42,6 +42,10 @@ def matches(
     the Reserve Pool being fielded, for a fielding cost)."""
     if not die.is_character or (die.zone not in IN_FIELD and not anywhere):
         return False
+    if "shows_burst" in selector and (
+        die.face is None or die.face.bursts not in selector["shows_burst"]
+    ):
+        return False  # a character's burst line (R9.2): the face shown has those bursts
     pick = selector["pick"]
     if pick == "this":
         return die.id == source if source else (die.card == card and die.controller == holder)
@@ -84,6 +88,14 @@ def matches(
         return False
     if "max_level" in selector and die.level > selector["max_level"]:
         return False
+    if "level_vs_this" in selector:  # 'lower / higher level' than this die (statics_tail)
+        own = state.die(source) if source else None
+        if own is None or not own.is_character:
+            return False
+        if (die.level < own.level) != (selector["level_vs_this"] == "lower"):
+            return False
+        if die.level == own.level:
+            return False
     if selector.get("level_at_most_this"):  # 'of equal or lower level' than this die
         own = state.die(source) if source else None
         if own is None or not own.is_character or die.level > own.level:

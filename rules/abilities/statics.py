@@ -90,9 +90,9 @@ def restrictor(spec: Mapping[str, Any]):
     if not effects:
         return None
 
-    def matches(q: Query, selector, die: Die | None) -> bool:
+    def matches(q: Query, selector, die: Die | None, source: str = "") -> bool:
         return die is not None and sel.matches(
-            q.state, q.cards, selector, die, holder=q.holder, card=q.card
+            q.state, q.cards, selector, die, holder=q.holder, card=q.card, source=source
         )
 
     def restrict(q: Query) -> str | None:
@@ -110,8 +110,11 @@ def restrictor(spec: Mapping[str, Any]):
                 hit = action in ("attack", "attack_or_block") and matches(q, effect["to"], q.die)
             elif action in ("block", "attack_or_block"):
                 hit = matches(q, effect["to"], q.die) and (by is None or matches(q, by, q.other))
-            elif action == "be_blocked":
-                hit = matches(q, effect["to"], q.other) and (by is None or matches(q, by, q.die))
+            elif action == "be_blocked":  # `by` may compare the blocker with the attacker
+                attacker = q.other.id if q.other is not None else ""
+                hit = matches(q, effect["to"], q.other) and (
+                    by is None or matches(q, by, q.die, attacker)
+                )
             else:
                 hit = False
             if hit:

@@ -157,6 +157,16 @@ _selector["properties"]["any_of"] = {
 _selector["properties"]["max_fielding"] = {"type": "integer", "minimum": 0}
 _selector["properties"]["max_attack"] = {"type": "integer", "minimum": 0}  # 'an A of 2 or less'
 _selector["properties"]["defense_at_most_this"] = {"const": True}  # 'D less than or equal to'
+# rules.abilities.templates.statics_tail: a character's burst line (R9.2): the die shows a face
+# with that many bursts
+# rules.abilities.templates.statics_tail: 'blocked by lower / higher level character dice' (than
+# the die it restricts)
+_selector["properties"]["level_vs_this"] = {"enum": ["lower", "higher"]}
+_selector["properties"]["shows_burst"] = {
+    "type": "array",
+    "items": {"enum": [1, 2]},
+    "minItems": 1,
+}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

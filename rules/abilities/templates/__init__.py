@@ -156,5 +156,9 @@ def recognise(line: Line) -> Match | None:
 
 def on_burst(spec: dict[str, Any], bursts: tuple[int, ...]) -> dict[str, Any]:
     """A burst line's own ability ('* When fielded, ...'): it happens only on those bursts."""
+    if spec.get("when") == "while_active" and all(
+        "shows_burst" in e.get("to", {}) for e in spec["effects"]
+    ):
+        return spec  # a burst static (statics_tail): its dice selector names the faces
     variant = {"mode": "also", "effects": spec["effects"]}
     return {**spec, "effects": [], "bursts": {str(b): variant for b in bursts}}
