@@ -1,0 +1,97 @@
+"""Clauses of the `fielded_tail` family, registered into the shared phrase registry (so they
+work after every trigger, not only 'When fielded'):
+
+- 'prevent all damage dealt to <dice>' (the card's reminder: until end of turn): the core
+  reading of '<dice> take no damage this turn', fielded_choices' effect `fc_no_damage_taken`
+  on each die picked when it resolves (R13.4). Dice the holder fields later in the turn are
+  not protected: the weaker reading (T5.1) of 'Sidekick dice you control'. A player ('you')
+  is refused.
+- 'the next character (die) you field this turn is free / can be fielded for free' and 'the
+  next [SF] character die you field this turn is free' (effect `ft_next_field_free`, in
+  rules/abilities/extensions/fielded_tail.py): the holder's next matching character die
+  fielded after this effect resolves costs nothing to field (R7.2's fielding cost); once one
+  has been fielded, the effect is used up.
+- '<target die> with NA or less ...' and 'target level N <die> ...': the target's filters
+  `max_attack` / `min_level` + `max_level` (checked when the target is chosen, R13.2) put on
+  the clause the rest of the text reads ('target character die with 3A or less can't be
+  blocked this turn'). A restriction printed without a duration ('target level 3 Superstar die
+  can't be blocked') lasts this turn, as every restriction from a triggered effect does: the
+  weaker reading (T5.1).
+"""
+
+import re
+
+from rules.abilities import phrases
+from rules.abilities import phrases_triggers as pt
+from rules.abilities.phrases import phrase
+
+
+def _read(text: str, line) -> list[dict] | None:
+    return phrases.effects(text, line) or pt.clauses_joined_by_and(text, line)
+
+
+# -- prevent all damage dealt to <dice> ---------------------------------------------------------
+@phrase(
+    r"prevent all damage (?:dealt )?to (?P<who>.+?)"
+    r"(?: (?:this turn|until (?:the )?end of (?:the )?turn))?"
+)
+def _prevent_all(m, line):
+    to = pt.target_of(m["who"], line)
+    if to is None or to.get("pick") == "player":
+        return None
+    return [{"do": "fc_no_damage_taken", "to": to}]
+
+
+# -- the next character die you field this turn is free -----------------------------------------
+@phrase(
+    r"the next (?P<what>(?:\[\w+\] )?character(?: die)?) you field this turn "
+    r"(?:is free(?: to field)?|can be fielded for free)"
+)
+def _next_field_free(m, line):
+    what = m["what"]
+    if not what.endswith(" die"):
+        what += " die"
+    dice = pt.die_selector(f"a {what}", line)
+    if dice is None:
+        return None
+    filters = {k: v for k, v in dice.items() if k not in ("pick", "count", "side", "what")}
+    if set(filters) - {"affiliation", "energy"}:
+        return None
+    return [{"do": "ft_next_field_free", "dice": filters}]
+
+
+# -- filters on a target: 'with 3A or less', 'level 3' ------------------------------------------
+_TARGETED = ("to",)
+
+
+def _filtered(effects: list[dict], extra: dict) -> list[dict] | None:
+    """The effects with `extra` filters on the one target they choose; None unless exactly
+    one effect chooses one target die."""
+    chosen = [
+        e for e in effects if isinstance(e.get("to"), dict) and e["to"].get("pick") == "target"
+    ]
+    if len(chosen) != 1 or any(k in chosen[0]["to"] for k in extra):
+        return None
+    return [{**e, "to": {**e["to"], **extra}} if e is chosen[0] else e for e in effects]
+
+
+@phrase(
+    r"(?P<who>target (?:[^ ]+ )*?(?:character die|die|character)) "
+    r"with (?P<n>\d)A or less (?P<rest>.+)"
+)
+def _with_attack_at_most(m, line):
+    effects = _read(f"{m['who']} {m['rest']}", line)
+    if effects is None:
+        return None
+    return _filtered(effects, {"max_attack": int(m["n"])})
+
+
+@phrase(r"target level (?P<n>[1-4]) (?P<rest>.+)")
+def _target_level(m, line):
+    if re.match(r"(?:or|and)\b", m["rest"], re.IGNORECASE):
+        return None
+    effects = _read(f"target {m['rest']}", line)
+    if effects is None:
+        return None
+    n = int(m["n"])
+    return _filtered(effects, {"min_level": n, "max_level": n})

@@ -1,0 +1,179 @@
+"""Family `fielded_tail` and its clauses (rules/abilities/phrases_fielded_tail.py): real card
+lines read from the card file at test time (tests/rules/abilities/real_cards.py), played
+through the engine against the fixed opposing board of real_cards (a Sidekick SK1, Cheetah
+5sww#1 L2 4A 4D, Wolverine 22uxm#1 L1 5A 2D, Quicksilver 21uxm#1 L2 3A 2D, Superman 19sww#1
+L1 4A 6D)."""
+
+import pytest
+
+from rules.abilities.describe import describe
+from rules.engine import Zone, query
+from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, to_field
+from tests.rules.abilities.scenario import play, real_pool_path, refused, run
+
+pytestmark = pytest.mark.skipif(
+    not real_pool_path().exists(), reason="the real card pool is not available"
+)
+
+
+def _fielded(key, *board, answers=(), team=""):
+    cards = real_cards(key, "When" if key != "90asm" else "Underdog")
+    lines, field = to_field(key)
+    return cards, play(cards, scene(key, *lines, *board, team=team), field, *answers)
+
+
+# -- prevent all damage dealt to <dice> (until end of turn) -------------------------------------
+def test_prevent_all_damage_to_this_die_keeps_it_alive_in_combat():  # SMC Spider-Man
+    cards = real_cards("20smc", "When")
+    lines, field = to_field("20smc")
+    text = scene("20smc", *lines)
+    state = play(
+        cards, text, field, "P1 attack 20smc#1", "P2 block 5sww#1>20smc#1", "P1 damage"
+    ).final
+    assert state.die("P1:20smc#1").zone != Zone.PREP  # 4 damage from Cheetah prevented
+    assert state.die("P1:20smc#1").damage == 0
+
+
+def test_prevent_all_damage_to_this_die_does_not_protect_another():  # SMC Spider-Man
+    cards = real_cards("20smc", "When")
+    lines, field = to_field("20smc")
+    text = scene("20smc", *lines, "P1 die SK1 field L1")
+    state = play(cards, text, field, "P1 attack SK1", "P2 block 5sww#1>SK1", "P1 damage").final
+    assert state.die("P1:SK1").zone == Zone.PREP  # a Sidekick: not this die, KO'd
+
+
+def test_prevent_all_damage_to_your_sidekicks():  # SWW Artemis: 'Sidekick dice you control'
+    cards = real_cards("2sww", "When")
+    lines, field = to_field("2sww")
+    text = scene("2sww", *lines, "P1 die SK1 field L1")
+    state = play(cards, text, field, "P1 attack SK1", "P2 block 5sww#1>SK1", "P1 damage").final
+    assert state.die("P1:SK1").zone in (Zone.ATTACK, Zone.FIELD)  # 4 damage prevented
+    assert state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_prevent_damage_to_your_sidekicks_not_to_the_opponents():  # SWW Artemis
+    cards = real_cards("2sww", "When")
+    lines, field = to_field("2sww")
+    text = scene("2sww", *lines, "P1 die 19sww#1 field L1")
+    state = play(cards, text, field, "P1 attack 19sww#1", "P2 block SK1>19sww#1", "P1 damage").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # the opponent's Sidekick takes its damage
+
+
+def test_prevent_all_damage_to_your_named_dice():  # SWW Artemis: 'your Artemis character dice'
+    cards = real_cards("1sww", "When")
+    lines, field = to_field("1sww")
+    text = scene("1sww", *lines)
+    state = play(
+        cards, text, field, "P1 attack 1sww#1", "P2 block 5sww#1>1sww#1", "P1 damage"
+    ).final
+    assert state.die("P1:1sww#1").zone != Zone.PREP
+
+
+def test_prevent_all_damage_lasts_only_this_turn():  # SWW Artemis (Sidekicks)
+    cards = real_cards("2sww", "When")
+    lines, field = to_field("2sww")
+    text = scene("2sww", *lines, "P1 die SK1 field L1")
+    state = play(cards, text, field).final
+    assert any(e.subject == "P1:SK1" or "SK1" in e.subject for e in state.effects)
+    assert all(e.until == "end_of_turn" for e in state.effects if "SK1" in e.subject)
+
+
+def test_prevent_all_damage_to_you_is_not_read():  # a player is refused
+    from rules.abilities import phrases
+    from rules.abilities.templates import Line
+
+    line = Line(text="", raw="", kind="ability", card_name="Superman")
+    assert phrases.effects("prevent all damage dealt to you", line) is None
+
+
+# -- the next character die you field this turn is free ----------------------------------------
+def test_next_character_you_field_is_free():  # UXM Captain America
+    cards, replay = _fielded("69uxm", "P1 die 19sww#1 reserve L1", "P1 die 19sww#2 reserve L1")
+    state = replay.final
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#1")).value == 0
+    state = (
+        play(cards, replay.log_text if hasattr(replay, "log_text") else None) if False else state
+    )
+    text = _field_text("69uxm", "P1 die 19sww#1 reserve L1", "P1 die 19sww#2 reserve L1")
+    state = run(cards, text + "P1 field 19sww#1\n").final
+    assert state.die("P1:19sww#1").zone == Zone.FIELD  # fielded for nothing
+    second = state.die("P1:19sww#2")
+    assert query.fielding_cost(state, cards, second).value == second.face.fielding > 0
+
+
+def test_next_character_free_refuses_a_second_free_field():  # UXM Captain America
+    cards = real_cards("69uxm", "When")
+    text = _field_text("69uxm", "P1 die 19sww#1 reserve L1", "P1 die 19sww#2 reserve L1")
+    text += "P1 field 19sww#1\n"
+    refused(cards, text + "P1 field 19sww#2\n", "R6.1")
+
+
+def test_next_character_free_is_not_the_one_just_fielded():  # UXM Captain America
+    cards = real_cards("69uxm", "When")
+    lines, _ = to_field("69uxm")
+    state = run(cards, scene("69uxm", *lines)).final
+    die = state.die("P1:69uxm#1")
+    assert query.fielding_cost(state, cards, die).value == die.face.fielding > 0
+
+
+def _field_text(key, *board, answers=(), team=""):
+    lines, field = to_field(key)
+    return scene(key, *lines, *board, team=team) + field + "\n" + "".join(f"{a}\n" for a in answers)
+
+
+def test_next_affiliated_character_is_free_only_for_that_affiliation():  # ASM Gwen Stacy
+    cards = real_cards("90asm", "Underdog")
+    board = ("P1 die 19sww#1 reserve L1",)
+    text = _field_text("90asm", *board, answers=("P1 yes",))
+    state = run(cards, text).final
+    superman = state.die("P1:19sww#1")  # Justice League, not Spider-Friends
+    assert query.fielding_cost(state, cards, superman).value == superman.face.fielding > 0
+
+
+def test_next_affiliated_character_encoding():  # ASM Gwen Stacy
+    _, result = real_compiled("90asm", "Underdog")
+    effects = [e for s in result.encoding["abilities"] for e in s["effects"]]
+    (effect,) = [e for e in effects if e["do"] == "ft_next_field_free"]
+    assert effect["dice"]["affiliation"]
+    assert "next" in describe(result.encoding) and "free to field" in describe(result.encoding)
+
+
+# -- filters on a target ---------------------------------------------------------------------
+def test_target_with_3a_or_less_cant_be_blocked():  # DPS Storm
+    cards = real_cards("92dps", "When")
+    text = _field_text("92dps", "P1 die 19sww#1 field L1")
+    pending = run(cards, text).final.pending
+    assert "P2:21uxm#1" in pending.options  # Quicksilver 3A
+    assert "P2:22uxm#1" not in pending.options  # Wolverine 5A
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")
+
+
+def test_target_with_3a_or_less_is_unblockable_this_turn():  # DPS Storm on the holder's Sidekick
+    cards = real_cards("92dps", "When")
+    text = _field_text("92dps", "P1 die SK1 field L1") + "P1 choose P1:SK1\nP1 attack SK1\n"
+    refused(cards, text + "P2 block 5sww#1>SK1\n", "R13.7")
+
+
+def test_target_level_3_only():  # WWE Bobby Heenan: 'target level 3 Superstar die'
+    cards = real_cards("10wwe", "When")
+    board = ("P1 die 19sww#1 field L3", "P1 die 19sww#2 field L1")
+    text = _field_text("10wwe", *board)
+    pending = run(cards, text).final.pending
+    assert "P1:19sww#1" in pending.options
+    assert "P1:19sww#2" not in pending.options and "P2:19sww#1" not in pending.options
+    state = run(cards, text + "P1 choose P1:19sww#1\nP1 attack 19sww#1\n").final
+    assert state.die("P1:19sww#1").zone == Zone.ATTACK
+    refused(
+        cards, text + "P1 choose P1:19sww#1\nP1 attack 19sww#1\nP2 block SK1>19sww#1\n", "R13.7"
+    )
+
+
+def test_descriptions_read_as_english():
+    for key, start, words in (
+        ("20smc", "When", "this die takes no damage this turn"),
+        ("2sww", "When", "all your Sidekick dice take no damage this turn"),
+        ("69uxm", "When", "make the next character die you field this turn free to field"),
+        ("92dps", "When", "target character die with 3A or less can't be blocked"),
+    ):
+        _, result = real_compiled(key, start)
+        assert words in result.description, (key, result.description)
