@@ -23,6 +23,7 @@ import re
 
 from rules.abilities import phrases
 from rules.abilities import phrases_triggers as pt
+from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 
 
@@ -95,3 +96,27 @@ def _target_level(m, line):
         return None
     n = int(m["n"])
     return _filtered(effects, {"min_level": n, "max_level": n})
+
+
+_BY_FILTERS = {"pick", "what", "affiliation", "not_affiliation", "energy", "not_energy"}
+
+
+# -- <die> can't be blocked by <dice> this turn ----------------------------------------------------
+@phrase(
+    r"(?P<who>.+?) (?:can't|cannot|can not) be blocked by (?P<by>.+?)"
+    r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?)?"
+)
+def _unblockable_by(m, line):
+    from rules.abilities import phrases_static
+
+    to = pt.target_of(m["who"], line)
+    if to is None or to.get("pick") == "player":
+        return None
+    non = re.fullmatch(r"non-(?P<a>villains?)", m["by"], re.IGNORECASE)
+    if non:
+        by = [{"pick": "each", "not_affiliation": [t.affiliation(non["a"])]}]
+    else:
+        by = phrases_static._blockers(m["by"], line)
+    if len(by) != 1 or by[0] is None or set(by[0]) - _BY_FILTERS:
+        return None
+    return [{"do": "ft_unblockable_by", "to": to, "by": {**by[0], "pick": "each"}}]

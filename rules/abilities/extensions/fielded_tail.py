@@ -8,8 +8,10 @@
   has been fielded since then.
 """
 
+import json
+
 from rules.abilities import selectors as sel
-from rules.abilities.extensions import effect_schema
+from rules.abilities.extensions import SELECTOR, effect_schema
 from rules.engine.abilities import Ability, Contribution, Query
 from rules.engine.keywords import strike
 from rules.engine.state import LastingEffect
@@ -38,14 +40,17 @@ def _next_field_free(ctx, effect, bursts, scope=None) -> None:
     ctx.update(effects=(*ctx.state.effects, record))
 
 
-def _uses(encoding: dict) -> list[dict]:
+def _effects(encoding: dict) -> list[dict]:
     return [
         e
         for spec in encoding.get("abilities", ())
         for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
         for e in effects
-        if e["do"] == _MARK
     ]
+
+
+def _uses(encoding: dict) -> list[dict]:
+    return [e for e in _effects(encoding) if e["do"] == _MARK]
 
 
 def _next_field_free_abilities(card, encoding) -> tuple[Ability, ...]:
@@ -100,3 +105,45 @@ def _text(effect) -> str:
 EFFECT_RUNNERS = {"ft_next_field_free": _next_field_free}
 EFFECT_TEXT = {"ft_next_field_free": _text}
 ENCODING_ABILITIES = {"ft_next_field_free": _next_field_free_abilities}
+
+
+# -- '<die> can't be blocked by <dice> this turn' ------------------------------------------------
+_BY = "ft_unblockable_by"
+EFFECT_SCHEMAS[_BY] = effect_schema(_BY, ["to", "by"], to=SELECTOR, by=SELECTOR)
+
+
+def _unblockable_by(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities import runtime
+
+    by = json.dumps(effect["by"], sort_keys=True)
+    for target in runtime.pick(ctx, effect["to"], "can't be blocked", scope):
+        ctx.last(f"{ctx.card}.{_BY}", subject=target, params=(by,))
+
+
+def _unblockable_by_abilities(card, encoding) -> tuple[Ability, ...]:
+    if not any(e["do"] == _BY for e in _effects(encoding)):
+        return ()
+
+    def restrict(q: Query) -> str | None:
+        if q.stat != "block" or len(q.params) < 2 or q.die is None or q.other is None:
+            return None
+        if q.other.id != q.params[0]:
+            return None
+        by = json.loads(q.params[1])
+        if not sel.matches(q.state, q.cards, by, q.die, holder=q.holder):
+            return None
+        return f"{q.other.id} can't be blocked by {q.die.id} this turn ({q.card})"
+
+    return (Ability(_BY, "lasting", "can't be blocked by some dice this turn", restrict=restrict),)
+
+
+def _by_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    by = describe_selector(effect["by"]).replace("all ", "any ", 1)
+    return f"{describe_selector(effect['to'])} can't be blocked by {by} this turn"
+
+
+EFFECT_RUNNERS[_BY] = _unblockable_by
+EFFECT_TEXT[_BY] = _by_text
+ENCODING_ABILITIES[_BY] = _unblockable_by_abilities

@@ -177,3 +177,40 @@ def test_descriptions_read_as_english():
     ):
         _, result = real_compiled(key, start)
         assert words in result.description, (key, result.description)
+
+
+# -- <die> can't be blocked by <dice> this turn ------------------------------------------------
+def test_self_cant_be_blocked_by_non_villains():  # JL The Joker
+    cards = real_cards("57jl", "When")
+    text = _field_text("57jl") + "P1 attack 57jl#1\n"
+    refused(cards, text + "P2 block 22uxm#1>57jl#1\n", "R13.7")  # Wolverine: X-Men
+    play(cards, text + "P2 block 5sww#1>57jl#1\n")  # legal: Cheetah is a Villain
+
+
+def test_cant_be_blocked_by_is_only_about_that_die():  # JL The Joker
+    cards = real_cards("57jl", "When")
+    text = _field_text("57jl", "P1 die 19sww#1 field L1") + "P1 attack 19sww#1\n"
+    play(cards, text + "P2 block 22uxm#1>19sww#1\n")  # legal: Superman is not The Joker
+
+
+def test_target_cant_be_blocked_by_villains():  # ASM Mary Jane
+    cards = real_cards("62asm", "When")
+    text = _field_text("62asm", "P1 die 19sww#1 field L1")
+    pending = run(cards, text).final.pending
+    assert "P1:19sww#1" in pending.options  # non-Villain
+    assert "P2:5sww#1" not in pending.options  # Cheetah: a Villain
+    text += "P1 choose P1:19sww#1\nP1 attack 19sww#1\n"
+    refused(cards, text + "P2 block 5sww#1>19sww#1\n", "R13.7")  # Cheetah: a Villain
+    play(cards, text + "P2 block 22uxm#1>19sww#1\n")  # legal
+
+
+def test_cant_be_blocked_by_after_an_attack_trigger():  # CW Hercules: 'he cannot be blocked by'
+    cards = real_cards("79cw", "When")
+    text = scene("79cw", "P1 die 79cw#1 field L1") + "P1 attack 79cw#1\n"
+    refused(cards, text + "P2 block SK1>79cw#1\n", "R13.7")
+    play(cards, text + "P2 block 5sww#1>79cw#1\n")  # legal
+
+
+def test_cant_be_blocked_by_describes_the_blockers():  # JL The Joker
+    _, result = real_compiled("57jl", "When")
+    assert "can't be blocked by any non-Villain character dice this turn" in result.description
