@@ -120,3 +120,22 @@ def _unblockable_by(m, line):
     if len(by) != 1 or by[0] is None or set(by[0]) - _BY_FILTERS:
         return None
     return [{"do": "ft_unblockable_by", "to": to, "by": {**by[0], "pick": "each"}}]
+
+
+# -- <dice> cost N less to purchase / field (this turn) --------------------------------------------
+@phrase(
+    r"(?P<who>.+?) (?P<cost>costs? \[?\d\]? (?:less|more) to (?:purchase|buy|field))"
+    r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?| for the rest of the turn)?"
+)
+def _cost_this_turn(m, line):
+    from rules.abilities import phrases_static
+
+    who = phrases_static.subject(m["who"], line)
+    if who is None or who.get("pick") != "each" or "_while" in who:
+        return None
+    change = phrases_static.cost(m["cost"], line.raw)
+    if change is None or len(change) != 1 or change[0].get("free"):
+        return None
+    (cost,) = change
+    to = {k: v for k, v in who.items() if not k.startswith("_")}
+    return [{"do": "ft_cost_this_turn", "to": to, **{k: cost[k] for k in ("of", "amount", "sign")}}]

@@ -147,3 +147,65 @@ def _by_text(effect) -> str:
 EFFECT_RUNNERS[_BY] = _unblockable_by
 EFFECT_TEXT[_BY] = _by_text
 ENCODING_ABILITIES[_BY] = _unblockable_by_abilities
+
+
+# -- '<dice> cost N less to purchase / field (this turn)' ------------------------------------------
+_COST = "ft_cost_this_turn"
+EFFECT_SCHEMAS[_COST] = effect_schema(
+    _COST,
+    ["to", "of", "amount", "sign"],
+    to=SELECTOR,
+    of={"enum": ["purchase", "fielding"]},
+    amount={"type": "integer", "minimum": 1, "maximum": 9},
+    sign={"enum": [1, -1]},
+)
+
+
+def _cost_this_turn(ctx, effect, bursts, scope=None) -> None:
+    record = LastingEffect(
+        f"{ctx.card}.{_COST}", ctx.holder, "", (json.dumps(effect, sort_keys=True),)
+    )
+    ctx.update(effects=(*ctx.state.effects, record))
+
+
+def _cost_this_turn_abilities(card, encoding) -> tuple[Ability, ...]:
+    if not any(e["do"] == _COST for e in _effects(encoding)):
+        return ()
+
+    def continuous(q: Query):
+        of = {"purchase_cost": "purchase", "fielding": "fielding"}.get(q.stat)
+        if of is None:
+            return
+        for record in q.state.effects:
+            if record.ability != f"{q.card}.{_COST}" or record.holder != q.holder:
+                continue
+            effect = json.loads(record.params[0])
+            if effect["of"] != of:
+                continue
+            if of == "purchase":
+                key = q.params[0] if q.params else ""
+                if not q.player or not sel.card_matches(
+                    q.cards, effect["to"], key, holder=q.holder, player=q.player, card=q.card
+                ):
+                    continue
+            elif q.die is None or not sel.matches(
+                q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card, anywhere=True
+            ):
+                continue
+            name = q.cards[q.card].name if q.card in q.cards else q.card
+            yield Contribution(q.stat, effect["sign"] * effect["amount"], name)
+
+    return (Ability(f"{_COST}_static", "static", "cost changes this turn", continuous=continuous),)
+
+
+def _cost_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    way = "less" if effect["sign"] < 0 else "more"
+    what = "purchase" if effect["of"] == "purchase" else "field"
+    return f"{describe_selector(effect['to'])} cost {effect['amount']} {way} to {what} this turn"
+
+
+EFFECT_RUNNERS[_COST] = _cost_this_turn
+EFFECT_TEXT[_COST] = _cost_text
+ENCODING_ABILITIES[_COST] = _cost_this_turn_abilities

@@ -214,3 +214,51 @@ def test_cant_be_blocked_by_after_an_attack_trigger():  # CW Hercules: 'he canno
 def test_cant_be_blocked_by_describes_the_blockers():  # JL The Joker
     _, result = real_compiled("57jl", "When")
     assert "can't be blocked by any non-Villain character dice this turn" in result.description
+
+
+# -- <dice> cost N less to purchase this turn ----------------------------------------------------
+def _with_card(cards, key):
+    from rules.abilities.cards import engine_card
+    from tests.rules.abilities.real_cards import pool
+
+    cards[key] = engine_card(pool()[key], {"abilities": []})
+    return cards
+
+
+def test_affiliated_dice_cost_less_to_purchase_this_turn():  # XMF Kitty Pryde
+    cards = real_cards("30xmf", "When")
+    text = _field_text("30xmf", team="22uxm:2")
+    state = run(cards, text).final
+    wolverine = cards["22uxm"]
+    assert query.purchase_cost(state, cards, "P1", "22uxm").value == wolverine.cost - 2
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == cards["19sww"].cost
+    assert query.purchase_cost(state, cards, "P1", "30xmf").value == cards["30xmf"].cost  # non-NAME
+
+
+def test_cost_reduction_starts_only_when_fielded():  # XMF Kitty Pryde
+    cards = real_cards("30xmf", "When")
+    lines, _ = to_field("30xmf")
+    state = run(cards, scene("30xmf", *lines, team="22uxm:2")).final
+    assert query.purchase_cost(state, cards, "P1", "22uxm").value == cards["22uxm"].cost
+
+
+def test_cost_reduction_is_paid_at_purchase():  # XMF Kitty Pryde: a 5-cost bought with 3
+    cards = real_cards("30xmf", "When")
+    assert cards["22uxm"].cost == 5  # three energy would not pay for it without the reduction
+    energy = [f"P1 die SK{n} reserve wild" for n in (1, 2, 3)]
+    text = _field_text("30xmf", *energy, team="22uxm:2")
+    state = play(cards, text, "P1 buy 22uxm pay SK1 SK2 SK3").final
+    assert sum(1 for d in state.dice if d.card == "22uxm" and d.zone == Zone.USED) == 1
+
+
+def test_cost_reduction_with_its_minimum_printed():  # SW Space Wolf Predator: '[KSW] ...'
+    cards = _with_card(real_cards("11sw", "When"), "4sw")
+    text = _field_text("11sw", team="4sw:2")
+    state = run(cards, text).final
+    assert query.purchase_cost(state, cards, "P1", "4sw").value == max(1, cards["4sw"].cost - 2)
+    assert query.purchase_cost(state, cards, "P1", "19sww").value == cards["19sww"].cost
+
+
+def test_cost_reduction_describes_this_turn():  # XMF Kitty Pryde
+    _, result = real_compiled("30xmf", "When")
+    assert "cost 2 less to purchase this turn" in result.description
