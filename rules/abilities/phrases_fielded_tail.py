@@ -17,6 +17,21 @@ work after every trigger, not only 'When fielded'):
   blocked this turn'). A restriction printed without a duration ('target level 3 Superstar die
   can't be blocked') lasts this turn, as every restriction from a triggered effect does: the
   weaker reading (T5.1).
+- '<die> can't be blocked by <dice> this turn' (effect `ft_unblockable_by`): a lasting
+  restriction (R13.7) on each die picked until end of turn, about blockers matching the dice
+  named (one kind of blocker; 'non-Villains' is a die without the Villain affiliation). Read
+  after 'When NAME attacks' too ('he cannot be blocked by Sidekicks'): blocking matters only
+  while it attacks, so this turn is all it can mean.
+- '<dice> cost N less to purchase / field (until end of turn)' (effect `ft_cost_this_turn`):
+  the holder's purchases (or fieldings) of matching dice cost N less until end of turn (a
+  reduced purchase cost stays 1 or more, R7.3). A subject without 'your' means either player's
+  (R13.8; only the active player buys). Printed without a duration, the card's reminder says
+  until end of turn; each resolution adds its own reduction ('for each NAME fielded this
+  turn').
+- 'KO all NAME dice' (a capitalised name that is not a trait, a kind of die or this card's):
+  each die in the Field whose card's title is exactly NAME, either player's. A card whose
+  title only contains NAME ('Black Lantern Anti-Monitor' for 'Anti-Monitor dice') is not
+  counted: the weaker reading (T5.1).
 """
 
 import re
@@ -101,7 +116,7 @@ def _target_level(m, line):
 _BY_FILTERS = {"pick", "what", "affiliation", "not_affiliation", "energy", "not_energy"}
 
 
-# -- <die> can't be blocked by <dice> this turn ----------------------------------------------------
+# -- <die> can't be blocked by <dice> this turn ---------------------------------------------------
 @phrase(
     r"(?P<who>.+?) (?:can't|cannot|can not) be blocked by (?P<by>.+?)"
     r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?)?"
@@ -122,7 +137,7 @@ def _unblockable_by(m, line):
     return [{"do": "ft_unblockable_by", "to": to, "by": {**by[0], "pick": "each"}}]
 
 
-# -- <dice> cost N less to purchase / field (this turn) --------------------------------------------
+# -- <dice> cost N less to purchase / field (this turn) -------------------------------------------
 @phrase(
     r"(?P<who>.+?) (?P<cost>costs? \[?\d\]? (?:less|more) to (?:purchase|buy|field))"
     r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?| for the rest of the turn)?"
@@ -139,3 +154,20 @@ def _cost_this_turn(m, line):
     (cost,) = change
     to = {k: v for k, v in who.items() if not k.startswith("_")}
     return [{"do": "ft_cost_this_turn", "to": to, **{k: cost[k] for k in ("of", "amount", "sign")}}]
+
+
+# -- KO all NAME dice -----------------------------------------------------------------------------
+_NOT_NAMES = {"character", "action", "opposing", "your", "their", "other", "the", "energy"}
+
+
+@phrase(r"(?:KO|knock out) all (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) dice")
+def _ko_all_named(m, line):
+    from rules.abilities.phrases_while_statics_more import TRAITS
+
+    name = m["name"]
+    words = {w.lower() for w in name.split()}
+    if not all(w[0].isupper() for w in name.split()) or words & (TRAITS | _NOT_NAMES):
+        return None
+    if pt.is_self(name, line):
+        return None
+    return [{"do": "ko", "to": {"pick": "each", "side": "any", "name": name}}]

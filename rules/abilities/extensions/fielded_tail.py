@@ -149,7 +149,7 @@ EFFECT_TEXT[_BY] = _by_text
 ENCODING_ABILITIES[_BY] = _unblockable_by_abilities
 
 
-# -- '<dice> cost N less to purchase / field (this turn)' ------------------------------------------
+# -- '<dice> cost N less to purchase / field (this turn)' -----------------------------------------
 _COST = "ft_cost_this_turn"
 EFFECT_SCHEMAS[_COST] = effect_schema(
     _COST,

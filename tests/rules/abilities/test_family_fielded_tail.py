@@ -262,3 +262,26 @@ def test_cost_reduction_with_its_minimum_printed():  # SW Space Wolf Predator: '
 def test_cost_reduction_describes_this_turn():  # XMF Kitty Pryde
     _, result = real_compiled("30xmf", "When")
     assert "cost 2 less to purchase this turn" in result.description
+
+
+# -- KO all NAME dice ----------------------------------------------------------------------------
+def test_ko_all_dice_of_a_name():  # WF Black Lantern Anti-Monitor: 'KO all Anti-Monitor dice'
+    cards = _with_card(real_cards("139wf", "When fielded"), "35wol")  # Anti-Monitor
+    board = ("P1 die 35wol#1 field L1", "P1 die 19sww#1 field L1")
+    state = run(cards, _field_text("139wf", *board, team="35wol:2")).final
+    assert state.die("P1:35wol#1").zone == Zone.PREP  # an Anti-Monitor die: KO'd
+    assert state.die("P1:19sww#1").zone == Zone.FIELD  # Superman stays
+    assert state.die("P2:19sww#1").zone == Zone.FIELD
+    assert state.die("P1:139wf#1").zone == Zone.FIELD  # its title only contains the name
+
+
+def test_ko_all_refuses_a_trait_or_kind_as_a_name():
+    from rules.abilities import phrases
+    from rules.abilities.templates import Line
+
+    line = Line(text="", raw="", kind="ability", card_name="Superman")
+    assert phrases.effects("KO all Adventurer dice", line) is None or all(
+        "name" not in e["to"] for e in phrases.effects("KO all Adventurer dice", line)
+    )
+    effects = phrases.effects("KO all Sidekick dice", line)
+    assert effects is None or all("name" not in e["to"] for e in effects)
