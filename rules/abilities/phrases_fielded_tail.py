@@ -28,6 +28,10 @@ work after every trigger, not only 'When fielded'):
   (R13.8; only the active player buys). Printed without a duration, the card's reminder says
   until end of turn; each resolution adds its own reduction ('for each NAME fielded this
   turn').
+- '<die> can't block your [B] or [F] character dice' (effect `ft_cant_block`): a lasting
+  restriction (R13.7) on each die picked: it can't block an attacker matching the dice named.
+  Printed without a duration, it lasts this turn, as every restriction from a triggered effect
+  does: the weaker reading (T5.1).
 - 'KO all NAME dice' (a capitalised name that is not a trait, a kind of die or this card's):
   each die in the Field whose card's title is exactly NAME, either player's. A card whose
   title only contains NAME ('Black Lantern Anti-Monitor' for 'Anti-Monitor dice') is not
@@ -171,3 +175,20 @@ def _ko_all_named(m, line):
     if pt.is_self(name, line):
         return None
     return [{"do": "ko", "to": {"pick": "each", "side": "any", "name": name}}]
+
+
+# -- <die> can't block <dice> ---------------------------------------------------------------------
+@phrase(
+    r"(?P<who>.+?) (?:can't|cannot|can not) block (?P<of>your .+?)"
+    r"(?: this turn| \(?until (?:the )?end of (?:the )?turn\)?)?"
+)
+def _cant_block_these(m, line):
+    from rules.abilities import phrases_static
+
+    to = pt.target_of(m["who"], line)
+    if to is None or to.get("pick") == "player":
+        return None
+    of = phrases_static.subject(m["of"], line)
+    if of is None or of.get("pick") != "each" or set(of) - _BY_FILTERS - {"side"}:
+        return None
+    return [{"do": "ft_cant_block", "to": to, "of": of}]

@@ -209,3 +209,45 @@ def _cost_text(effect) -> str:
 EFFECT_RUNNERS[_COST] = _cost_this_turn
 EFFECT_TEXT[_COST] = _cost_text
 ENCODING_ABILITIES[_COST] = _cost_this_turn_abilities
+
+
+# -- '<die> can't block <dice> this turn' ---------------------------------------------------------
+_CANT_BLOCK = "ft_cant_block"
+EFFECT_SCHEMAS[_CANT_BLOCK] = effect_schema(_CANT_BLOCK, ["to", "of"], to=SELECTOR, of=SELECTOR)
+
+
+def _cant_block(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities import runtime
+
+    of = json.dumps(effect["of"], sort_keys=True)
+    for target in runtime.pick(ctx, effect["to"], "can't block", scope):
+        ctx.last(f"{ctx.card}.{_CANT_BLOCK}", subject=target, params=(of,))
+
+
+def _cant_block_abilities(card, encoding) -> tuple[Ability, ...]:
+    if not any(e["do"] == _CANT_BLOCK for e in _effects(encoding)):
+        return ()
+
+    def restrict(q: Query) -> str | None:
+        if q.stat != "block" or len(q.params) < 2 or q.die is None or q.other is None:
+            return None
+        if q.die.id != q.params[0]:
+            return None
+        of = json.loads(q.params[1])
+        if not sel.matches(q.state, q.cards, of, q.other, holder=q.holder):
+            return None
+        return f"{q.die.id} can't block {q.other.id} this turn ({q.card})"
+
+    return (Ability(_CANT_BLOCK, "lasting", "can't block some dice this turn", restrict=restrict),)
+
+
+def _cant_block_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    of = describe_selector(effect["of"]).replace("all your ", "any of your ", 1)
+    return f"{describe_selector(effect['to'])} can't block {of.replace('all ', 'any ', 1)}"
+
+
+EFFECT_RUNNERS[_CANT_BLOCK] = _cant_block
+EFFECT_TEXT[_CANT_BLOCK] = lambda effect: _cant_block_text(effect) + " this turn"
+ENCODING_ABILITIES[_CANT_BLOCK] = _cant_block_abilities

@@ -285,3 +285,23 @@ def test_ko_all_refuses_a_trait_or_kind_as_a_name():
     )
     effects = phrases.effects("KO all Sidekick dice", line)
     assert effects is None or all("name" not in e["to"] for e in effects)
+
+
+# -- <die> can't block <dice> --------------------------------------------------------------------
+def test_target_cant_block_your_dice_of_an_energy():  # TMNT Splinter: '... your [B] or [F] ...'
+    cards = real_cards("45tmnt", "When")
+    board = ("P1 die 22uxm#1 field L1", "P1 die 19sww#1 field L1")
+    text = _field_text("45tmnt", *board, team="22uxm:2") + "P1 choose P2:5sww#1\n"
+    attack = "P1 attack 22uxm#1 19sww#1\n"
+    refused(cards, text + attack + "P2 block 5sww#1>22uxm#1\n", "R13.7")  # Wolverine: [F]
+    play(cards, text + attack + "P2 block 5sww#1>19sww#1\n")  # legal: Superman is [S]
+    play(cards, text + attack + "P2 block 22uxm#1>22uxm#1\n")  # legal: not the target
+
+
+def test_target_cant_block_only_opposing_dice():  # TMNT Splinter: 'target opposing'
+    cards = real_cards("45tmnt", "When")
+    text = _field_text("45tmnt")
+    pending = run(cards, text).final.pending
+    assert "P2:5sww#1" in pending.options and "P1:45tmnt#1" not in pending.options
+    _, result = real_compiled("45tmnt", "When")
+    assert "can't block any of your Bolt/Fist character dice this turn" in result.description
