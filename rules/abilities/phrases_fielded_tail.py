@@ -36,6 +36,9 @@ work after every trigger, not only 'When fielded'):
   each die in the Field whose card's title is exactly NAME, either player's. A card whose
   title only contains NAME ('Black Lantern Anti-Monitor' for 'Anti-Monitor dice') is not
   counted: the weaker reading (T5.1).
+- 'knock out all fielded characters that have a purchase cost of 4 or less' (the card's
+  reminder: both players'): every non-Sidekick character die in the Field whose card costs 4
+  or less. A Sidekick prints no purchase cost, so it is left alone: the weaker reading (T5.1).
 """
 
 import re
@@ -192,3 +195,16 @@ def _cant_block_these(m, line):
     if of is None or of.get("pick") != "each" or set(of) - _BY_FILTERS - {"side"}:
         return None
     return [{"do": "ft_cant_block", "to": to, "of": of}]
+
+
+@phrase(
+    r"(?:KO|knock out) all (?:fielded )?character(?: dice|s)(?: in the field(?: zone)?)? "
+    r"(?:that have|with) a purchase cost of (?P<n>\d) or less"
+)
+def _ko_all_cheap(m, line):
+    return [
+        {
+            "do": "ko",
+            "to": {"pick": "each", "side": "any", "what": "non_sidekick", "max_cost": int(m["n"])},
+        }
+    ]

@@ -305,3 +305,16 @@ def test_target_cant_block_only_opposing_dice():  # TMNT Splinter: 'target oppos
     assert "P2:5sww#1" in pending.options and "P1:45tmnt#1" not in pending.options
     _, result = real_compiled("45tmnt", "When")
     assert "can't block any of your Bolt/Fist character dice this turn" in result.description
+
+
+# -- KO all characters with a purchase cost of N or less -------------------------------------------
+def test_ko_all_characters_of_cost_4_or_less_both_players():  # BFF Purple Worm
+    cards = real_cards("114bff", "When")
+    assert cards["114bff"].cost > 4
+    state = run(cards, _field_text("114bff", "P1 die 19sww#1 field L1")).final
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # Cheetah, cost 4
+    assert state.die("P2:21uxm#1").zone == Zone.PREP  # Quicksilver, cost 4
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD  # Wolverine, cost 5
+    assert state.die("P2:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").zone == Zone.FIELD
+    assert state.die("P2:SK1").zone == Zone.FIELD  # a Sidekick prints no purchase cost
+    assert state.die("P1:114bff#1").zone == Zone.FIELD
