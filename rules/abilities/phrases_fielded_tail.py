@@ -1,11 +1,12 @@
 """Clauses of the `fielded_tail` family, registered into the shared phrase registry (so they
 work after every trigger, not only 'When fielded'):
 
-- 'prevent all damage dealt to <dice>' (the card's reminder: until end of turn): the core
-  reading of '<dice> take no damage this turn', fielded_choices' effect `fc_no_damage_taken`
-  on each die picked when it resolves (R13.4). Dice the holder fields later in the turn are
-  not protected: the weaker reading (T5.1) of 'Sidekick dice you control'. A player ('you')
-  is refused.
+- 'prevent all damage dealt to <dice>' (the card's reminder: until end of turn): effect
+  `ft_prevent_all`, fielded_choices' `fc_no_damage_taken` ('<dice> take no damage this turn')
+  under a verb-first name (its English reads after 'you may pay [1] to'): each die picked when
+  it resolves is protected from all damage until end of turn (R13.4). Dice the holder fields
+  later in the turn are not protected: the weaker reading (T5.1) of 'Sidekick dice you
+  control'. A player ('you') is refused.
 - 'the next character (die) you field this turn is free / can be fielded for free' and 'the
   next [SF] character die you field this turn is free' (effect `ft_next_field_free`, in
   rules/abilities/extensions/fielded_tail.py): the holder's next matching character die
@@ -62,7 +63,7 @@ def _prevent_all(m, line):
     to = pt.target_of(m["who"], line)
     if to is None or to.get("pick") == "player":
         return None
-    return [{"do": "fc_no_damage_taken", "to": to}]
+    return [{"do": "ft_prevent_all", "to": to}]
 
 
 # -- the next character die you field this turn is free -----------------------------------------

@@ -6,6 +6,13 @@
   rules/engine/keywords/strike.py); the card's static ability (`ENCODING_ABILITIES`) makes the
   fielding cost (R7.2) of the holder's matching character dice 0 until one more matching die
   has been fielded since then.
+- `ft_unblockable_by` (`to`, `by`), `ft_cant_block` (`to`, `of`): lasting restrictions (R13.7)
+  on each die picked until end of turn, checked when blockers are declared: no blocker
+  matching `by` for that attacker; that die can't block an attacker matching `of`.
+- `ft_cost_this_turn` (`to`, `of` purchase / fielding, `amount`, `sign`): a record until end of
+  turn read by the card's static ability for the holder's purchases / fieldings of matching
+  dice (a reduced purchase cost stays 1 or more, R7.3).
+- `ft_prevent_all` (`to`): fielded_choices' `fc_no_damage_taken` under a verb-first name.
 """
 
 import json
@@ -251,3 +258,39 @@ def _cant_block_text(effect) -> str:
 EFFECT_RUNNERS[_CANT_BLOCK] = _cant_block
 EFFECT_TEXT[_CANT_BLOCK] = lambda effect: _cant_block_text(effect) + " this turn"
 ENCODING_ABILITIES[_CANT_BLOCK] = _cant_block_abilities
+
+
+# -- 'prevent all damage dealt to <dice>' ---------------------------------------------------------
+# fielded_choices' `fc_no_damage_taken` ('<dice> take no damage this turn') under a verb-first
+# name, so the generated English reads after 'you may pay [1] to': the same runner, and the same
+# interrupt (R13.4) when the card doesn't already build it for its own `fc_no_damage_taken`.
+_PREVENT = "ft_prevent_all"
+EFFECT_SCHEMAS[_PREVENT] = effect_schema(_PREVENT, ["to"], to=SELECTOR)
+
+
+def _prevent_all(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities.extensions import fielded_choices
+
+    fielded_choices.EFFECT_RUNNERS["fc_no_damage_taken"](ctx, effect, bursts, scope)
+
+
+def _prevent_all_abilities(card, encoding) -> list:
+    from rules.abilities.extensions import fielded_choices
+
+    done = [e["do"] for e in _effects(encoding)]
+    if _PREVENT not in done or "fc_no_damage_taken" in done:
+        return []
+    stand_in = {"abilities": [{"effects": [{"do": "fc_no_damage_taken"}]}]}
+    return fielded_choices.ENCODING_ABILITIES["fc_no_damage_taken"](card, stand_in)
+
+
+def _prevent_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    to = describe_selector(effect["to"])
+    return f"prevent all damage to {to.removeprefix('all ')} this turn"
+
+
+EFFECT_RUNNERS[_PREVENT] = _prevent_all
+EFFECT_TEXT[_PREVENT] = _prevent_text
+ENCODING_ABILITIES[_PREVENT] = _prevent_all_abilities

@@ -170,8 +170,8 @@ def test_target_level_3_only():  # WWE Bobby Heenan: 'target level 3 Superstar d
 
 def test_descriptions_read_as_english():
     for key, start, words in (
-        ("20smc", "When", "this die takes no damage this turn"),
-        ("2sww", "When", "all your Sidekick dice take no damage this turn"),
+        ("20smc", "When", "prevent all damage to this die this turn"),
+        ("2sww", "When", "prevent all damage to your Sidekick dice this turn"),
         ("69uxm", "When", "make the next character die you field this turn free to field"),
         ("92dps", "When", "target character die with 3A or less can't be blocked"),
     ):
@@ -318,3 +318,8 @@ def test_ko_all_characters_of_cost_4_or_less_both_players():  # BFF Purple Worm
     assert state.die("P2:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").zone == Zone.FIELD
     assert state.die("P2:SK1").zone == Zone.FIELD  # a Sidekick prints no purchase cost
     assert state.die("P1:114bff#1").zone == Zone.FIELD
+
+
+def test_prevent_all_damage_reads_after_a_paid_option():  # GotG Nova Prime: 'When ... blocks'
+    _, result = real_compiled("66gotg", "When")
+    assert "you may pay [1] to prevent all damage to this die this turn" in result.description
