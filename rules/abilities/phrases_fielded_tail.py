@@ -34,7 +34,8 @@ work after every trigger, not only 'When fielded'):
   Printed without a duration, it lasts this turn, as every restriction from a triggered effect
   does: the weaker reading (T5.1).
 - 'KO all NAME dice' (a capitalised name that is not a trait, a kind of die or this card's):
-  each die in the Field whose card's title is exactly NAME, either player's. A card whose
+  each die in the Field whose card's title is exactly NAME, the holder's own: a card that
+  names a character refers to its owner's cards only (R13.8). A card whose
   title only contains NAME ('Black Lantern Anti-Monitor' for 'Anti-Monitor dice') is not
   counted: the weaker reading (T5.1).
 - 'knock out all fielded characters that have a purchase cost of 4 or less' (the card's
@@ -178,7 +179,7 @@ def _ko_all_named(m, line):
         return None
     if pt.is_self(name, line):
         return None
-    return [{"do": "ko", "to": {"pick": "each", "side": "any", "name": name}}]
+    return [{"do": "ko", "to": {"pick": "each", "side": "yours", "name": name}}]  # R13.8
 
 
 # -- <die> can't block <dice> ---------------------------------------------------------------------

@@ -273,6 +273,9 @@ def test_ko_all_dice_of_a_name():  # WF Black Lantern Anti-Monitor: 'KO all Anti
     assert state.die("P1:19sww#1").zone == Zone.FIELD  # Superman stays
     assert state.die("P2:19sww#1").zone == Zone.FIELD
     assert state.die("P1:139wf#1").zone == Zone.FIELD  # its title only contains the name
+    # A card naming a character means its owner's cards only (R13.8): never the opponent's.
+    _, result = real_compiled("139wf", "When fielded")
+    assert result.encoding["abilities"][0]["effects"][0]["to"]["side"] == "yours"
 
 
 def test_ko_all_refuses_a_trait_or_kind_as_a_name():
