@@ -33,6 +33,7 @@ dice).
 import copy
 import re
 
+from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.keyword_reminders import reminder_of
 
@@ -91,5 +92,11 @@ def set_keyword(line: Line) -> Match | None:
     sentence = reminder_of(line.raw)
     if sentence is not None and not reminder.fullmatch(sentence.lower().rstrip(". ")):
         return None
-    specs = spec if isinstance(spec, tuple) else (spec,)
-    return Match.ability(*copy.deepcopy(specs))  # encodings are data the compiler may extend
+    specs = copy.deepcopy(spec if isinstance(spec, tuple) else (spec,))  # data to extend
+    if sentence is not None and re.search(r"\bsuperstar die\b", sentence, re.IGNORECASE):
+        # The WWE sets' reminder: its target is a Superstar die, a non-Sidekick character die
+        # as everywhere else (tokens.SUPERSTAR_WHAT), not any character die.
+        for effect in (effect for one in specs for effect in one["effects"]):
+            if "to" in effect:
+                effect["to"]["what"] = t.SUPERSTAR_WHAT
+    return Match.ability(*specs)

@@ -37,6 +37,9 @@ def test_superstar_is_a_non_sidekick_character_die_everywhere():
         # second line of 4bit (a watcher, then the other opposing Superstar die it damages)
         ("21bit", lambda e: e["abilities"][0]["effects"][0]["to"]),
         ("4bit", lambda e: e["abilities"][1]["any"]),
+        # set_keywords: Attune's and Intimidate's WWE reminders name a Superstar die
+        ("4bit", lambda e: e["abilities"][0]["effects"][0]["to"]),
+        ("4wwe", lambda e: e["abilities"][0]["effects"][0]["to"]),
         ("4bit", lambda e: e["abilities"][1]["effects"][0]["to"]),
     ):
         assert path(compile_card(pool()[key]).encoding)["what"] == t.SUPERSTAR_WHAT, key
