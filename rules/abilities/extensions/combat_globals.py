@@ -196,35 +196,11 @@ def _global_range(spec) -> bool:
 
 
 def _range_abilities(card, encoding) -> tuple:
-    from rules.abilities.extensions.keywords_more import _range, range_of
+    from rules.abilities.extensions.keywords_more import granted_range
 
     if not any(_global_range(spec) for spec in encoding.get("abilities", ())):
         return ()
-    volley = _range(1)(card)[0].resolve
-
-    def attacks(tc) -> bool:
-        die = tc.state.die(tc.event.die)
-        if die is None or die.controller != tc.holder or not die.is_character:
-            return False
-        own = tc.cards.get(die.card) if die.card else None
-        if own is not None and any(k.startswith("range_") for k in own.keywords):
-            return False
-        return range_of(tc.state, tc.cards, die) > 0
-
-    return (
-        Ability(
-            "cg_granted_range",
-            "triggered",
-            "Range (granted): when one of your dice with Range attacks, each of your active"
-            " character dice with Range deals its Range in damage to one target opposing"
-            " character die",
-            trigger="attacks",
-            subject="card",
-            condition=attacks,
-            resolve=volley,
-            limit="once_per_turn",
-        ),
-    )
+    return (granted_range("cg_granted_range"),)
 
 
 ENCODING_ABILITIES = {

@@ -240,33 +240,34 @@ def range_of(state, cards, die) -> int:
     return max((n for n in RANGE_VALUES if f"range_{n}" in found), default=0)
 
 
+def _range_volley(ctx) -> None:
+    from rules.abilities.runtime import pick
+    from rules.engine.effects import ops
+
+    key = f"range_volley:{ctx.holder}"
+    if key in ctx.state.used_limits:
+        return  # T5.1: one volley per attack, however many dice with Range attack
+    ctx.update(used_limits=ctx.state.used_limits | {key})
+    shooters = [
+        (d.id, n)
+        for d in ctx.state.field(ctx.holder)
+        if d.is_character and (n := range_of(ctx.state, ctx.cards, d))
+    ]
+    if not shooters:
+        return
+    for target in pick(ctx, RANGE_TARGET, "Range"):
+        for die_id, amount in shooters:
+            still = ctx.state.die(target)
+            if still is None or not still.is_character:
+                break  # KO'd by an earlier shot
+            ops.deal_damage(ctx, target, amount, source=die_id)
+
+
 def _range(value: int):
     def build(card) -> tuple[Ability, ...]:
         def attacks(tc) -> bool:
             die = tc.state.die(tc.event.die)
             return die is not None and die.card == tc.card and die.controller == tc.holder
-
-        def volley(ctx) -> None:
-            from rules.abilities.runtime import pick
-            from rules.engine.effects import ops
-
-            key = f"range_volley:{ctx.holder}"
-            if key in ctx.state.used_limits:
-                return  # T5.1: one volley per attack, however many dice with Range attack
-            ctx.update(used_limits=ctx.state.used_limits | {key})
-            shooters = [
-                (d.id, n)
-                for d in ctx.state.field(ctx.holder)
-                if d.is_character and (n := range_of(ctx.state, ctx.cards, d))
-            ]
-            if not shooters:
-                return
-            for target in pick(ctx, RANGE_TARGET, "Range"):
-                for die_id, amount in shooters:
-                    still = ctx.state.die(target)
-                    if still is None or not still.is_character:
-                        break  # KO'd by an earlier shot
-                    ops.deal_damage(ctx, target, amount, source=die_id)
 
         return (
             Ability(
@@ -277,12 +278,41 @@ def _range(value: int):
                 trigger="attacks",
                 subject="card",
                 condition=attacks,
-                resolve=volley,
+                resolve=_range_volley,
                 limit="once_per_turn",
             ),
         )
 
     return build
+
+
+def granted_range(name: str, *, while_active: bool = False) -> Ability:
+    """The trigger of a card that gives Range to dice whose own card doesn't print it (a
+    static, a global): when one of its holder's dice with Range attacks, the Range volley
+    (dice whose card prints Range fire by their own keyword's trigger)."""
+
+    def attacks(tc) -> bool:
+        die = tc.state.die(tc.event.die)
+        if die is None or die.controller != tc.holder or not die.is_character:
+            return False
+        own = tc.cards.get(die.card) if die.card else None
+        if own is not None and any(k.startswith("range_") for k in own.keywords):
+            return False
+        return range_of(tc.state, tc.cards, die) > 0
+
+    return Ability(
+        name,
+        "triggered",
+        "Range (granted): when one of your dice with Range attacks, each of your active"
+        " character dice with Range deals its Range in damage to one target opposing"
+        " character die",
+        trigger="attacks",
+        subject="card",
+        while_active=while_active,
+        condition=attacks,
+        resolve=_range_volley,
+        limit="once_per_turn",
+    )
 
 
 # -- Frag --------------------------------------------------------------------------------------

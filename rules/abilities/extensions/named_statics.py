@@ -414,37 +414,11 @@ def _granted_range(spec: Mapping[str, Any]) -> bool:
 
 
 def _range_abilities(card, encoding: Mapping[str, Any]) -> tuple:
-    from rules.abilities.extensions.keywords_more import _range, range_of
-    from rules.engine.abilities import Ability
+    from rules.abilities.extensions.keywords_more import granted_range
 
     if not any(_granted_range(spec) for spec in encoding.get("abilities", ())):
         return ()
-    volley = _range(1)(card)[0].resolve
-
-    def attacks(tc) -> bool:
-        die = tc.state.die(tc.event.die)
-        if die is None or die.controller != tc.holder or not die.is_character:
-            return False
-        own = tc.cards.get(die.card) if die.card else None
-        if own is not None and any(k.startswith("range_") for k in own.keywords):
-            return False
-        return range_of(tc.state, tc.cards, die) > 0
-
-    return (
-        Ability(
-            "named_statics_range",
-            "triggered",
-            "Range (granted): when one of your dice with Range attacks, each of your active"
-            " character dice with Range deals its Range in damage to one target opposing"
-            " character die",
-            trigger="attacks",
-            subject="card",
-            while_active=True,
-            condition=attacks,
-            resolve=volley,
-            limit="once_per_turn",
-        ),
-    )
+    return (granted_range("named_statics_range", while_active=True),)
 
 
 ENCODING_ABILITIES["named_statics_range"] = _range_abilities
