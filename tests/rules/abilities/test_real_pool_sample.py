@@ -39,11 +39,12 @@ def _pool():
 
 
 # fielded_more's effects (tests/rules/abilities/test_family_fielded_more.py), fielded_effects'
-# counted ones ('for each die in your Reserve Pool ...': test_family_fielded_effects.py) and
+# counted ones ('for each die in your Reserve Pool ...') and damage by the target's cost
+# (test_family_fielded_effects.py) and
 # fielded_choices' Corrupt (a player's choice among the dice drawn: test_family_fielded_choices.py)
 _OWN_SCENARIOS = {
     "per_removed", "reroll_sort", "draw_sort", "next_purchase", "opponent_may_damage",
-    "per_tally", "fc_corrupt",
+    "per_tally", "fc_corrupt", "damage_by_cost",
 }  # fmt: skip
 # The named_statics family's rules for players (costs, draws, what a player can't do): its own
 # tests play them (tests/rules/abilities/test_family_named_statics.py).
