@@ -36,6 +36,19 @@ from rules.abilities.templates import Line, Match, recogniser
 
 FAMILY = "combat_globals"
 
+
+def _plain_global(line: Line, match) -> dict | None:
+    """The one global spec the other families read from 'Pay <cost>. <rest>' (the line
+    without the words `match` took out), or None."""
+    if not match:
+        return None
+    found = templates.recognise(replace(line, text=f"Pay {match['cost']}. {match['rest']}"))
+    if found is None or found.variant is not None or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    return spec if spec.get("when") == "global" else None
+
+
 _PAY_AND_LIFE = re.compile(
     rf"^pay (?P<cost>(?:\[[^\]]+\])+) and (?P<n>{t.NUMBER}) life\. (?P<rest>.+)$", re.IGNORECASE
 )
@@ -44,13 +57,8 @@ _PAY_AND_LIFE = re.compile(
 @recogniser(FAMILY, kinds=("global",), priority=140)
 def pay_energy_and_life(line: Line) -> Match | None:
     match = _PAY_AND_LIFE.match(line.text)
-    if not match:
-        return None
-    found = templates.recognise(replace(line, text=f"Pay {match['cost']}. {match['rest']}"))
-    if found is None or found.variant is not None or len(found.abilities) != 1:
-        return None
-    (spec,) = found.abilities
-    if spec.get("when") != "global":
+    spec = _plain_global(line, match)
+    if spec is None:
         return None
     life = {"do": "fc_pay_life", "amount": t.number(match["n"])}
     return Match.ability({**spec, "effects": [life, *spec["effects"]]})
@@ -64,13 +72,8 @@ _WHEN_YOU_ATTACK = re.compile(
 @recogniser(FAMILY, kinds=("global",), priority=140)
 def pay_when_you_attack(line: Line) -> Match | None:
     match = _WHEN_YOU_ATTACK.match(line.text)
-    if not match:
-        return None
-    found = templates.recognise(replace(line, text=f"Pay {match['cost']}. {match['rest']}"))
-    if found is None or found.variant is not None or len(found.abilities) != 1:
-        return None
-    (spec,) = found.abilities
-    if spec.get("when") != "global" or "if" in spec:
+    spec = _plain_global(line, match)
+    if spec is None or "if" in spec:
         return None
     return Match.ability({**spec, "if": {"test": "cg_you_attack"}})
 
