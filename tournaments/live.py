@@ -368,6 +368,7 @@ def _render_event_page(event_id: int) -> None:
     from django.http import HttpRequest
 
     from tournaments.models import Event
+    from tournaments.selectors import warm_seats
     from tournaments.views import event_detail
 
     slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
@@ -386,5 +387,6 @@ def _render_event_page(event_id: int) -> None:
         request.user, request.session, request._messages = AnonymousUser(), SessionBase(), []
         request.public_version = (event_id, current)
         _keep(event_detail.__wrapped__(request, slug), event_id, current, key)
+        warm_seats(event_id, current)  # the signed-in players' own boxes of this version
     finally:
         cache.delete(rendering)

@@ -4,7 +4,8 @@ Signals rather than calls in each service, so admin edits and future code paths 
 Life totals are left out on purpose: they change every few seconds at every table and the
 cached pages do not show them (the match page that does is not cached). Writes to the roster
 (the event, registrations, players, team lists) also replace the roster's token, which the
-revealed team lists are cached on (live.roster_version); results and pairings do not.
+revealed team lists and the visitors' roles are cached on (live.roster_version), and so do
+changes to the judges; results and pairings do not.
 """
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -66,14 +67,15 @@ def changed(sender, instance, **kwargs):
 
 
 def judges_changed(sender, instance, action, pk_set, **kwargs):
-    """Judges added or removed: the event page's own box shows them the manage link."""
+    """Judges added or removed: the event page's own box shows them the manage link (the roles
+    it reads are cached on the roster's token)."""
     if not action.startswith("post_"):
         return
     if isinstance(instance, Event):
-        touch_on_commit(instance.pk)
+        touch_on_commit(instance.pk, roster=True)
     else:  # changed from the user's side: every event in pk_set
         for event_id in pk_set or ():
-            touch_on_commit(event_id)
+            touch_on_commit(event_id, roster=True)
 
 
 WATCHED = (

@@ -21,10 +21,10 @@ from tournaments.permissions import EventRoles, is_organiser, require_match_play
 from tournaments.selectors import (
     EventPage,
     bracket_for,
-    current_match_of,
     events_by_status,
-    judge_and_registration,
     matches_of,
+    roles_of_roster,
+    seat_of_version,
     seated_matches,
 )
 
@@ -53,19 +53,6 @@ def _live_context(event: Event, summary: dict | None = None) -> dict:
         "cache_seconds": live.FRAGMENT_SECONDS,
         "now": timezone.now(),
     }
-
-
-def _your_match(event: Event, mine: int | None) -> dict | None:
-    """The signed-in player's own news: where they sit now and what they can do there (one
-    query when they are seated: their registration comes with the match)."""
-    if mine is None:
-        return None
-    match = current_match_of(event, mine)
-    if match is None:
-        registration = Registration.objects.select_related("player").get(pk=mine)
-    else:
-        registration = match.player1 if match.player1_id == mine else match.player2
-    return {"registration": registration, "match": match}
 
 
 def _event_of_version(
@@ -117,13 +104,17 @@ def _box_key(user, event_id: int, current: str) -> str | None:
     return f"public:event:{event_id}:yours:{current}:{user.pk}:{int(user.is_superuser)}"
 
 
-def _yours(user, event: Event) -> dict:
-    """The visitor's own part of the event page: their match, the manage link for the
-    organiser and judges. One query for the roles and one for the match."""
+def _yours(user, event: Event, version: str) -> dict:
+    """The visitor's own part of the event page: their seat in the latest round, the manage
+    link for the organiser and judges. Read from caches shared per roster (their roles) and
+    per version (every player's seat): no query once one box of the version was made."""
     if not user.is_authenticated:
-        return {"is_staff": False, "yours": None}
-    judging, mine = judge_and_registration(event, user)
-    return {"is_staff": judging or is_organiser(user, event), "yours": _your_match(event, mine)}
+        return {"is_staff": False, "seat": None}
+    judging, mine = roles_of_roster(event, user, live.roster_version(event.pk))
+    return {
+        "is_staff": judging or is_organiser(user, event),
+        "seat": None if mine is None else seat_of_version(event, version, mine),
+    }
 
 
 def _your_box(request, event: Event, version: str, cached: str | None) -> str:
@@ -131,7 +122,7 @@ def _your_box(request, event: Event, version: str, cached: str | None) -> str:
     of an unchanged event then costs no query for it)."""
     if cached is not None:
         return cached
-    context = {"event": event, "user": request.user, **_yours(request.user, event)}
+    context = {"event": event, "user": request.user, **_yours(request.user, event, version)}
     box = mark_safe(render_to_string("tournaments/_yours.html", context, request))  # noqa: S308
     key = _box_key(request.user, event.pk, version)
     if key:

@@ -6,6 +6,7 @@ queries (an N+1, or a recomputation) come back."""
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments import factories
@@ -260,6 +261,32 @@ def test_after_a_result_is_reported_the_new_event_page_is_rendered_before_anyone
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).content == cached
     assert len(queries) == 0
+
+
+def test_after_a_write_each_signed_in_players_box_of_the_new_version_costs_no_query(client):
+    """The writer's render after its answer also reads every player's seat for the new
+    version; the players' roles are cached on the roster: a signed-in player's first page of
+    the new version reads only their user, and their box shows the new state."""
+    event = played_event(8)
+    services.round_pair(event=event)
+    match = sign_in_a_player(client, event)
+    url = f"/events/{event.slug}/"
+    assert client.get(url).status_code == 200  # their roles, cached for this roster
+    opponent = Client()
+    sign_in_a_player_of(opponent, match.player2)
+    assert opponent.get(url).status_code == 200
+    answer = client.post(
+        f"/events/{event.slug}/matches/{match.pk}/report/",
+        {"game1_winner": match.player1_id, "game1_ending": "life"},
+    )
+    assert answer.status_code in (200, 302)
+    with CaptureQueriesContext(connection) as queries:
+        page = opponent.get(url).content.decode()
+    assert [q["sql"] for q in queries if "django_session" not in q["sql"]] == [
+        q["sql"] for q in queries if "auth_user" in q["sql"]
+    ] and len(queries) <= 2  # their user (and their session without Redis)
+    assert f"You: {match.player2.player.display_name}" in page
+    assert "Reported, awaiting the opponent" in page  # the seat of the new version
 
 
 def test_a_page_rendered_after_a_write_never_waits_for_nor_breaks_anything(monkeypatch):
