@@ -1,6 +1,27 @@
+from functools import lru_cache
+
 from django import template
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 register = template.Library()
+
+
+# An id no row ever has: the one number reverse() is asked for, replaced by each row's own.
+_ANY_ID = 987654321987
+
+
+@lru_cache(maxsize=1024)
+def _event_url_pattern(name: str, slug: str, prefix: str, urlconf) -> str:
+    return reverse(name, args=[slug, _ANY_ID], urlconf=urlconf)
+
+
+@register.simple_tag
+def event_url(name: str, slug: str, pk: int) -> str:
+    """{% url name slug pk %} for the rows of the long tables (pairings, standings, rounds):
+    one reverse() per page kind and event instead of one per link, which was a third of the
+    event page's render with 128 tables and 256 standings rows (measured)."""
+    pattern = _event_url_pattern(name, slug, get_script_prefix(), get_urlconf())
+    return pattern.replace(str(_ANY_ID), str(int(pk)))
 
 
 @register.filter
