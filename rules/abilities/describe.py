@@ -71,17 +71,32 @@ def describe_spec(spec: Mapping[str, Any]) -> str:
         head += f", {_LIMIT[spec['limit']]}"
     if spec.get("if"):
         head += f", if {describe_condition(spec['if'])}"
-    body = describe_effects(spec["effects"], static=when in ("while_active", "static")) or "nothing"
-    if spec.get("optional"):
-        if spec.get("cost") and when not in ("global", "activated"):
-            body = f"pay {spec['cost']} to {body}"  # a triggered ability's optional cost
-        body = "you may " + body.removeprefix("you ")  # 'you may gain', not 'you may you gain'
-    text = f"{head}: {body}."
+    body = describe_effects(spec["effects"], static=when in ("while_active", "static"))
+    if not body and spec.get("bursts"):
+        return _burst_only(head, spec)
+    text = f"{head}: {_optional(spec, body or 'nothing')}."
     for bursts, variant in sorted(spec.get("bursts", {}).items()):
         stars = "*" * int(bursts)
         joined = describe_effects(variant["effects"])
         text += f" {stars} {'Instead' if variant['mode'] == 'instead' else 'Also'}: {joined}."
     return text
+
+
+def _optional(spec: Mapping[str, Any], body: str) -> str:
+    if not spec.get("optional"):
+        return body
+    if spec.get("cost") and spec["when"] not in ("global", "activated"):
+        body = f"pay {spec['cost']} to {body}"  # a triggered ability's optional cost
+    return "you may " + body.removeprefix("you ")  # 'you may gain', not 'you may you gain'
+
+
+def _burst_only(head: str, spec: Mapping[str, Any]) -> str:
+    """A trigger printed on burst lines only: 'When fielded, on a * face: ...'."""
+    faces = [
+        f"on a {'*' * int(bursts)} face: {_optional(spec, describe_effects(variant['effects']))}"
+        for bursts, variant in sorted(spec["bursts"].items())
+    ]
+    return f"{head}, {'. '.join([faces[0], *(face[0].upper() + face[1:] for face in faces[1:])])}."
 
 
 def describe_effects(effects, *, static: bool = False) -> str:
@@ -358,6 +373,11 @@ def describe_condition(test: Mapping[str, Any]) -> str:
     if kind == "opponent_more_life":
         return "your opponent has more life than you"
     if kind == "count_at_least":
+        if test["n"] == 1:  # 'at least 1 your X dice' reads badly
+            counted = _counted(test)
+            if counted.startswith("your "):
+                return f"you have any {counted.removeprefix('your ')}"
+            return f"there are any {counted}"
         return f"there are at least {test['n']} {_counted(test)}"
     if kind == "count_at_most":
         if test["n"] == 0 and _counted(test).startswith("your "):
