@@ -29,6 +29,7 @@ import re
 from rules.abilities import phrases_static as ps
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.named_statics import _ACTIVE, _is_self
+from rules.abilities.templates.statics_more import _BACK_REFERENCE
 
 FAMILY = "while_tail"
 PRIORITY = 145
@@ -109,6 +110,15 @@ _REROLL_LIFE = (
         re.IGNORECASE,
     ),
 )
+# 'your opponent cannot field characters / use actions or global abilities. He or she can pay 2
+# life to prevent this effect for the rest of the turn': the first time each turn they do it,
+# they pay (the same choice, made when they do it)
+_FOR_THE_TURN = re.compile(
+    r"your opponent (?:cannot|can't) (?:(?P<field>field characters)|use actions or global "
+    r"abilities)\. he or she can pay (?P<n>\d) life to prevent this effect for the rest of "
+    r"(?:the|this) turn",
+    re.IGNORECASE,
+)
 _BLOCKERS_LIFE = re.compile(
     r"your opponents? must pay (?P<n>\d) life to declare blockers", re.IGNORECASE
 )
@@ -123,6 +133,10 @@ def _life(text: str, line: Line) -> list[dict] | None:
         found = regex.fullmatch(text)
         if found:
             return [_pay_life(found, "reroll")]
+    found = _FOR_THE_TURN.fullmatch(text)
+    if found:
+        what = ("field",) if found["field"] else ("use_action", "use_global")
+        return [{**_pay_life(found, *what), "once_per_turn": True}]
     found = _BLOCKERS_LIFE.fullmatch(text)
     if found:
         return [_pay_life(found, "declare_blockers")]
@@ -137,8 +151,8 @@ def _life(text: str, line: Line) -> list[dict] | None:
     return None
 
 
-def _pay_life(found, what: str) -> dict:
-    return {"do": "wt_pay_life", "amount": int(found["n"]), "player": "opposing", "for": what}
+def _pay_life(found, *what: str) -> dict:
+    return {"do": "wt_pay_life", "amount": int(found["n"]), "player": "opposing", "for": [*what]}
 
 
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
@@ -297,3 +311,29 @@ def only_blocked_by_two(line: Line) -> Match | None:
         return None
     effect = {"do": "restrict", "action": "be_blocked_by_fewer_than_two_dice", "to": who}
     return Match.ability({"when": "while_active", "effects": [effect]})
+
+
+_REDUCE_FROM_ABILITIES = re.compile(
+    r"reduce damage from opposing character'?s'? abilities by (?P<n>\d)(?:\. (?P<then>[^.]+))?",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def reduce_damage_from_abilities(line: Line) -> Match | None:
+    """'While NAME is active, reduce damage from opposing character's abilities by 1': N of
+    each non-combat damage an opposing character die deals to you or your character dice
+    prevented (R13.4). A sentence after it is read as a line of its own."""
+    found = _REDUCE_FROM_ABILITIES.fullmatch(_self_active(line) or "")
+    if _INSIDE or not found:
+        return None
+    then = _read(line, found["then"]) if found["then"] else Match()
+    if then is None or _BACK_REFERENCE.match(found["then"] or ""):
+        return None
+    n, source = int(found["n"]), {"pick": "each", "side": "opposing"}
+    dice = {"pick": "each", "side": "yours"}
+    effects = [
+        {"do": "prevent", "amount": n, "to": dice, "from": source, "damage": "non_combat"},
+        {"do": "wt_prevent_you", "amount": n, "from": source, "damage": "non_combat"},
+    ]
+    return Match.ability({"when": "while_active", "effects": effects}, *then.abilities)

@@ -203,13 +203,9 @@ def _pay_life_to_block(txn: Txn, defender: str, blockers: list[Die]) -> None:
     with each of these dice (paying life is not damage, R12.4)."""
     if not blockers:
         return
-    life = query.life_to(txn.state, txn.cards, defender, "declare_blockers")
-    if life:
-        ops.lose_life(txn, defender, life, why="to declare blockers")
+    ops.pay_life_to(txn, defender, "declare_blockers")
     for blocker in blockers:
-        life = query.life_to(txn.state, txn.cards, defender, "block", blocker)
-        if life:
-            ops.lose_life(txn, defender, life, why=f"to block with {blocker.id}")
+        ops.pay_life_to(txn, defender, "block", blocker)
 
 
 # -- damage ------------------------------------------------------------------------------

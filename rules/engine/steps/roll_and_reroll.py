@@ -2,7 +2,7 @@
 any group of them may be rerolled once; the dice stay in the Reserve Pool with their faces.
 Effects that look at what was rolled check when the step ends ("roll_finished")."""
 
-from rules.engine import abilities, query
+from rules.engine import abilities
 from rules.engine.actions import Reroll, Roll
 from rules.engine.effects import ops
 from rules.engine.effects.dice import check_face
@@ -58,9 +58,8 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
         )
         if why:
             reject("R13.7", f"{die_id} can't be rerolled: {why}.", subject=die_id)
-    life = query.life_to(state, txn.cards, player, "reroll") if action.faces else 0
-    if life:  # 'your opponent must pay 2 life to reroll' (R12.4)
-        ops.lose_life(txn, player, life, why="to reroll")
+    if action.faces:  # 'your opponent must pay 2 life to reroll' (R12.4)
+        ops.pay_life_to(txn, player, "reroll")
     for die_id, face in action.faces:
         txn.put(replace(txn.die(die_id), face=face))
     if action.faces:

@@ -257,3 +257,52 @@ def test_your_bom_dice_need_two_blockers_81dps():
     setup = scene("81dps", "P1 die 81dps#1 field L1")
     refused(cards, setup + "P1 attack 81dps#1\nP2 block SK1>81dps#1\n", "R13.7")
     play(cards, setup, "P1 attack 81dps#1", "P2 block SK1>81dps#1 5sww#1>81dps#1")
+
+
+def test_the_first_fielding_each_turn_costs_the_opponent_two_life_119avx():
+    # 'cannot field characters; can pay 2 life to prevent this for the rest of this turn'
+    cards = cards_for("119avx")
+    theirs = (
+        "P2 die 5sww#2 reserve L1",
+        "P2 die 22uxm#2 reserve L1",
+        "P2 die SK3 reserve mask",
+        "P2 die SK4 reserve fist",
+    )
+    setup = scene("119avx", "P1 die 119avx#1 field L1", opposing=theirs, active="P2")
+    state = play(cards, setup, "P2 field 5sww#2 pay SK3").final
+    assert state.player("P2").life == 18
+    state = play(cards, setup, "P2 field 5sww#2 pay SK3", "P2 field 22uxm#2 pay SK4").final
+    assert state.player("P2").life == 18  # paid once: the effect is gone for the turn
+    mine = scene("119avx", "P1 die 119avx#1 field L1", "P1 die 19sww#1 reserve L1",
+                 "P1 die SK5 reserve shield")  # fmt: skip
+    assert play(cards, mine, "P1 field 19sww#1 pay SK5").final.player("P1").life == 20
+
+
+def test_actions_and_globals_cost_two_life_once_each_turn_87avx():
+    cards = cards_for("87avx")
+    theirs = ("P2 die SK3 reserve shield", "P2 die SK4 reserve shield", "P2 die 5sww#1 field L1")
+    setup = scene("87avx", "P1 die 87avx#1 field L1", opposing=theirs, active="P2")
+    state = play(cards, setup, "P2 global 31sww pay SK3").final
+    assert state.player("P2").life == 18
+    twice = play(cards, setup, "P2 global 31sww pay SK3", "P2 global 31sww pay SK4").final
+    assert twice.player("P2").life == 18
+
+
+# -- damage from opposing characters' abilities reduced (R13.4) ----------------------------------
+def test_damage_from_opposing_character_abilities_is_reduced_by_one_1m2019():
+    cards = cards_for("1m2019")
+    setup = scene("1m2019", "P1 die 1m2019#1 field L1", "P1 die 19sww#1 field L1")
+    state = play(cards, setup).final
+    cheetah, superman = state.die("P2:5sww#1"), state.die("P1:19sww#1")
+    assert [n for _, n in query.damage_prevented(state, cards, None, cheetah, 3, "P1")] == [1]
+    assert [n for _, n in query.damage_prevented(state, cards, superman, cheetah, 3)] == [1]
+    assert query.damage_prevented(state, cards, None, cheetah, 3, "P1", combat=True) == []
+    assert query.damage_prevented(state, cards, cheetah, superman, 3) == []  # theirs
+    assert query.damage_prevented(state, cards, None, None, 3, "P1") == []  # no die: a global
+    assert not statics.targetable(state, cards, "P1:1m2019#1", "P2", "global")
+
+
+def test_iron_fist_reduces_ability_damage_and_has_its_ko_trigger_4m2015():
+    result = compile_card(pool()["4m2015"])
+    assert result.status == "automated"
+    assert [s["when"] for s in result.encoding["abilities"]] == ["while_active", "kod"]
