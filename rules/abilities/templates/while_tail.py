@@ -53,6 +53,9 @@ _FIELD_MINIMUM = re.compile(r"to field,?\s*\(?(?:to a )?(?:min\b|min\.|minimum)"
 
 def _self_active(line: Line) -> str | None:
     """What follows 'While NAME is active,' (NAME the card's own), or None."""
+    bare = re.fullmatch(r"while active,? (?P<rest>.+)", line.text, re.IGNORECASE)
+    if bare:
+        return bare["rest"]
     match = re.fullmatch(_ACTIVE, line.text, re.IGNORECASE)
     if not match or not _is_self(match["who"], line):
         return None
@@ -119,6 +122,9 @@ _FOR_THE_TURN = re.compile(
     r"(?:the|this) turn",
     re.IGNORECASE,
 )
+_CANT_FIELD = re.compile(
+    r"your opponents? (?:cannot|can't|may not) field (?P<who>.+)", re.IGNORECASE
+)
 _BLOCKERS_LIFE = re.compile(
     r"your opponents? must pay (?P<n>\d) life to declare blockers", re.IGNORECASE
 )
@@ -133,6 +139,11 @@ def _life(text: str, line: Line) -> list[dict] | None:
         found = regex.fullmatch(text)
         if found:
             return [_pay_life(found, "reroll")]
+    found = _CANT_FIELD.fullmatch(text)
+    who = ps.subject(found["who"], line) if found else None
+    plain = who is not None and not set(who) & {"_while", "_not_self", "side"}
+    if plain and who.get("what") not in _NOT_CHARACTERS:  # 'your opponent cannot field NPCs'
+        return [{"do": "ns_cant_field", "player": "opposing", "to": who}]
     found = _FOR_THE_TURN.fullmatch(text)
     if found:
         what = ("field",) if found["field"] else ("use_action", "use_global")

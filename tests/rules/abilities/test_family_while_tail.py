@@ -14,12 +14,12 @@ FAMILY = "while_tail"
 HELL_HOUND = "16fus"  # a Minion Fiend with no ability text
 
 
-def cards_for(key: str, start: str = "While", *more: str):
-    """The demo cards, real card `key` with its line `start` (read by this family), and the
-    real cards `more` as printed."""
+def cards_for(key: str, start: str = "While", *more: str, family: str = FAMILY):
+    """The demo cards, real card `key` with its line `start` (read by this family, or through
+    `family`'s rewriting), and the real cards `more` as printed."""
     record = pool()[key]
     result = compile_card(record)
-    assert [f for _, f in result.recognised if f == FAMILY], result.recognised
+    assert [f for _, f in result.recognised if f == family], result.recognised
     cards = real_cards(key, start)
     for other in more:
         cards[other] = engine_card(pool()[other], compile_card(pool()[other]).encoding)
@@ -112,7 +112,7 @@ def test_opposing_action_dice_cannot_target_your_fiend_dice_9fus():
 
 def test_good_and_evil_adventurers_stay_manual():
     # Alignment and NPC / Adventurer are not in the card data: such subjects are not read.
-    for key in ("47bff", "118bff", "89bff", "14aiw"):
+    for key in ("47bff", "118bff", "91bff", "14aiw"):
         assert compile_card(pool()[key]).status != "automated", key
 
 
@@ -306,3 +306,14 @@ def test_iron_fist_reduces_ability_damage_and_has_its_ko_trigger_4m2015():
     result = compile_card(pool()["4m2015"])
     assert result.status == "automated"
     assert [s["when"] for s in result.encoding["abilities"]] == ["while_active", "kod"]
+
+
+def test_the_opponent_cannot_field_npcs_89bff():
+    # Battle for Faerun's NPC dice are its Sidekick dice (turn_globals' reading)
+    cards = cards_for("89bff", family="turn_globals")  # its NPC read as Sidekick, then here
+    theirs = ("P2 die SK3 reserve L1", "P2 die 5sww#2 reserve L1", "P2 die SK4 reserve mask")
+    setup = scene("89bff", "P1 die 89bff#1 field L1", opposing=theirs, active="P2")
+    refused(cards, setup + "P2 field SK3\n", "R13.7")
+    play(cards, setup, "P2 field 5sww#2 pay SK4")
+    mine = scene("89bff", "P1 die 89bff#1 field L1", "P1 die SK3 reserve L1")
+    play(cards, mine, "P1 field SK3")
