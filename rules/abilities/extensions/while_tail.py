@@ -62,7 +62,11 @@ def _pay_life_text(effect: Mapping[str, Any]) -> str:
     who = "your opponents" if effect["player"] == "opposing" else "each player"
     if effect["for"] == ["block"]:  # the dice are theirs ('all opposing Mask character dice')
         dice = describe_selector(effect["to"]).removeprefix("all opposing ")
-        what = f"for each of their {dice} that blocks"
+        what = (
+            f"to block with their {dice}"
+            if effect.get("once_per_turn")
+            else (f"for each of their {dice} that blocks")
+        )
     else:
         what = " or ".join(_FOR_TEXT[k] for k in effect["for"])
     if effect.get("once_per_turn"):

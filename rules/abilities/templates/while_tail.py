@@ -1,6 +1,7 @@
 """Family `while_tail` (priority 145: only lines every other family declines): continuous
-'While NAME is active, ...' lines, played through the stat query layer and the restrict hook
-(the effects in rules/abilities/extensions/while_tail.py and the core statics):
+'While NAME is active, ...' (or 'While active, ...') lines, played through the stat query
+layer and the restrict hook (the effects in rules/abilities/extensions/while_tail.py and the
+core statics):
 
 - creature words of the D&D sets as a subject: 'your fiend dice cost [1] less to purchase',
   '... cannot be damaged except by combat damage', 'your opponent cannot target your fiend
@@ -9,18 +10,41 @@
 - life an opponent pays (`wt_pay_life`, R12.4): to reroll in their Roll and Reroll Step
   ('must pay 2 life to reroll', 'may not reroll ... unless they pay 1 life', 'cannot reroll
   ... can pay 2 life to prevent this effect for this turn'), to declare blockers, to block
-  with a die of a kind.
+  with a die of a kind, and once a turn to field characters / use actions or globals
+  ('cannot ...; he or she can pay 2 life to prevent this effect for the rest of the turn');
+- 'your opponent cannot field <dice>' (named_statics' `ns_cant_field`);
+- 'reduce damage from opposing character's abilities by 1' (`wt_prevent_you` and a core
+  `prevent`), a sentence after it read as a line of its own;
+- 'you can't be attacked by characters with A of 2 or less', '<dice> can only be blocked by 2
+  or more character dice', 'NAME gains Overcrush and takes no damage from blocking character
+  dice' (under another character's 'While X is active');
+- lines the other families read once rewritten or split: 'dice gets', 'character ie', 'while
+  an opponent has' after 'While NAME is active' (an 'if'), '<your attacking dice> get +1A
+  until end of turn', '<dice> get +1A and +1D and are KO'd at the end of your turn' (the
+  bonus, and a KO at the end of the holder's turn), '<statement>. Whenever <event>, <effect>'.
 
 Readings (T5.1: where the text is ambiguous, the weaker one):
-- Only trait words the card data carries are read (a subtitle word: fiend); Good, Evil, NPC,
-  Adventurer and gear are printed icons or kinds the data doesn't carry: left manual.
+- Only trait words the card data carries are read (a subtitle word: fiend); Good, Evil, NPC
+  (outside Battle for Faerun), Adventurer and gear are printed icons or kinds the data doesn't
+  carry: left manual.
 - 'fiend dice' without 'your' are both players' (R13.8); the purchase reduction reads the card
   bought, the fielding one the die fielded; '(min. 1)' after the purchase cost is the
   engine's own floor (R7.3).
 - 'cannot be damaged except by combat damage' prevents all non-combat damage (R13.4).
 - The reroll is the Roll and Reroll Step's one reroll (R5.2): its life is paid once when at
   least one die is rerolled; 'can pay 2 life to prevent this effect for this turn' is the
-  same payment (one reroll a turn). Blockers' life is paid when they are declared.
+  same payment (one reroll a turn). Blockers' life is paid when they are declared; 'to block
+  with a [M] character die' once (its reminder: then any number of them block), read as once
+  a turn (one attack step a turn, R5.4). Paying 2
+  life 'to prevent this effect for the rest of the turn' is paid when first doing what it
+  forbids (the same choice), then nothing more that turn.
+- 'Reduce damage from opposing character's abilities' reduces the non-combat damage an
+  opposing character die deals to you and your character dice (not to their own dice; not a
+  global ability's, which cards name apart).
+- 'You can't be attacked by characters with A of 2 or less': those opposing dice can't attack
+  (an attack is made on the opponent, R11.1), their A as it is when attackers are declared.
+- '... and are KO'd at the end of your turn': while the card is active at that moment.
+- 'Whenever <event>' after a 'While NAME is active' sentence: also while the card is active.
 """
 
 import json
@@ -158,7 +182,9 @@ def _life(text: str, line: Line) -> list[dict] | None:
             return None  # only a kind of their dice ('a [M] character die')
         if who.get("what") not in (None, "sidekick", "non_sidekick"):
             return None
-        return [{**_pay_life(found, "block"), "to": {**who, "side": "opposing"}}]
+        # the card's reminder: once paid, any number of those dice block (one attack a turn)
+        to = {**who, "side": "opposing"}
+        return [{**_pay_life(found, "block"), "to": to, "once_per_turn": True}]
     return None
 
 

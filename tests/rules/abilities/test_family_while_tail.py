@@ -168,14 +168,19 @@ def test_the_opponent_pays_three_life_to_declare_blockers_122msw():
     assert none.player("P2").life == 20
 
 
-def test_the_opponent_pays_life_for_each_mask_die_that_blocks_140wf():
+def test_the_opponent_pays_life_once_to_block_with_mask_dice_140wf():
+    # its reminder: once paid, any number of [M] dice may block
     cards = cards_for("140wf", "While")
     assert cards["5sww"].energy == ("mask",)  # Cheetah: a [M] character
-    setup = _attacked("140wf", "P1 die 19sww#1 field L1", "P1 die 19sww#2 field L1")
-    log = "P1 attack 19sww#1 19sww#2", "P2 block 5sww#1>19sww#1 SK1>19sww#2"
+    setup = _attacked("140wf", "P1 die 19sww#1 field L1", "P1 die 19sww#2 field L1").replace(
+        "P2 die SK2 field L1", "P2 die 5sww#2 field L1"
+    )
+    log = "P1 attack 19sww#1 19sww#2", "P2 block 5sww#1>19sww#1 5sww#2>19sww#2"
     state = play(cards, setup, *log).final
-    assert state.player("P2").life == 18  # Cheetah only: a Sidekick has no energy type
+    assert state.player("P2").life == 18  # two Mask blockers: paid once
     assert state.player("P1").life == 20
+    sidekick = play(cards, setup, "P1 attack 19sww#1", "P2 block SK1>19sww#1").final
+    assert sidekick.player("P2").life == 20  # a Sidekick has no energy type
 
 
 def test_a_die_of_mine_blocking_costs_me_nothing_140wf():
