@@ -294,6 +294,8 @@ def _noun(selector, plural: bool) -> str:
         words.append("non-" + "/".join(_affiliation(a) for a in selector["not_affiliation"]))
     if selector.get("name"):
         words.append(selector["name"])
+    if selector.get("trait"):
+        words.append(selector["trait"].title())
     return " ".join([*words, noun])
 
 

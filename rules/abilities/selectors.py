@@ -80,6 +80,8 @@ def matches(
             return False
     if "name" in selector and query.title(cards, die).lower() != selector["name"].lower():
         return False
+    if "trait" in selector and selector["trait"] not in traits(card_def):
+        return False
     if "not_energy" in selector:
         types = set(card_def.energy) if card_def else set()
         if types & set(selector["not_energy"]):
@@ -300,6 +302,8 @@ def card_matches(
         return False
     if "name" in selector and found.display_title.lower() != selector["name"].lower():
         return False
+    if "trait" in selector and selector["trait"] not in traits(found):
+        return False
     if "max_cost" in selector and found.cost > selector["max_cost"]:
         return False
     if "min_cost" in selector and found.cost < selector["min_cost"]:
@@ -313,3 +317,19 @@ def _shares_affiliation(
     """'a character who shares an affiliation with <this card>'."""
     own = set(cards[card].affiliations) if card in cards else set()
     return bool(own & set(query.affiliations(state, cards, die)))
+
+
+# Cards whose own text says they count as a trait their subtitle doesn't print ('Orcus counts
+# as a fiend').
+_COUNTS_AS = {"101fus": ("fiend",), "130fus": ("fiend",)}
+
+
+def traits(card_def: CardDef | None) -> frozenset[str]:
+    """The creature words of a card (while_tail's 'your fiend dice'): the words of its subtitle
+    ('Minion Fiend'), lower case, and what its text says it counts as; none for a sidekick."""
+    if card_def is None:
+        return frozenset()
+    title = card_def.display_title
+    subtitle = card_def.name[len(title) + 2 :] if card_def.name.startswith(f"{title}: ") else ""
+    words = {w.lower() for w in subtitle.split()}
+    return frozenset(words | set(_COUNTS_AS.get(card_def.key, ())))

@@ -167,6 +167,9 @@ _selector["properties"]["shows_burst"] = {
     "items": {"enum": [1, 2]},
     "minItems": 1,
 }
+# rules.abilities.templates.while_tail: 'your fiend dice' (a word of the card's subtitle,
+# lower case: selectors.traits)
+_selector["properties"]["trait"] = {"type": "string", "pattern": "^[a-z]+$"}
 _amount = {
     "oneOf": [
         {"type": "integer", "minimum": 0, "maximum": 99},

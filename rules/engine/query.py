@@ -139,6 +139,16 @@ def use_life_cost(state: GameState, cards: Mapping[str, CardDef], player: str, k
     return max(0, sum(c.amount for c in found))
 
 
+def life_to(
+    state: GameState, cards: Mapping[str, CardDef], player: str, what: str, die: Die | None = None
+) -> int:
+    """The life `player` pays, by static abilities, to do `what`: 'reroll' (the Roll and Reroll
+    Step's reroll), 'declare_blockers', 'block' (with the blocker `die`): 'your opponent must
+    pay 2 life to reroll' (paying life is not damage, R12.4)."""
+    found = abilities.contributions(state, cards, f"life_to_{what}", player=player, die=die)
+    return max(0, sum(c.amount for c in found))
+
+
 def kod_to_used(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
     """Whether a static ability sends this character die, about to be KO'd, to its owner's
     Used Pile instead of the Prep Area ('when [B] characters are KO'd, they go to the Used

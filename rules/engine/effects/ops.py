@@ -193,6 +193,18 @@ def lose_life(txn: Txn, player: str, amount: int, *, why: str, rule: str = "R12.
         txn.change_life(player, -amount, rule=rule, text=f"{player} lost {amount} life ({why})")
 
 
+def pay_life_to(txn: Txn, player: str, what: str, die: Die | None = None) -> None:
+    """Pay the life static abilities ask of `player` to do `what` (query.life_to), and mark
+    the turn's record ('life_to_<what>:<player>', cleared at the turn's end) so an ability
+    asking for it once per turn knows it was paid (R12.4)."""
+    life = query.life_to(txn.state, txn.cards, player, what, die)
+    if life <= 0:
+        return
+    label = f"to block with {die.id}" if what == "block" and die else f"to {what.replace('_', ' ')}"
+    lose_life(txn, player, life, why=label)
+    txn.update(used_limits=txn.state.used_limits | {f"life_to_{what}:{player}"})
+
+
 def gain_life(txn: Txn, player: str, amount: int, *, why: str) -> int:
     """Gain life, never above the starting total (R12.4); returns the life gained."""
     if amount <= 0:

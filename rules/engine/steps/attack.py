@@ -170,6 +170,7 @@ def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
         why = abilities.restriction(txn.state, txn.cards, "blockers", die=attacker, amount=count)
         if why:
             reject("R13.7", f"{attacker.id} can't be blocked so: {why}.", subject=attacker.id)
+    _pay_life_to_block(txn, defender, [b for b, _ in pairs])
     for blocker, attacker in pairs:
         txn.put(replace(txn.die(blocker.id), zone=Zone.ATTACK, blocking=attacker.id))
         attacker = txn.die(attacker.id)
@@ -195,6 +196,16 @@ def apply_declare_blockers(txn: Txn, action: DeclareBlockers) -> None:
     if not pairs:
         txn.emit("no_block", f"{defender} did not block", rule="R11.2", player=defender)
     open_window(txn)
+
+
+def _pay_life_to_block(txn: Txn, defender: str, blockers: list[Die]) -> None:
+    """Life static abilities make the defender pay to declare blockers at all, and to block
+    with each of these dice (paying life is not damage, R12.4)."""
+    if not blockers:
+        return
+    ops.pay_life_to(txn, defender, "declare_blockers")
+    for blocker in blockers:
+        ops.pay_life_to(txn, defender, "block", blocker)
 
 
 # -- damage ------------------------------------------------------------------------------

@@ -119,6 +119,7 @@ def apply_field(txn: Txn, action: FieldDie) -> None:
     why = abilities.restriction(txn.state, txn.cards, "field", die=die, player=player)
     if why:
         reject("R13.7", f"{die.id} can't be fielded: {why}.", subject=die.id)
+    ops.pay_life_to(txn, player, "field", die)
     cost = query.fielding_cost(txn.state, txn.cards, die)
     if cost.value or action.pay:
         pay(
@@ -153,6 +154,7 @@ def apply_use_action(txn: Txn, action: UseAction) -> None:
     why = abilities.restriction(txn.state, txn.cards, "use_action", die=die, player=player)
     if why:
         reject("R13.7", f"{player} can't use {die.id}: {why}.", subject=die.id)
+    ops.pay_life_to(txn, player, "use_action", die)
     life = query.use_life_cost(txn.state, txn.cards, player, "action")
     if life:
         ops.lose_life(txn, player, life, why=f"to use {die.id}")
@@ -210,6 +212,7 @@ def apply_use_global(txn: Txn, action: UseGlobal) -> None:
     )
     if why:
         reject("R13.7", f"{player} can't use {card.name}'s global: {why}.")
+    ops.pay_life_to(txn, player, "use_global")
     if times > 1 and getattr(effect, "limit", ""):
         limit = effect.limit.replace("_", " ")
         reject(

@@ -4,6 +4,7 @@ Effects that look at what was rolled check when the step ends ("roll_finished").
 
 from rules.engine import abilities
 from rules.engine.actions import Reroll, Roll
+from rules.engine.effects import ops
 from rules.engine.effects.dice import check_face
 from rules.engine.state import Request, Step, Zone, replace
 from rules.engine.txn import Txn
@@ -57,6 +58,8 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
         )
         if why:
             reject("R13.7", f"{die_id} can't be rerolled: {why}.", subject=die_id)
+    if action.faces:  # 'your opponent must pay 2 life to reroll' (R12.4)
+        ops.pay_life_to(txn, player, "reroll")
     for die_id, face in action.faces:
         txn.put(replace(txn.die(die_id), face=face))
     if action.faces:
