@@ -72,6 +72,9 @@ class Query:
     amount: int = 0
     params: tuple = ()
     combat: bool = False  # a "prevent" question about combat damage (R11.4)
+    # A lasting effect's query: its `params` are the effect's own (subject first), so the
+    # question's own params (which card is bought, which kind of target) come here.
+    asked: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -189,15 +192,7 @@ def contributions(
             found.extend(c for c in entry.continuous(query) if c.stat == stat)
     for effect, entry in lasting(state, cards):
         if entry.continuous is not None:
-            query = Query(
-                state,
-                cards,
-                effect.holder,
-                effect.ability.split(".")[0],
-                stat,
-                params=(effect.subject, *effect.params),
-                **about,
-            )
+            query = _lasting_query(state, cards, effect, stat, about)
             found.extend(c for c in entry.continuous(query) if c.stat == stat)
     return found
 
@@ -217,19 +212,18 @@ def restriction(state: GameState, cards: Mapping[str, CardDef], what: str, **abo
             if reason:
                 return reason
     for effect, entry in lasting(state, cards):
-        if entry.restrict is not None:
-            query = Query(
-                state,
-                cards,
-                effect.holder,
-                effect.ability.split(".")[0],
-                what,
-                params=(effect.subject, *effect.params),
-                **about,
-            )
-            if reason := entry.restrict(query):
-                return reason
+        query = _lasting_query(state, cards, effect, what, about)
+        if entry.restrict is not None and (reason := entry.restrict(query)):
+            return reason
     return None
+
+
+def _lasting_query(state: GameState, cards, effect, stat: str, about: dict) -> Query:
+    about = dict(about)
+    asked = about.pop("params", ())
+    card = effect.ability.split(".")[0]
+    params = (effect.subject, *effect.params)
+    return Query(state, cards, effect.holder, card, stat, params=params, asked=asked, **about)
 
 
 def _keys(state: GameState) -> Iterator[str]:

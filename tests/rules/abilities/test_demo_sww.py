@@ -26,6 +26,19 @@ def test_artemis_dice_take_no_damage_the_turn_she_is_fielded(cards):
     assert state.die("P2:5sww#1").zone == Zone.PREP
 
 
+def test_a_die_bought_the_turn_artemis_shields_her_dice_costs_what_it_costs(cards):
+    """Artemis's shield is a lasting effect with a continuous part: asking any cost that names
+    its card (a purchase) while it lasted raised a TypeError (the lasting effect's own params
+    clashed with the question's)."""
+    setup = board(
+        "P1 die 1sww#1 reserve L1", *(f"P1 die SK{n} reserve bolt" for n in range(1, 6)),
+        teams=("1sww:2 basic 31sww", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    state = play(cards, setup, "P1 field 1sww#1", "P1 buy 1sww pay SK1 SK2 SK3 SK4 SK5").final
+    assert state.die("P1:1sww#2").zone == Zone.USED
+    assert query.purchase_cost(state, cards, "P1", "1sww").value == 5
+
+
 def test_cheetah_feline_fury_counts_opposing_non_sidekick_non_villains(cards):
     setup = board(
         "P1 die 19sww#1 field L1", "P1 die 22sww#1 field L1", "P1 die SK1 field L1",
