@@ -212,8 +212,9 @@ def restriction(state: GameState, cards: Mapping[str, CardDef], what: str, **abo
             if reason:
                 return reason
     for effect, entry in lasting(state, cards):
-        query = _lasting_query(state, cards, effect, what, about)
-        if entry.restrict is not None and (reason := entry.restrict(query)):
+        if entry.restrict is None:
+            continue
+        if reason := entry.restrict(_lasting_query(state, cards, effect, what, about)):
             return reason
     return None
 
