@@ -1,0 +1,216 @@
+"""Family `watch_tail`: 'While NAME is active, <trigger>, <effect>' lines the `while_active`,
+`while_triggers_more`, `player_triggers` and `turn_triggers` families leave manual. Card-wide
+triggered abilities working while one of the card's dice is active (R13.1): while-active
+watchers (rules.abilities.watchers), the watched event read as `while_triggers_more` reads
+it (its `_event`), the effect by this family's readers (effects in
+rules/abilities/extensions/watch_tail.py, clauses in rules/abilities/phrases_watch_tail.py).
+
+What it reads:
+- 'at the end of your turn, each of your <level N or higher / level 2 or 3> character dice
+  deals N damage to your opponent' (`wt_each_deals`: each die its own source);
+- 'at the start / beginning of your turn, if you control at least N different <dice>,
+  <effect>' (named_statics' condition `ns_distinct_characters`);
+- after a watched die: '<that die / the attacking character die> deals N damage to all other
+  opposing character dice' (`wt_that_deals`), 'deal damage to target opponent equal to that
+  die's fielding cost' (`wt_damage_that_cost`);
+- after an opponent fields a die: 'gain N life for each <X> die they have fielded' (their
+  matching dice in the Field when it resolves, the fielded one included);
+- 'spin up each of your NAME dice one level. If you spin up at least one NAME die, <effect>'
+  and 'spin a NAME die up 1 level. If you do, <effect>' (`wt_spin_then`; NAME the card's own
+  name: its dice, R13.8).
+
+Readings (T5.1, the weaker reading where the text allows two):
+- A watched die that has left the Field (or shows no character face) when the ability
+  resolves deals no damage and has no fielding cost to read: nothing happens.
+- 'each of your characters of level 2 or higher deals 2 damage': one damage per die, each die
+  its source, at the end of the turn (after the Cleanup's damage clearing, R5.5: levels are
+  those the dice show then).
+- 'a NAME die' to spin up: the holder chooses one that can spin up (R14.2); none: nothing,
+  and nothing of what follows 'If you do'.
+"""
+
+import re
+
+from rules.abilities import phrases_static as ps
+from rules.abilities import phrases_triggers as pt
+from rules.abilities import (
+    phrases_watch_tail,  # noqa: F401 (registers this family's clauses)
+)
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import while_triggers_more as wtm
+
+FAMILY = "watch_tail"
+
+
+def _levels(text: str) -> tuple[str, dict] | None:
+    """'characters of level 2 or higher' / 'level 2 or 3 character dice': the noun and its
+    level filters."""
+    found = re.fullmatch(r"(?P<noun>.+?) of level (?P<n>[1-3]) or higher", text, re.I)
+    if found:
+        return found["noun"], {"min_level": int(found["n"])}
+    found = re.fullmatch(r"level (?P<n>[12]) or (?P<m>[23]) (?P<noun>.+)", text, re.I)
+    if found and int(found["m"]) == int(found["n"]) + 1:
+        return found["noun"], {"min_level": int(found["n"]), "max_level": int(found["m"])}
+    return None
+
+
+_EACH_DEALS = re.compile(
+    rf"at the end of your turn,? each of your (?P<dice>.+?) deals? (?:(?P<n>{t.NUMBER}) damage "
+    rf"to your opponent|your opponent (?P<m>{t.NUMBER}) damage)",
+    re.IGNORECASE,
+)
+
+
+def _each_deals(rest: str, line: Line) -> list[dict] | None:
+    found = _EACH_DEALS.fullmatch(rest)
+    levels = _levels(found["dice"]) if found else None
+    if levels is None:
+        return None
+    selector = ps.subject(f"your {levels[0]}", line)
+    if selector is None or set(selector) - {"pick", "side"}:
+        return None
+    effect = {
+        "do": "wt_each_deals",
+        "from": {**selector, **levels[1]},
+        "to": {"pick": "player", "side": "opposing"},
+        "amount": t.number(found["n"] or found["m"]),
+    }
+    return [{"when": "end_of_turn", "by": "yours", "effects": [effect]}]
+
+
+_DISTINCT = re.compile(
+    rf"at the (?:start|beginning) of your turn,? if you control at least (?P<n>{t.NUMBER}) "
+    r"different (?P<dice>[^,]+), (?P<body>(?!if ).+)",
+    re.IGNORECASE,
+)
+
+
+def _distinct_at_start(rest: str, line: Line) -> list[dict] | None:
+    found = _DISTINCT.fullmatch(rest)
+    if not found:
+        return None
+    counted = ps.subject(f"your {found['dice']}", line)
+    body = pt.trigger_body(found["body"], line)
+    if counted is None or set(counted) & {"_while", "_not_self"} or body is None or "if" in body:
+        return None
+    test = {"test": "ns_distinct_characters", "of": counted, "n": t.number(found["n"]),
+            "way": "at_least"}  # fmt: skip
+    return [{"when": "turn_started", "by": "yours", "if": test, **body}]
+
+
+# -- after a watched die --------------------------------------------------------------------------
+_DEALER = {
+    "fielded": r"(?:that die|it|the fielded character die)",
+    "attacks": r"(?:that die|it|the attacking character die)",
+}
+
+
+def _that_deals(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    if trigger not in _DEALER:
+        return None
+    found = re.fullmatch(
+        rf"{_DEALER[trigger]} deals (?P<n>{t.NUMBER}) damage to all other opposing character dice",
+        body,
+        re.IGNORECASE,
+    )
+    if not found or watched.get("side") != "opposing":
+        return None  # 'other': other than the watched die, one of the opposing dice
+    to = {"pick": "each", "side": "opposing"}
+    return [{"do": "wt_that_deals", "to": to, "amount": t.number(found["n"])}]
+
+
+def _life_per_fielded(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    found = re.fullmatch(
+        rf"gain (?P<n>{t.NUMBER}) life for each (?P<dice>.+?) dic?e they have fielded", body, re.I
+    )
+    if not found or trigger != "fielded" or by != "opposing":
+        return None
+    counted = ps.subject(f"{found['dice']} dice", line)
+    if counted is None or set(counted) - {"pick", "affiliation", "energy", "what"}:
+        return None
+    per = {"count": {**counted, "side": "opposing"}, "times": t.number(found["n"])}
+    return [{"do": "gain_life", "amount": per}]
+
+
+def _damage_cost(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    found = re.fullmatch(
+        r"deal damage to (?:target|your) opponent equal to that die's fielding cost", body, re.I
+    )
+    if not found or trigger != "fielded":
+        return None
+    return [{"do": "wt_damage_that_cost", "to": {"pick": "player", "side": "opposing"}}]
+
+
+_SPIN_EACH = re.compile(
+    r"spin up each of your (?P<name>.+?) dice (?:one|1) level\s*\.\s*if you spin up at least "
+    r"one (?P<name2>.+?) die,? (?P<rest>.+)",
+    re.IGNORECASE,
+)
+_SPIN_ONE = re.compile(
+    r"spin an? (?P<name>.+?) die up (?:one|1) level\s*\.\s*if you do,? (?P<rest>.+)", re.I
+)
+
+
+def _spin_then(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    own = line.card_name.strip()
+    found = _SPIN_EACH.fullmatch(body)
+    choose = False
+    if found is None:
+        found, choose = _SPIN_ONE.fullmatch(body), True
+    if not found or not own or found["name"].strip().lower() != own.lower():
+        return None
+    if not choose and found["name2"].strip().lower() != own.lower():
+        return None
+    rest = re.sub(rf"^{re.escape(own)} deals ", "deal ", found["rest"].strip(), flags=re.I)
+    rest = re.sub(r"\bthat opposing character die\b", "that die", rest, flags=re.I)
+    then = wtm._that_effects(rest, plural=False) if watched is not None else None
+    if then is None:
+        fields = pt.trigger_body(rest, line)
+        if fields is None or set(fields) != {"effects"}:
+            return None
+        then = fields["effects"]
+    return [{"do": "wt_spin_then", "spin": {"pick": "this"}, "choose": choose, "effects": then}]
+
+
+def _watched_effects(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    body = body.strip().rstrip(".").strip()
+    if watched is not None:
+        for reader in (_that_deals, _life_per_fielded, _damage_cost):
+            found = reader(body, trigger, by, watched, line)
+            if found is not None:
+                return found
+    return _spin_then(body, trigger, by, watched, line)
+
+
+def _watcher(rest: str, line: Line) -> list[dict] | None:
+    for event_text, body in wtm._splits(rest):
+        event = wtm._event(event_text, line)
+        if event is None:
+            continue
+        trigger, by, watched, extra = event
+        if trigger not in ("fielded", "attacks", "kod", "damaged"):
+            continue
+        effects = _watched_effects(body, trigger, by, watched, line)
+        if effects is None:
+            continue
+        spec: dict = {"when": trigger, **extra, "effects": effects}
+        if watched is not None:
+            spec["any"] = watched
+        if by:
+            spec["by"] = by
+        return [spec]
+    return None
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=107)
+def watch_tail(line: Line) -> Match | None:
+    head = wtm._HEAD.fullmatch(line.text)
+    if not head or (head["who"] is not None and not wtm._is_self(head["who"], line)):
+        return None
+    rest = head["rest"] or head["rest2"]
+    for reader in (_each_deals, _distinct_at_start, _watcher):
+        specs = reader(rest, line)
+        if specs:
+            return Match.ability(*specs)
+    return None
