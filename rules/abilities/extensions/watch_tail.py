@@ -5,8 +5,9 @@ rules/abilities/phrases_watch_tail.py):
   your opponent 2 damage': every die `from` means in the Field deals `amount` damage to the
   player `to` means, one damage per die, each die its own source (R11.4's 'each die deals').
 - `wt_that_deals` (`to`, `amount`): 'that die deals 1 damage to all other opposing character
-  dice': the watched die (`{"pick": "that"}`, still a character die in the Field; gone, it
-  deals nothing: T5.1) deals `amount` damage to each die `to` means other than itself.
+  dice', 'it deals damage to your opponent equal to its A': the watched die (still a
+  character die in the Field; gone, it deals nothing: T5.1) deals `amount` damage (or its A
+  then, `its` 'attack') to each die `to` means other than itself, or to the player `to` means.
 - `wt_damage_that_cost` (`to`): 'deal damage to target opponent equal to that die's fielding
   cost': the fielding cost printed on the face the watched die shows (0 when it has gone).
 - `wt_spin_then` (`spin`, `choose`, `effects`): 'spin up each of your NAME dice one level. If
@@ -18,6 +19,14 @@ rules/abilities/phrases_watch_tail.py):
   Field Zone at level 1': the holder chooses one of their dice matching `dice` (a from_used
   effect's filters) in those zones and it is put in the Field on that level's face. Moved,
   not fielded: no 'when fielded' (R8.2).
+- `wt_per_own_energy` (`effects`): 'gain 1 life for each NAME die you rolled that shows an
+  energy face' at the end of the Roll and Reroll Step: the `effects` as many times as the
+  holder's Reserve Pool holds dice of this card showing an energy face (every die there was
+  rolled in this step: the Reserve Pool is emptied in Clear and Draw, R5.1).
+- `wt_draw_field` (`dice`: an affiliation or energy filter), inside `wt_per_own_energy`:
+  'draw one die for each ... Field any [S] character dice at level 1. Return any other dice to
+  your bag': that many dice drawn together; each die of a character card with that
+  affiliation (or energy) is fielded (free, level 1, R8.2), any other goes back to the bag.
 - `wt_field_from` (`dice`, `zones`): 'field a [PAWN] from your Used Pile or Prep Area': the
   holder chooses one such die of theirs and fields it, free, at level 1 (R8.2: fielding).
 """
@@ -40,10 +49,10 @@ EFFECT_SCHEMAS = {
         to=SELECTOR,
         amount=_POSITIVE,
         **{"from": SELECTOR},
-    ),  # fmt: skip
+    ),
     "wt_that_deals": effect_schema(
-        "wt_that_deals", ["to", "amount"], to=SELECTOR, amount=_POSITIVE
-    ),  # fmt: skip
+        "wt_that_deals", ["to"], to=SELECTOR, amount=_POSITIVE, its={"const": "attack"}
+    ),
     "wt_damage_that_cost": effect_schema("wt_damage_that_cost", ["to"], to=SELECTOR),
     "wt_spin_then": effect_schema(
         "wt_spin_then",
@@ -51,17 +60,19 @@ EFFECT_SCHEMAS = {
         spin=SELECTOR,
         choose={"type": "boolean"},
         effects=EFFECTS,
-    ),  # fmt: skip
+    ),
     "wt_place": effect_schema(
         "wt_place",
         ["dice", "zones", "level"],
         dice=_DICE,
         zones=_ZONE_LIST,
         level={"enum": [1, 2, 3]},
-    ),  # fmt: skip
+    ),
+    "wt_per_own_energy": effect_schema("wt_per_own_energy", ["effects"], effects=EFFECTS),
+    "wt_draw_field": effect_schema("wt_draw_field", ["dice"], dice=_DICE),
     "wt_field_from": effect_schema(
         "wt_field_from", ["dice", "zones"], dice=_DICE, zones=_ZONE_LIST
-    ),  # fmt: skip
+    ),
 }
 
 
@@ -90,10 +101,17 @@ def _that_deals(ctx, effect, bursts, scope=None):
     dealer = _watched(ctx)
     if dealer is None:
         return
+    amount = ctx.attack(dealer) if effect.get("its") == "attack" else effect["amount"]
+    if amount <= 0:
+        return
+    if effect["to"]["pick"] == "player":
+        for player in sel.players(effect["to"], ctx.holder):
+            ops.deal_damage(ctx, player, amount, source=dealer.id)
+        return
     hit = sel.dice(ctx.state, ctx.cards, effect["to"], holder=ctx.holder, card=ctx.card)
     for die in hit:
         if die.id != dealer.id and ctx.state.die(die.id) is not None:
-            ops.deal_damage(ctx, die.id, effect["amount"], source=dealer.id)
+            ops.deal_damage(ctx, die.id, amount, source=dealer.id)
 
 
 def _damage_that_cost(ctx, effect, bursts, scope=None):
@@ -153,7 +171,39 @@ def _field_from(ctx, effect, bursts, scope=None):
         ctx.field(ctx.choose("choose the die to field", found, count=1)[0], level=1)
 
 
+def _per_own_energy(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    rolled = [
+        d
+        for d in ctx.state.zone(ctx.holder, Zone.RESERVE)
+        if d.card == ctx.card and d.face is not None and d.face.is_energy
+    ]
+    if not rolled:
+        return
+    times = len(rolled) * (scope.times if scope is not None else 1)
+    inner = runtime.Scope(scope.kind if scope is not None else "", times)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
+def _draw_field(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    count = scope.times if scope is not None else 1
+    for die_id in ctx.draw(ctx.holder, count):
+        die = ctx.state.die(die_id)
+        if used_die_matches(ctx.cards, die, {**effect["dice"], "what": "character"}):
+            ctx.field(die_id, level=1)
+            continue
+        ctx.move(die_id, Zone.BAG)
+        ctx.emit("moved", f"{die_id} went back to the bag ({ctx.label})", die=die_id,
+                 player=ctx.holder)  # fmt: skip
+
+
 EFFECT_RUNNERS = {
+    "wt_per_own_energy": _per_own_energy,
+    "wt_draw_field": _draw_field,
     "wt_each_deals": _each_deals,
     "wt_that_deals": _that_deals,
     "wt_damage_that_cost": _damage_that_cost,
@@ -186,10 +236,11 @@ def _each_deals_text(effect) -> str:
 def _that_deals_text(effect) -> str:
     from rules.abilities.describe import describe_selector
 
-    return (
-        f"that die deals {effect['amount']} damage to each other die among "
-        f"{describe_selector(effect['to'])}"
-    )
+    its = effect.get("its") == "attack"
+    amount = "damage equal to its A" if its else f"{effect['amount']} damage"
+    if effect["to"]["pick"] == "player":
+        return f"that die deals {amount} to {describe_selector(effect['to'])}"
+    return f"that die deals {amount} to each other die among {describe_selector(effect['to'])}"
 
 
 def _damage_that_cost_text(effect) -> str:
@@ -222,7 +273,31 @@ def _field_from_text(effect) -> str:
     return f"field a {_dice_text(effect['dice'])} from your {_zones_text(effect)}"
 
 
+def _per_own_energy_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return (
+        "for each of this card's dice in your Reserve Pool showing an energy face: "
+        f"{describe_effects(effect['effects'])}"
+    )
+
+
+def _draw_field_text(effect) -> str:
+    from rules.abilities.describe import affiliation_name
+
+    dice = effect["dice"]
+    names = " or ".join(
+        [affiliation_name(a) for a in dice.get("affiliation", ())] + list(dice.get("energy", ()))
+    )
+    return (
+        f"draw one die for each; field those that are {names} character dice at level 1, put "
+        "the others back in your bag"
+    )
+
+
 EFFECT_TEXT = {
+    "wt_per_own_energy": _per_own_energy_text,
+    "wt_draw_field": _draw_field_text,
     "wt_each_deals": _each_deals_text,
     "wt_that_deals": _that_deals_text,
     "wt_damage_that_cost": _damage_that_cost_text,

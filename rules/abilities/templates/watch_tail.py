@@ -31,11 +31,12 @@ Readings (T5.1, the weaker reading where the text allows two):
 
 import re
 
-from rules.abilities import phrases_static as ps
-from rules.abilities import phrases_triggers as pt
 from rules.abilities import (
+    phrases,
     phrases_watch_tail,  # noqa: F401 (registers this family's clauses)
 )
+from rules.abilities import phrases_static as ps
+from rules.abilities import phrases_triggers as pt
 from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates import while_triggers_more as wtm
@@ -120,6 +121,24 @@ def _that_deals(body: str, trigger: str, by, watched, line: Line) -> list[dict] 
     return [{"do": "wt_that_deals", "to": to, "amount": t.number(found["n"])}]
 
 
+def _deals_its_attack(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
+    """'it deals damage to your opponent equal to its A. Then move that character die to your
+    Used Pile' (after you field it)."""
+    found = re.fullmatch(
+        r"it deals damage to your opponent equal to its a(?P<then>\s*\.\s*then (?:move|send) "
+        r"that character die to your used pile)?",
+        body,
+        re.IGNORECASE,
+    )
+    if not found or trigger != "fielded":
+        return None
+    to = {"pick": "player", "side": "opposing"}
+    effects = [{"do": "wt_that_deals", "to": to, "its": "attack"}]
+    if found["then"]:
+        effects.append({"do": "send_to_used", "to": {"pick": "that"}})
+    return effects
+
+
 def _life_per_fielded(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
     found = re.fullmatch(
         rf"gain (?P<n>{t.NUMBER}) life for each (?P<dice>.+?) dic?e they have fielded", body, re.I
@@ -176,7 +195,7 @@ def _spin_then(body: str, trigger: str, by, watched, line: Line) -> list[dict] |
 def _watched_effects(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
     body = body.strip().rstrip(".").strip()
     if watched is not None:
-        for reader in (_that_deals, _life_per_fielded, _damage_cost):
+        for reader in (_that_deals, _deals_its_attack, _life_per_fielded, _damage_cost):
             found = reader(body, trigger, by, watched, line)
             if found is not None:
                 return found
@@ -203,13 +222,99 @@ def _watcher(rest: str, line: Line) -> list[dict] | None:
     return None
 
 
+_DRAWS = re.compile(
+    rf"(?:when|whenever|each time) a player draws (?:one or more )?dice,? deal (?P<n>{t.NUMBER}) "
+    r"damage to that player",
+    re.IGNORECASE,
+)
+
+
+def _player_draws(rest: str, line: Line) -> list[dict] | None:
+    """'when a player draws one or more dice, deal 1 damage to that player': one trigger per
+    draw (the engine's one 'drew' event), each player's own (`wt_you_drew`, `wt_opponent_drew`)."""
+    found = _DRAWS.fullmatch(rest)
+    if not found:
+        return None
+    amount = t.number(found["n"])
+    return [
+        {
+            "when": when,
+            "effects": [{"do": "damage", "to": {"pick": "player", "side": side}, "amount": amount}],
+        }  # fmt: skip
+        for when, side in (("wt_you_drew", "yours"), ("wt_opponent_drew", "opposing"))
+    ]
+
+
+_YOU_OR_DICE = re.compile(
+    r"(?:when|whenever|each time) you or (?:character dice you control|your character dice) "
+    r"are damaged,? (?P<body>.+)",
+    re.IGNORECASE,
+)
+
+
+def _you_or_dice_damaged(rest: str, line: Line) -> list[dict] | None:
+    """'whenever you or character dice you control are damaged, <effect>': the holder's
+    damage (you_damaged) and each of their character dice damaged (a watcher)."""
+    found = _YOU_OR_DICE.fullmatch(rest)
+    body = (
+        wtm._body(found["body"], line, opponent=False, watched=False, plural=False)
+        if found
+        else None
+    )
+    if body is None or "cost" in body:
+        return None
+    return [
+        {"when": "you_damaged", **body},
+        {"when": "damaged", "any": {"pick": "each", "side": "yours"}, **body},
+    ]
+
+
+_ROLL_STEP = re.compile(r"at the end of your roll and reroll step,? (?P<body>.+)", re.IGNORECASE)
+_PER_ENERGY = r"for each (?P<name>.+?) die (?:you rolled that shows|that rolled) an energy face"
+_DRAW_FIELD = re.compile(
+    rf"draw (?:one|1) die {_PER_ENERGY}\s*\.\s*field any (?P<aff>\[\w+\]) character dic?e"
+    r"(?: you drew)? at level 1\s*\.\s*return (?:any|all) other dice(?: drawn this way)? to "
+    r"your bag",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=107)
+def roll_step_ended(line: Line) -> Match | None:
+    """'At the end of your Roll and Reroll Step, gain 1 life / your opponent loses 1 life for
+    each NAME die you rolled that shows an energy face' and 'draw one die for each ... Field
+    any [S] character dice at level 1. Return any other dice to your bag': the card's own dice
+    (NAME its name) in the holder's Reserve Pool when the step ends, from the team (the card
+    need not be active)."""
+    found = _ROLL_STEP.fullmatch(line.text)
+    if not found or not line.card_name.strip():
+        return None
+    body = found["body"]
+    draw = _DRAW_FIELD.fullmatch(body)
+    per = draw or re.fullmatch(rf"(?P<effect>.+?) {_PER_ENERGY}", body, re.IGNORECASE)
+    if per is None or per["name"].strip().lower() != line.card_name.strip().lower():
+        return None
+    if draw:
+        counted = ps.subject(f"your {draw['aff']} character dice", line)
+        filters = {k: v for k, v in (counted or {}).items() if k not in ("pick", "side")}
+        if counted is None or len(filters) != 1 or set(filters) - {"affiliation", "energy"}:
+            return None  # one affiliation or one energy type
+        inner = [{"do": "wt_draw_field", "dice": filters}]
+    else:
+        inner = phrases.effects(per["effect"], line)
+        if inner is None or any(e["do"] not in ("gain_life", "lose_life") for e in inner):
+            return None  # amounts the tally multiplies: life only
+    effects = [{"do": "wt_per_own_energy", "effects": inner}]
+    return Match.ability({"when": "wt_roll_step_ended", "effects": effects})
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=107)
 def watch_tail(line: Line) -> Match | None:
     head = wtm._HEAD.fullmatch(line.text)
     if not head or (head["who"] is not None and not wtm._is_self(head["who"], line)):
         return None
     rest = head["rest"] or head["rest2"]
-    for reader in (_each_deals, _distinct_at_start, _watcher):
+    for reader in (_each_deals, _distinct_at_start, _player_draws, _you_or_dice_damaged, _watcher):
         specs = reader(rest, line)
         if specs:
             return Match.ability(*specs)
