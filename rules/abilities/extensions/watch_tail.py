@@ -27,6 +27,14 @@ rules/abilities/phrases_watch_tail.py):
   'draw one die for each ... Field any [S] character dice at level 1. Return any other dice to
   your bag': that many dice drawn together; each die of a character card with that
   affiliation (or energy) is fielded (free, level 1, R8.2), any other goes back to the bag.
+- `wt_draw_keep` (`dice`: a from_used effect's filters): 'draw a die. If it is a [DCV]
+  character die, Prep it. Otherwise, place it in your Used Pile': one die drawn into the Prep
+  Area stays there when it matches, else it is sent to the Used Pile (R4.6: Out of Play on
+  the holder's turn, as any die sent there).
+- `wt_action_to_prep`: 'when you use an action die, you may pay [1] to add it to your Prep
+  Area': the watched action die, once its effect has resolved and it has left for Out of Play
+  / the Used Pile, goes to its owner's Prep Area instead; a continuous action die staying in
+  the Field is not moved (T5.1).
 - `wt_field_from` (`dice`, `zones`): 'field a [PAWN] from your Used Pile or Prep Area': the
   holder chooses one such die of theirs and fields it, free, at level 1 (R8.2: fielding).
 """
@@ -70,6 +78,8 @@ EFFECT_SCHEMAS = {
     ),
     "wt_per_own_energy": effect_schema("wt_per_own_energy", ["effects"], effects=EFFECTS),
     "wt_draw_field": effect_schema("wt_draw_field", ["dice"], dice=_DICE),
+    "wt_draw_keep": effect_schema("wt_draw_keep", ["dice"], dice=_DICE),
+    "wt_action_to_prep": effect_schema("wt_action_to_prep", []),
     "wt_field_from": effect_schema(
         "wt_field_from", ["dice", "zones"], dice=_DICE, zones=_ZONE_LIST
     ),
@@ -201,7 +211,28 @@ def _draw_field(ctx, effect, bursts, scope=None):
                  player=ctx.holder)  # fmt: skip
 
 
+def _draw_keep(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    for die_id in ctx.draw(ctx.holder, 1, to=Zone.PREP):
+        die = ctx.state.die(die_id)
+        if die is not None and not used_die_matches(ctx.cards, die, effect["dice"]):
+            ctx.send_to_used(die_id)
+
+
+def _action_to_prep(ctx, effect, bursts, scope=None):
+    event = ctx.event
+    die = ctx.state.die(event.die) if event is not None and event.die else None
+    if die is None or die.owner != ctx.holder or die.zone not in (Zone.OUT_OF_PLAY, Zone.USED):
+        return  # a continuous action die stays in the Field: not moved (its effect goes on)
+    ctx.move(die.id, Zone.PREP)
+    ctx.emit("moved", f"{die.id} went to the Prep Area ({ctx.label})", die=die.id,
+             player=ctx.holder)  # fmt: skip
+
+
 EFFECT_RUNNERS = {
+    "wt_draw_keep": _draw_keep,
+    "wt_action_to_prep": _action_to_prep,
     "wt_per_own_energy": _per_own_energy,
     "wt_draw_field": _draw_field,
     "wt_each_deals": _each_deals,
@@ -295,7 +326,17 @@ def _draw_field_text(effect) -> str:
     )
 
 
+def _draw_keep_text(effect) -> str:
+    from rules.abilities.trigger_events import _describe_from_used
+
+    wanted = _describe_from_used({"into": "prep", "count": 1, "dice": effect["dice"]})
+    noun = wanted.split(" from your Used Pile")[0].removeprefix("move ").removeprefix("1 ")
+    return f"you draw 1 die into your Prep Area: unless it is a {noun}, it goes to your Used Pile"
+
+
 EFFECT_TEXT = {
+    "wt_draw_keep": _draw_keep_text,
+    "wt_action_to_prep": lambda effect: "put the action die used in your Prep Area",
     "wt_per_own_energy": _per_own_energy_text,
     "wt_draw_field": _draw_field_text,
     "wt_each_deals": _each_deals_text,

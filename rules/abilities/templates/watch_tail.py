@@ -192,8 +192,27 @@ def _spin_then(body: str, trigger: str, by, watched, line: Line) -> list[dict] |
     return [{"do": "wt_spin_then", "spin": {"pick": "this"}, "choose": choose, "effects": then}]
 
 
+_DRAW_KEEP = re.compile(
+    r"draw (?:a|one) die\s*\.\s*if it is (?P<kind>[^.]+?),? prep it\s*\.\s*otherwise,? "
+    r"(?:place|put) it (?:in|into) your used pile",
+    re.IGNORECASE,
+)
+
+
+def _draw_keep(body: str, line: Line) -> list[dict] | None:
+    found = _DRAW_KEEP.fullmatch(body)
+    kind = re.sub(r"^(?:a|an) ", "", found["kind"].strip(), flags=re.I) if found else ""
+    wanted = pt.used_dice("a", kind, line) if found else None
+    if wanted is None or not wanted.get("dice"):
+        return None
+    return [{"do": "wt_draw_keep", "dice": wanted["dice"]}]
+
+
 def _watched_effects(body: str, trigger: str, by, watched, line: Line) -> list[dict] | None:
     body = body.strip().rstrip(".").strip()
+    kept = _draw_keep(body, line)
+    if kept is not None:
+        return kept
     if watched is not None:
         for reader in (_that_deals, _deals_its_attack, _life_per_fielded, _damage_cost):
             found = reader(body, trigger, by, watched, line)
@@ -202,18 +221,35 @@ def _watched_effects(body: str, trigger: str, by, watched, line: Line) -> list[d
     return _spin_then(body, trigger, by, watched, line)
 
 
+def _used_action_to_prep(body: str) -> list[dict] | None:
+    """'you may pay [1] to add it to your Prep Area' (it: the action die you used)."""
+    found = re.fullmatch(
+        r"you may pay (?P<cost>\[\d*[FBMS]*\]) to (?:add|put|place) it (?:in|into|to) your prep "
+        r"area",
+        body.strip().rstrip("."),
+        re.IGNORECASE,
+    )
+    if not found:
+        return None
+    return [{"do": "wt_action_to_prep", "cost": found["cost"].upper()}]
+
+
 def _watcher(rest: str, line: Line) -> list[dict] | None:
     for event_text, body in wtm._splits(rest):
         event = wtm._event(event_text, line)
         if event is None:
             continue
         trigger, by, watched, extra = event
-        if trigger not in ("fielded", "attacks", "kod", "damaged"):
+        if trigger not in ("fielded", "attacks", "kod", "damaged", "action_used"):
             continue
-        effects = _watched_effects(body, trigger, by, watched, line)
-        if effects is None:
+        spec: dict = {"when": trigger, **extra}
+        paid = _used_action_to_prep(body) if trigger == "action_used" and by == "yours" else None
+        effects = paid or _watched_effects(body, trigger, by, watched, line)
+        if effects is None or (paid and extra):
             continue
-        spec: dict = {"when": trigger, **extra, "effects": effects}
+        if paid:
+            spec.update(optional=True, cost=paid[0].pop("cost"))
+        spec["effects"] = effects
         if watched is not None:
             spec["any"] = watched
         if by:

@@ -173,6 +173,29 @@ def test_using_an_action_die_fields_a_sidekick_from_the_used_pile_magik_38msw():
     assert state.die("P1:SK7").zone == Zone.FIELD
 
 
+def test_pay_to_put_the_action_die_used_in_your_prep_area_scarlet_witch_20drs():
+    cards = _while("20drs")
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die BA:31sww#1 reserve action", "P1 die SK1 reserve shield"
+    )
+    state = play(cards, setup, "P1 use BA:31sww#1", "P1 yes pay SK1").final
+    assert state.die("BA:31sww#1").zone == Zone.PREP
+    declined = play(cards, setup, "P1 use BA:31sww#1", "P1 no").final
+    assert declined.die("BA:31sww#1").zone == Zone.OUT_OF_PLAY
+
+
+def test_draw_a_die_keep_a_villain_in_prep_lex_luthor_25jus():
+    cards = _while("25jus")
+    teams = ("19sww:2 5sww:2 basic 31sww", "5sww:2 22sww:2 basic 34sww")
+    for drawn, zone in (("5sww#1", Zone.PREP), ("SK5", Zone.OUT_OF_PLAY)):
+        setup = board(
+            "P1 die 19sww#1 field L1", "P1 die BA:31sww#1 reserve action", f"P1 die {drawn} bag",
+            teams=teams,
+        )  # fmt: skip
+        state = play(cards, setup, "P1 use BA:31sww#1", f"P1 draw {drawn}").final
+        assert state.die(f"P1:{drawn}").zone == zone  # a Sidekick: sent to the Used Pile
+
+
 def test_target_player_and_target_die_when_your_die_is_kod_batman_100skc():
     cards = _while("100skc")
     setup = board(
