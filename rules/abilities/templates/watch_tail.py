@@ -265,9 +265,37 @@ _DRAWS = re.compile(
 )
 
 
+_THEY_DRAW = re.compile(
+    r"(?:when|whenever|each time) (?:your|an) opponent draws (?:one or more )?dice,? (?P<body>.+)",
+    re.IGNORECASE,
+)
+_NONE_THEN_DRAW = re.compile(
+    rf"if your opponent has no (?P<dice>[^,]+?) in the field(?: zone)?,? (?:he|she|they) takes? "
+    rf"(?P<n>{t.NUMBER}) damage each time (?:he|she|they) draws? one or more dice"
+    r"(?: from (?:his|her|their) bag)?",
+    re.IGNORECASE,
+)
+
+
 def _player_draws(rest: str, line: Line) -> list[dict] | None:
     """'when a player draws one or more dice, deal 1 damage to that player': one trigger per
-    draw (the engine's one 'drew' event), each player's own (`wt_you_drew`, `wt_opponent_drew`)."""
+    draw (the engine's one 'drew' event), each player's own (`wt_you_drew`, `wt_opponent_drew`);
+    'when your opponent draws dice, <effect>'; 'if your opponent has no Villains in the field,
+    he takes 2 damage each time he draws one or more dice from his bag' (every draw is from
+    the bag, refilled first when empty, R4.1)."""
+    found = _THEY_DRAW.fullmatch(rest)
+    if found:
+        body = wtm._body(found["body"], line, opponent=True, watched=False, plural=False)
+        return [{"when": "wt_opponent_drew", **body}] if body else None
+    found = _NONE_THEN_DRAW.fullmatch(rest)
+    if found:
+        counted = ps.subject(f"opposing {found['dice']}", line)
+        if counted is None or set(counted) - {"pick", "side", "affiliation", "energy", "what"}:
+            return None
+        test = {"test": "count_at_most", "of": counted, "n": 0}
+        damage = {"do": "damage", "to": {"pick": "player", "side": "opposing"},
+                  "amount": t.number(found["n"])}  # fmt: skip
+        return [{"when": "wt_opponent_drew", "if": test, "effects": [damage]}]
     found = _DRAWS.fullmatch(rest)
     if not found:
         return None

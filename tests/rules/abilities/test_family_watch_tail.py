@@ -255,6 +255,33 @@ def test_a_player_drawing_dice_takes_damage_parademon_104bat():
     assert state.player("P2").life == 19 and state.player("P1").life == 20
 
 
+def _their_draw(*lines: str) -> str:
+    bag = [f"P2 die SK{n} bag" for n in range(1, 5)]
+    return board("P1 die 19sww#1 field L1", *bag, *lines)
+
+
+def test_your_opponent_takes_damage_drawing_while_they_have_no_villain_magneto_76uxm():
+    cards = _while("76uxm")
+    state = play(cards, _their_draw(), "P1 end", "P2 draw SK1 SK2 SK3 SK4").final
+    assert state.player("P2").life == 18
+    villain = _their_draw("P2 die 5sww#1 field L1")
+    state = play(cards, villain, "P1 end", "P2 draw SK1 SK2 SK3 SK4").final
+    assert state.player("P2").life == 20
+
+
+def test_when_your_opponent_draws_you_may_pay_to_draw_mysterio_63asm():
+    cards = _while("63asm")
+    bag = [f"P2 die SK{n} bag" for n in range(1, 5)]
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die SK6 reserve shield", "P1 die SK5 bag", *bag,
+        turn=4, active="P2", step="clear_and_draw",
+    )  # fmt: skip
+    draw = "P2 draw SK1 SK2 SK3 SK4"
+    state = play(cards, setup, draw, "P1 yes pay SK6", "P1 draw SK5").final
+    assert state.die("P1:SK5").zone == Zone.PREP
+    assert play(cards, setup, draw, "P1 no").final.die("P1:SK5").zone == Zone.BAG
+
+
 # -- the end of your Roll and Reroll Step (Rescue) -------------------------------------------------
 _BAG = ("P1 die 19sww#1 bag", "P1 die 19sww#2 bag", "P1 die SK1 bag", "P1 die SK2 bag")
 _DRAW = "P1 draw 19sww#1 19sww#2 SK1 SK2"
