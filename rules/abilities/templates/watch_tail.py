@@ -234,6 +234,27 @@ def _used_action_to_prep(body: str) -> list[dict] | None:
     return [{"do": "wt_action_to_prep", "cost": found["cost"].upper()}]
 
 
+@recogniser(FAMILY, kinds=("ability",), priority=107)
+def used_action_to_prep(line: Line) -> Match | None:
+    """'Each time you use an action die, you may pay [1] to put it into your Prep Area instead
+    of your Used Pile' (a character's trigger: while it is active, as player_triggers reads
+    'when you use an action die')."""
+    found = re.fullmatch(
+        r"(?:when|whenever|each time) you use an action die,? (?P<body>.+?)(?: instead of "
+        r"(?:into )?your used pile)?",
+        line.text,
+        re.IGNORECASE,
+    )
+    if not found or line.card_kind not in ("character", "character_or_action"):
+        return None
+    paid = _used_action_to_prep(found["body"])
+    if paid is None:
+        return None
+    cost = paid[0].pop("cost")
+    spec = {"when": "action_used", "by": "yours", "optional": True, "cost": cost, "effects": paid}
+    return Match.ability(spec)
+
+
 def _watcher(rest: str, line: Line) -> list[dict] | None:
     for event_text, body in wtm._splits(rest):
         event = wtm._event(event_text, line)

@@ -182,6 +182,12 @@ def test_pay_to_put_the_action_die_used_in_your_prep_area_scarlet_witch_20drs():
     assert state.die("BA:31sww#1").zone == Zone.PREP
     declined = play(cards, setup, "P1 use BA:31sww#1", "P1 no").final
     assert declined.die("BA:31sww#1").zone == Zone.OUT_OF_PLAY
+    # Without 'While NAME is active' and with 'instead of your Used Pile': the same (107aou).
+    cards = real_cards("107aou", real_line("107aou", "Each time"))
+    state = play(cards, setup, "P1 use BA:31sww#1", "P1 yes pay SK1").final
+    assert state.die("BA:31sww#1").zone == Zone.PREP
+    inactive = setup.replace("19sww#1 field L1", "19sww#1 used")
+    assert play(cards, inactive, "P1 use BA:31sww#1").final.pending is None  # not active
 
 
 def test_draw_a_die_keep_a_villain_in_prep_lex_luthor_25jus():
