@@ -259,7 +259,7 @@ def _each_deals_text(effect) -> str:
     from rules.abilities.describe import describe_selector
 
     return (
-        f"each of {describe_selector(effect['from'])} deals {effect['amount']} damage to "
+        f"{describe_selector(effect['from'])}: each deals {effect['amount']} damage to "
         f"{describe_selector(effect['to'])}"
     )
 
@@ -286,11 +286,13 @@ def _damage_that_cost_text(effect) -> str:
 def _spin_then_text(effect) -> str:
     from rules.abilities.describe import describe_effects, describe_selector
 
-    which = "one of " if effect.get("choose") else "each of "
-    return (
-        f"spin {which}{describe_selector(effect['spin'])} up 1 level; if one spun up: "
-        f"{describe_effects(effect['effects'])}"
+    dice = (
+        "this card's dice"
+        if effect["spin"]["pick"] == "this"
+        else describe_selector(effect["spin"])
     )
+    which = "one of " if effect.get("choose") else "each of "
+    return f"spin {which}{dice} up 1 level; if one spun up: {describe_effects(effect['effects'])}"
 
 
 def _place_text(effect) -> str:

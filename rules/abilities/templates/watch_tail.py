@@ -17,7 +17,18 @@ What it reads:
   matching dice in the Field when it resolves, the fielded one included);
 - 'spin up each of your NAME dice one level. If you spin up at least one NAME die, <effect>'
   and 'spin a NAME die up 1 level. If you do, <effect>' (`wt_spin_then`; NAME the card's own
-  name: its dice, R13.8).
+  name: its dice, R13.8);
+- 'whenever you or character dice you control are damaged' (you_damaged and a `damaged`
+  watcher on your dice);
+- a player drawing dice: 'when a player draws one or more dice, deal N damage to that player',
+  'when your opponent draws dice, <effect>', 'if your opponent has no Villains in the field,
+  he takes N damage each time he draws one or more dice from his bag' (triggers `wt_you_drew`,
+  `wt_opponent_drew`);
+- after you use an action die: 'you may pay [1] to add it to your Prep Area' (also printed
+  without 'While NAME is active', '... instead of your Used Pile') and 'draw a die. If it is
+  X, Prep it. Otherwise, place it in your Used Pile';
+- Rescue's 'At the end of your Roll and Reroll Step, <life / draw and field> for each NAME die
+  you rolled that shows an energy face' (trigger `wt_roll_step_ended`, from the team).
 
 Readings (T5.1, the weaker reading where the text allows two):
 - A watched die that has left the Field (or shows no character face) when the ability
@@ -27,6 +38,9 @@ Readings (T5.1, the weaker reading where the text allows two):
   those the dice show then).
 - 'a NAME die' to spin up: the holder chooses one that can spin up (R14.2); none: nothing,
   and nothing of what follows 'If you do'.
+- 'gain N life for each X die they have fielded': their matching dice in the Field now (not
+  the dice fielded this turn).
+- 'Field any [S] character dice (you drew) at level 1': each matching die drawn is fielded.
 """
 
 import re
