@@ -35,6 +35,9 @@ rules/abilities/phrases_watch_tail.py):
   Area': the watched action die, once its effect has resolved and it has left for Out of Play
   / the Used Pile, goes to its owner's Prep Area instead; a continuous action die staying in
   the Field is not moved (T5.1).
+- `wt_draw_two_keep_one`: 'draw 2 dice. Put one of those dice into the Prep Area and return
+  the other to the bag': both drawn into the Prep Area, the holder chooses the one kept there,
+  the other goes back to the bag (only one could be drawn: it stays).
 - `wt_field_from` (`dice`, `zones`): 'field a [PAWN] from your Used Pile or Prep Area': the
   holder chooses one such die of theirs and fields it, free, at level 1 (R8.2: fielding).
 """
@@ -80,6 +83,7 @@ EFFECT_SCHEMAS = {
     "wt_draw_field": effect_schema("wt_draw_field", ["dice"], dice=_DICE),
     "wt_draw_keep": effect_schema("wt_draw_keep", ["dice"], dice=_DICE),
     "wt_action_to_prep": effect_schema("wt_action_to_prep", []),
+    "wt_draw_two_keep_one": effect_schema("wt_draw_two_keep_one", []),
     "wt_field_from": effect_schema(
         "wt_field_from", ["dice", "zones"], dice=_DICE, zones=_ZONE_LIST
     ),
@@ -230,7 +234,20 @@ def _action_to_prep(ctx, effect, bursts, scope=None):
              player=ctx.holder)  # fmt: skip
 
 
+def _draw_two_keep_one(ctx, effect, bursts, scope=None):
+    drawn = ctx.draw(ctx.holder, 2, to=Zone.PREP)
+    if len(drawn) < 2:
+        return  # one die (or none) drawn: it stays in the Prep Area, none to return
+    kept = ctx.choose("choose the die to keep in your Prep Area", drawn, count=1)
+    for die_id in drawn:
+        if die_id not in kept:
+            ctx.move(die_id, Zone.BAG)
+            ctx.emit("moved", f"{die_id} went back to the bag ({ctx.label})", die=die_id,
+                     player=ctx.holder)  # fmt: skip
+
+
 EFFECT_RUNNERS = {
+    "wt_draw_two_keep_one": _draw_two_keep_one,
     "wt_draw_keep": _draw_keep,
     "wt_action_to_prep": _action_to_prep,
     "wt_per_own_energy": _per_own_energy,
@@ -337,6 +354,9 @@ def _draw_keep_text(effect) -> str:
 
 
 EFFECT_TEXT = {
+    "wt_draw_two_keep_one": lambda effect: (
+        "draw 2 dice: one (your choice) stays in your Prep Area, the other goes back to the bag"
+    ),
     "wt_draw_keep": _draw_keep_text,
     "wt_action_to_prep": lambda effect: "put the action die used in your Prep Area",
     "wt_per_own_energy": _per_own_energy_text,

@@ -20,6 +20,8 @@ What it reads:
   name: its dice, R13.8);
 - 'whenever you or character dice you control are damaged' (you_damaged and a `damaged`
   watcher on your dice);
+- 'whenever you take non-combat damage, draw 2 dice. Put one of those dice into the Prep Area
+  and return the other to the bag' (`wt_draw_two_keep_one`);
 - a player drawing dice: 'when a player draws one or more dice, deal N damage to that player',
   'when your opponent draws dice, <effect>', 'if your opponent has no Villains in the field,
   he takes N damage each time he draws one or more dice from his bag' (triggers `wt_you_drew`,
@@ -344,6 +346,22 @@ def _player_draws(rest: str, line: Line) -> list[dict] | None:
     ]
 
 
+_NONCOMBAT_DRAW = re.compile(
+    r"(?:when|whenever|each time) you take non-combat damage,? draw (?:2|two) dice\s*\.\s*"
+    r"put one of (?:those|them|the) dice (?:in|into) (?:the|your) prep area and return the other "
+    r"to (?:the|your) bag",
+    re.IGNORECASE,
+)
+
+
+def _noncombat_draw(rest: str, line: Line) -> list[dict] | None:
+    """'whenever you take non-combat damage, draw 2 dice. Put one of those dice into the Prep
+    Area and return the other to the bag' (trigger `you_damaged_noncombat`)."""
+    if not _NONCOMBAT_DRAW.fullmatch(rest):
+        return None
+    return [{"when": "you_damaged_noncombat", "effects": [{"do": "wt_draw_two_keep_one"}]}]
+
+
 _YOU_OR_DICE = re.compile(
     r"(?:when|whenever|each time) you or (?:character dice you control|your character dice) "
     r"are damaged,? (?P<body>.+)",
@@ -413,7 +431,14 @@ def watch_tail(line: Line) -> Match | None:
     if not head or (head["who"] is not None and not wtm._is_self(head["who"], line)):
         return None
     rest = head["rest"] or head["rest2"]
-    for reader in (_each_deals, _distinct_at_start, _player_draws, _you_or_dice_damaged, _watcher):
+    for reader in (
+        _each_deals,
+        _distinct_at_start,
+        _player_draws,
+        _noncombat_draw,
+        _you_or_dice_damaged,
+        _watcher,
+    ):
         specs = reader(rest, line)
         if specs:
             return Match.ability(*specs)

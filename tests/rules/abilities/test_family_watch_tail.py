@@ -224,6 +224,21 @@ def test_you_or_your_dice_damaged_move_an_action_die_doctor_strange_5def():
     assert state.die("BA:31sww#1").zone == Zone.PREP  # P1 took damage
 
 
+def test_non_combat_damage_draws_two_and_keeps_one_captain_america_39aou():
+    encoding = compiled_real("39aou", real_line("39aou", "While")).encoding
+    hurt = {"when": "fielded", "effects": [
+        {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 1}]}  # fmt: skip
+    cards = encoded_cards({"19sww": encoding, "5sww": {"abilities": [hurt]}})
+    setup = board(
+        "P1 die 19sww#1 field L1", "P1 die SK5 bag", "P1 die SK6 bag", "P2 die 5sww#1 reserve L1",
+        "P2 die SK1 reserve mask", turn=4, active="P2",
+    )  # fmt: skip
+    actions = ("P2 field 5sww#1 pay SK1", "P1 draw SK5 SK6", "P1 choose P1:SK6")
+    state = play(cards, setup, *actions).final
+    assert state.die("P1:SK6").zone == Zone.PREP and state.die("P1:SK5").zone == Zone.BAG
+    assert state.player("P1").life == 19
+
+
 # -- at the start of your turn, if you control different characters -------------------------------
 def test_different_villains_at_the_start_of_your_turn_harley_quinn_94bat():
     result = compile_card(pool()["94bat"])
