@@ -67,6 +67,22 @@ EXTRA_TRIGGERS = {
         True,
         "While this card is active, when you take non-combat damage",
     ),
+    # watch_tail: the holder's Roll and Reroll Step ends (R5.2: its dice are rolled and
+    # rerolled), from the team ('doesn't need to be active')
+    "wt_roll_step_ended": (
+        "roll_finished",
+        "card",
+        False,
+        "At the end of your Roll and Reroll Step",
+    ),
+    # watch_tail: a player draws one or more dice (one 'drew' event per draw), while active
+    "wt_you_drew": ("drew", "card", True, "While this card is active, when you draw dice"),
+    "wt_opponent_drew": (
+        "drew",
+        "card",
+        True,
+        "While this card is active, when your opponent draws dice",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -96,6 +112,11 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
         return event.player not in ("", tc.holder)  # 'no_block' names the defender
     if when == "you_damaged_noncombat":
         return event.player == tc.holder and event.rule != "R11.4"
+    if when == "wt_roll_step_ended":
+        return event.player == tc.holder
+    if when in ("wt_you_drew", "wt_opponent_drew"):
+        yours = event.player == tc.holder
+        return bool(event.dice) and yours == (when == "wt_you_drew")
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True
