@@ -1,5 +1,17 @@
 """Clauses of the `misc_tail` family (rules/abilities/templates/misc_tail.py), registered into
 the shared phrase registry so they read after any trigger, in globals and on action dice.
+
+- Two whole known clauses joined by 'and', wherever a single clause is read (player triggers,
+  ability words): `clauses_joined_by_and`, as a trigger's body reads them. Not with 'this die'.
+- 'swap his / her / its A and D' in a trigger about the card's own die: combat_globals'
+  `cg_switch_ad` on that die (until end of turn, R13.1).
+- 'spin target opposing character die to an energy face of your opponent's choice':
+  fielded_effects' `spin_to_energy` with `chooser` `controller`.
+- Enlistment's '<effect> unless (target / your) opponent KOs a / an opposing / another
+  character die (they control)': effect `mt_unless_ko`. 'an opposing character die' is one of
+  the opponent's own (opposing to the card's player: the cards that say 'they control' mean
+  the same). Ruling (T5.1): the opponent's KO is their choice among their character dice in
+  the Field (not a target); with nothing to KO the effect happens.
 """
 
 import re
@@ -31,9 +43,7 @@ def _swap_own_a_and_d(m, line):
     return [{"do": "cg_switch_ad", "to": {"pick": "this"}}]
 
 
-@phrase(
-    rf"spin {t.TARGET_DIE} to an energy face of (?:your opponent's|their controller's) choice"
-)
+@phrase(rf"spin {t.TARGET_DIE} to an energy face of (?:your opponent's|their controller's) choice")
 def _spin_to_energy_their_choice(m, line):
     """'Spin target opposing character die to an energy face of your opponent's choice':
     fielded_effects' `spin_to_energy`, the face chosen by the die's controller."""

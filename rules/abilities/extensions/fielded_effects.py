@@ -418,8 +418,7 @@ def _spin_to_energy_text(effect) -> str:
     goes = "it goes to its" if one else "each goes to its"
     whose = "its controller's" if effect.get("chooser") == "controller" else "your"
     return (
-        f"turn {describe_selector(effect['to'])} to {face} of {whose} choice"
-        f" ({goes} Reserve Pool)"
+        f"turn {describe_selector(effect['to'])} to {face} of {whose} choice ({goes} Reserve Pool)"
     )
 
 

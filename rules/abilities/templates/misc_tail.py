@@ -1,14 +1,30 @@
-"""The `misc_tail` family: lines the other families decline only for a spelling or a body
-they don't read after that trigger.
+"""The `misc_tail` family: lines the other families decline only for a spelling, a label or a
+body they don't read after that trigger.
 
 - A trademark sign after a name ('your Batman™ dice', 'a Superman™ die'): the card's name
-  without it, the line read again by every family.
+  without it, the line read again by every family (priority 901).
+- 'a / an / one NAME Superstar die' where NAME is the card's own name (WWE: a Superstar die is
+  a character die): the card's own die by its name, the line read again (priority 902), as the
+  families read 'a NAME die' of the card's own name.
+- 'Enlistment - When / While ...': an ability word adding no rule, the text after the dash read
+  as the whole line (as ability_words reads Teamwatch, Vengeance, Resistance ...).
 - 'When / Whenever you take damage, <body>' (Vengeance's trigger): the body read as every
   trigger's body is (`trigger_body`: 'you may', two clauses joined by 'and', a pronoun within
   the body). player_triggers reads a single clause there and declines any pronoun, since its
   other triggers name a die a pronoun could mean; this trigger names none, so 'it' can only be
   the die the body itself picked ('search your bag for a NAME die and add it to your Prep
   Area').
+- Yu-Gi-Oh! 'This monster must attack / cannot block. If you are damaged, knock this monster
+  out': the static on the card's own die, and when its player takes any damage (combat or
+  not: 'damaged' says no more) each of the card's dice in the Field is KO'd.
+
+Clauses in rules/abilities/phrases_misc_tail.py, the effect `mt_unless_ko` in
+rules/abilities/extensions/misc_tail.py.
+
+Not read (left manual): Spark (no rulebook defines it, and the reminders printed differ on
+whose die and which rolls), Breath Weapon and Gadgeteer (no rulebook gives their timing),
+Flip (the other side is not in the data), Resistance's 'if a character die you control was
+KO'd this turn' (the engine keeps no record of the turn's KOs).
 """
 
 import re
@@ -78,3 +94,21 @@ def enlistment(line: Line) -> Match | None:
     if found is None or found.variant is not None or found.family in ("ability_words", FAMILY):
         return None
     return replace(found, family="")
+
+
+@pattern(
+    FAMILY,
+    r"this monster (?P<static>must attack|cannot block) ?\. if you are damaged, knock this "
+    r"monster out",
+    priority=145,
+)
+def monster_knocked_out_when_you_are_damaged(line: Line, match) -> Match | None:
+    """Yu-Gi-Oh!: 'This monster must attack / cannot block. If you are damaged, knock this
+    monster out': the first sentence as the static families read it of the card's own die,
+    and 'when you take damage, KO this card's dice' (any damage to its player, R12)."""
+    static = "must attack" if match["static"].lower() == "must attack" else "can't block"
+    first = templates.recognise(replace(line, text=f"{line.card_name} {static}"))
+    if first is None or first.variant is not None or first.keywords:
+        return None
+    ko_self = {"when": "you_damaged", "effects": [{"do": "ko", "to": {"pick": "this"}}]}
+    return Match.ability(*first.abilities, ko_self)
