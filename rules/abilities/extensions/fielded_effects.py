@@ -22,7 +22,8 @@ in rules/abilities/phrases_fielded_effects.py).
   symbol only, 'its single energy face'), and an energy face can't be in the Field, so it
   goes to its controller's Reserve Pool and loses its damage and effects, as a die rerolled to
   energy (R14.1). It is not a spin of levels (R14.2 forbids that unless stated: the card
-  states it) and not a reroll.
+  states it) and not a reroll. `chooser` `controller` (misc_tail's clause 'to an energy face
+  of your opponent's choice'): the die's controller names the face instead.
 - `search_bag` (`dice`: a from_used effect's filters, `count`, `up_to`): 'search your bag for
   an action die / up to 2 Sidekick dice and roll it / them': the holder picks matching dice
   among those in their bag (the bag only: it is not refilled from the Used Pile) and rolls them
@@ -92,7 +93,11 @@ _TALLY = {
 EFFECT_SCHEMAS = {
     "per_tally": effect_schema("per_tally", ["tally", "effects"], tally=_TALLY, effects=EFFECTS),
     "spin_to_energy": effect_schema(
-        "spin_to_energy", ["to"], to=SELECTOR, single={"type": "boolean"}
+        "spin_to_energy",
+        ["to"],
+        to=SELECTOR,
+        single={"type": "boolean"},
+        chooser={"enum": ["controller"]},
     ),
     "search_bag": effect_schema(
         "search_bag",
@@ -217,7 +222,10 @@ def _spin_to_energy(ctx, effect, bursts, scope=None):
         faces = {f.notation(): f for f in energy_faces(card_def, effect.get("single", False))}
         if not faces:
             continue
-        which = ctx.choose(f"the energy face {target} is spun to", tuple(faces), count=1)[0]
+        chooser = die.controller if effect.get("chooser") == "controller" else None
+        which = ctx.choose(
+            f"the energy face {target} is spun to", tuple(faces), count=1, player=chooser
+        )[0]
         moved = ctx.move(target, Zone.RESERVE)
         if moved is None:
             continue
@@ -408,7 +416,10 @@ def _spin_to_energy_text(effect) -> str:
     face = "a single-energy face" if effect.get("single") else "an energy face"
     one = effect["to"]["pick"] == "target" and effect["to"].get("count", 1) == 1
     goes = "it goes to its" if one else "each goes to its"
-    return f"turn {describe_selector(effect['to'])} to {face} of your choice ({goes} Reserve Pool)"
+    whose = "its controller's" if effect.get("chooser") == "controller" else "your"
+    return (
+        f"turn {describe_selector(effect['to'])} to {face} of {whose} choice ({goes} Reserve Pool)"
+    )
 
 
 def _search_bag_text(effect) -> str:

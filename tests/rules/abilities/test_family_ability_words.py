@@ -59,8 +59,8 @@ def test_labels_that_stay_manual():
     for key, starts in (
         ("92gotg", "Underdog"),  # a condition neither the card nor its set prints
         ("116gaf", "Teamwatch"),  # no trigger spelt out, and a bare effect not read
-        # (bare Teamwatch effects and Underdog in sets printing its reminder: turn_globals)
-        ("2wf", "Vengeance"),  # a Batman-named spin and a damage: not both phrases
+        # (bare Teamwatch effects and Underdog in sets printing its reminder: turn_globals;
+        # Vengeance's 'When you take damage' with two clauses: misc_tail)
     ):
         result = compiled_real(key, real_line(key, starts))
         assert result.status == "manual", (key, result.encoding)
