@@ -20,6 +20,7 @@ rules.abilities.trigger_events (EXTRA_TRIGGERS), whose tests live here.
 
 from dataclasses import replace
 
+from rules.abilities.extensions import SELECTOR, effect_schema
 from rules.engine.abilities import Ability, TriggerContext
 from rules.engine.state import Zone
 
@@ -139,3 +140,89 @@ def _dealt_to_player(card, encoding) -> tuple[Ability, ...]:
 
 
 ENCODING_ABILITIES = {"stl_kos": _kos_abilities, "stl_dealt_player": _dealt_to_player}
+
+
+# -- conditions of the card's own cost ------------------------------------------------------------
+def _opponent_energy(test, state, cards, *, holder, this=None, card="") -> bool:
+    """The opponent's Reserve Pool shows at least `n` energy (symbols: a double counts 2, a
+    generic face its number, R6.2), whatever the type."""
+    from rules.engine.state import other
+
+    shown = sum(
+        d.face.symbols for d in state.zone(other(holder), Zone.RESERVE) if d.face is not None
+    )
+    return shown >= test["n"]
+
+
+def _opponent_prep(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.engine.state import other
+
+    return len(state.zone(other(holder), Zone.PREP)) >= test["n"]
+
+
+CONDITIONS = {
+    # `n` is the core condition's own field
+    "stl_opponent_energy": ({}, _opponent_energy),
+    "stl_opponent_prep": ({}, _opponent_prep),
+}
+CONDITION_TEXT = {
+    "stl_opponent_energy": lambda test: (
+        f"your opponent has at least {test['n']} energy in their Reserve Pool"
+    ),
+    "stl_opponent_prep": lambda test: (
+        f"your opponent has at least {test['n']} dice in their Prep Area"
+    ),
+}
+
+
+# -- effects --------------------------------------------------------------------------------------
+def _damage_taken(ctx, effect, bursts, scope=None):
+    """Damage equal to what the triggering damage did (the event's amount: after any
+    prevention, R13.4) to the dice or player `to` picks."""
+    from rules.abilities import runtime
+
+    amount = ctx.event.amount if ctx.event is not None and ctx.event.kind == "damaged" else 0
+    if amount <= 0:
+        return
+    damage = {"do": "damage", "to": effect["to"], "amount": amount}
+    runtime.EFFECT_RUNNERS["damage"](ctx, damage, bursts, scope)
+
+
+def _kod_die_to(ctx, effect, bursts, scope=None):
+    """The die this die KO'd (the trigger's event) goes from its owner's Prep Area to their
+    Used Pile or bag instead (the KO put it there, R11.5)."""
+    die = ctx.state.die(ctx.event.die) if ctx.event is not None else None
+    if die is None or die.zone != Zone.PREP:
+        return
+    zone = Zone.BAG if effect["into"] == "bag" else Zone.USED
+    ctx.move(die.id, zone)
+    ctx.emit(
+        "moved",
+        f"{die.id}, KO'd, went to its owner's {'bag' if zone == Zone.BAG else 'Used Pile'}",
+        rule="R13.7",
+        die=die.id,
+        player=die.owner,
+    )
+
+
+EFFECT_SCHEMAS = {
+    "stl_damage_taken": effect_schema("stl_damage_taken", ["to"], to=SELECTOR),
+    "stl_kod_die_to": effect_schema("stl_kod_die_to", ["into"], into={"enum": ["used", "bag"]}),
+}
+EFFECT_RUNNERS = {"stl_damage_taken": _damage_taken, "stl_kod_die_to": _kod_die_to}
+
+
+def _damage_taken_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"deal damage equal to the damage this die took to {describe_selector(effect['to'])}"
+
+
+EFFECT_TEXT = {
+    "stl_damage_taken": _damage_taken_text,
+    "stl_kod_die_to": lambda effect: (
+        "the KO'd die goes to its owner's "
+        + ("bag" if effect["into"] == "bag" else "Used Pile")
+        + " instead of the Prep Area"
+    ),
+}

@@ -18,9 +18,12 @@ so is 'you may' after 'deals combat damage' (its twin abilities would ask twice)
 
 import re
 
+from rules.abilities import phrases_self_tail  # noqa: F401 (registers the family's clauses)
+from rules.abilities import phrases_static as ps
 from rules.abilities import phrases_triggers as body
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.combat_triggers import _about_this_die, _holds_dice, _uses_own_stats
+from rules.abilities.templates.while_active_statics import self_selector
 
 _KOS_WHAT = {
     "an opposing character die": "stl_kos",
@@ -32,6 +35,12 @@ _KOS_WHAT = {
     "an opposing sidekick": "stl_kos_sidekick",
     "an opposing superstar die": "stl_kos_non_sidekick",
     "a blocking character die": "stl_kos_blocker",
+    "an opposing die": "stl_kos",
+}
+# The KO'd die sent on from the Prep Area the KO put it in.
+_KOD_DIE_TO = {
+    "place it in the used pile": "used",
+    "add it to owner's bag instead of sending it to the prep area": "bag",
 }
 _WHAT = "|".join(re.escape(w) for w in sorted(_KOS_WHAT, key=len, reverse=True))
 _KOS = re.compile(
@@ -51,6 +60,10 @@ def own_die_kos_or_deals(line: Line) -> Match | None:
     kos = _KOS.match(line.text)
     if kos and body.is_self(kos["subject"], line):
         rest = _KOD_CONTROLLER.sub("your opponent", kos["rest"])
+        into = _KOD_DIE_TO.get(rest.lower().replace("’", "'"))
+        if into:
+            when = _KOS_WHAT[kos["what"].lower()]
+            return Match.ability({"when": when, "effects": [{"do": "stl_kod_die_to", "into": into}]})
         return _ability(_KOS_WHAT[kos["what"].lower()], rest, line)
     dealt = _DEALT.match(line.text)
     if dealt and body.is_self(dealt["subject"], line):
@@ -67,3 +80,58 @@ def _ability(when: str, rest: str, line: Line) -> Match | None:
     if any(e.get("to", {}).get("pick") == "that" for e in spec["effects"]):
         return None  # 'that die' would be the damaged or KO'd die: not read here
     return Match.ability({"when": when, **spec})
+
+
+# -- 'If <condition>, NAME is free to field / costs ...' ----------------------------------------
+_IF_COST = re.compile(
+    r"^if (?P<cond>.+?), (?:you may field (?P<fielded>.+?) for free|(?P<may>.+?) may be fielded "
+    r"for free|(?P<self>.+?) (?P<cost>is free to field|costs .+))$",
+    re.IGNORECASE,
+)
+_CONTROL = re.compile(r"^you control (?P<n>\d+) or more (?P<what>.+)$", re.IGNORECASE)
+_HAVE_NONE = re.compile(r"^you (?:don't|do not) have an active (?P<what>.+)$", re.IGNORECASE)
+_THEIR = re.compile(
+    r"^(?:your|an) opponent has (?P<n>\d+) or more (?P<what>energy in their reserve pool|dice "
+    r"in their prep area)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser("self_tail", kinds=("ability",), priority=100)
+def own_cost_if(line: Line) -> Match | None:
+    """The card's own fielding or purchase cost under a condition before it: 'you control N or
+    more <dice>', 'you don't have an active <die>', 'your opponent has N or more energy in
+    their Reserve Pool / dice in their Prep Area'. 'You may field NAME for free' is its
+    fielding cost 0 (fielding is optional anyway, R8.1). A `static` spec: from the team, as
+    self_statics' own costs."""
+    match = _IF_COST.match(line.text)
+    if not match:
+        return None
+    who = match["fielded"] or match["may"] or match["self"]
+    cost = match["cost"] or "is free to field"
+    if self_selector(who, line) != {"pick": "this"}:
+        return None
+    costs = ps.cost(cost, line.raw)
+    test = _cost_condition(match["cond"], line)
+    if costs is None or test is None:
+        return None
+    effects = [{**c, "to": {"pick": "this"}} for c in costs]
+    return Match.ability({"when": "static", "if": test, "effects": effects})
+
+
+def _cost_condition(text: str, line: Line) -> dict | None:
+    control = _CONTROL.match(text)
+    none = _HAVE_NONE.match(text)
+    if control or none:
+        counted = ps.subject((control or none)["what"], line)
+        if counted is None or set(counted) & {"_while", "_not_self"} or "side" in counted:
+            return None
+        of = {**counted, "side": "yours"}
+        if control:
+            return {"test": "count_at_least", "of": of, "n": int(control["n"])}
+        return {"test": "count_at_most", "of": of, "n": 0}
+    their = _THEIR.match(text)
+    if their:
+        kind = "stl_opponent_energy" if "energy" in their["what"].lower() else "stl_opponent_prep"
+        return {"test": kind, "n": int(their["n"])}
+    return None
