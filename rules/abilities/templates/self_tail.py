@@ -63,7 +63,9 @@ def own_die_kos_or_deals(line: Line) -> Match | None:
         into = _KOD_DIE_TO.get(rest.lower().replace("’", "'"))
         if into:
             when = _KOS_WHAT[kos["what"].lower()]
-            return Match.ability({"when": when, "effects": [{"do": "stl_kod_die_to", "into": into}]})
+            return Match.ability(
+                {"when": when, "effects": [{"do": "stl_kod_die_to", "into": into}]}
+            )
         return _ability(_KOS_WHAT[kos["what"].lower()], rest, line)
     dealt = _DEALT.match(line.text)
     if dealt and body.is_self(dealt["subject"], line):

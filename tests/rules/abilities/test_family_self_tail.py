@@ -10,6 +10,7 @@ from rules.abilities import compile_card
 from rules.engine import Zone
 from tests.rules.abilities.real_cards import pool, real_cards, scene
 from tests.rules.abilities.scenario import compiled, play
+from tests.rules.engine.helpers import run
 
 
 def _kos(key: str, start: str):
@@ -163,3 +164,66 @@ def test_deals_combat_damage_as_a_blocker_and_each_die_fires():
 def test_deals_combat_damage_with_you_may_stays_manual():
     line = "When Superman deals combat damage, you may gain 2 life."
     assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
+# -- the KO'd die sent on ------------------------------------------------------------------------
+def test_kod_die_goes_to_the_used_pile_instead():
+    # 89ig (Thanos): the die he KOs goes to the Used Pile, not the Prep Area
+    cards = real_cards("89ig", "When Thanos KOs")
+    setup = scene("89ig", "P1 die 89ig#1 field L1")
+    state = play(cards, setup, "P1 attack 89ig#1", "P2 block SK1>89ig#1", "P1 damage").final
+    assert state.die("P2:SK1").zone == Zone.USED
+
+
+# -- damage equal to the damage taken ------------------------------------------------------------
+def test_damage_taken_is_dealt_on_to_the_opponent():
+    # 83msw: combat damage this die takes goes on to the opponent, as much of it
+    cards = real_cards("83msw", "When Phoenix Force Cyclops")
+    setup = scene("83msw", "P1 die 83msw#1 field L3", active="P2")
+    state = play(cards, setup, "P2 attack 5sww#1", "P1 block 83msw#1>5sww#1", "P2 damage").final
+    assert state.player("P2").life == 16  # Cheetah L2 deals 4
+
+
+def test_damage_taken_clause_only_after_the_die_takes_damage():
+    line = "When Superman attacks, deal that much damage to target opponent."
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
+# -- the card's own cost under a condition -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sidekicks", "free"), [(2, True), (1, False)])
+def test_free_to_field_while_you_control_sidekicks(sidekicks, free):
+    # 1hq (Batman): free to field with 2 or more of your Sidekick character dice
+    cards = real_cards("1hq", "If you control")
+    fielding = pool()["1hq"].faces[0].fielding
+    field = [f"P1 die SK{n} field L1" for n in range(1, sidekicks + 1)]
+    setup = scene("1hq", "P1 die 1hq#1 reserve L1", "P1 die SK8 reserve wild", *field)
+    free_fielding = run(cards, setup + "P1 field 1hq#1\n").steps[-1]
+    assert free_fielding.legal == free
+    if not free:
+        assert fielding > 0
+        state = play(cards, setup, "P1 field 1hq#1 pay SK8").final
+        assert state.die("P1:1hq#1").zone == Zone.FIELD
+
+
+def test_cost_condition_on_the_opponents_reserve_pool():
+    # 1ki (Drax): free to field while the opponent shows 2 or more energy in their Reserve Pool
+    cards = real_cards("1ki", "If your opponent")
+    setup = scene(
+        "1ki", "P1 die 1ki#1 reserve L1", "P2 die SK7 reserve fist", "P2 die SK8 reserve bolt"
+    )
+    state = play(cards, setup, "P1 field 1ki#1").final
+    assert state.die("P1:1ki#1").zone == Zone.FIELD
+    one = scene("1ki", "P1 die 1ki#1 reserve L1", "P2 die SK7 reserve fist")
+    assert not run(cards, one + "P1 field 1ki#1\n").steps[-1].legal  # 1 energy: not free
+
+
+def test_cost_condition_encodings():
+    result = compile_card(pool()["80dp"])
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "static"
+    assert spec["if"] == {"test": "stl_opponent_prep", "n": 2}
+    assert "your opponent has at least 2 dice in their Prep Area" in result.description
+    unknown = "If an opposing character die was KO'd this turn, Superman may be fielded for free."
+    assert compiled("19sww", ability_lines=[unknown]).status == "manual"
