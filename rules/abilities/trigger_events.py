@@ -82,6 +82,40 @@ EXTRA_TRIGGERS = {
         "card",
         True,
         "While this card is active, when your opponent draws dice",
+    # self_tail (rules/abilities/extensions/self_tail.py): one of this card's dice KOs, with
+    # its combat damage (R11.5), a character die engaged with it alone (any, a Sidekick, a
+    # non-Sidekick, a blocker); the engaged dice are remembered when blockers are declared
+    "stl_kos": (
+        "kod",
+        "card",
+        False,
+        "When one of this card's dice KOs a character die with combat damage",
+    ),
+    "stl_kos_sidekick": (
+        "kod",
+        "card",
+        False,
+        "When one of this card's dice KOs a Sidekick with combat damage",
+    ),
+    "stl_kos_non_sidekick": (
+        "kod",
+        "card",
+        False,
+        "When one of this card's dice KOs a non-Sidekick character die with combat damage",
+    ),
+    "stl_kos_blocker": (
+        "kod",
+        "card",
+        False,
+        "When one of this card's dice KOs a die blocking it with combat damage",
+    ),
+    # self_tail: one of this card's dice deals combat damage (R11.4) to a die, or (its twin
+    # ability, built by the extension) to a player: once per die per turn
+    "stl_dealt": (
+        "damaged",
+        "card",
+        False,
+        "When one of this card's dice deals combat damage",
     ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
@@ -117,6 +151,10 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
     if when in ("wt_you_drew", "wt_opponent_drew"):
         yours = event.player == tc.holder
         return bool(event.dice) and yours == (when == "wt_you_drew")
+    if when.startswith("stl_"):
+        from rules.abilities.extensions import self_tail
+
+        return self_tail.event_holds(when, tc)
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True
@@ -145,10 +183,18 @@ def ability(spec, index: int, text: str, resolve, condition) -> Ability:
         subject=subject,
         while_active=while_active,
         condition=fires,
-        resolve=paid(spec, resolve),
+        resolve=paid(spec, _once_per_source(when, resolve)),
         optional=bool(spec.get("optional")) and "cost" not in spec,
         limit=spec.get("limit", ""),
     )
+
+
+def _once_per_source(when: str, resolve):
+    if when != "stl_dealt":
+        return resolve
+    from rules.abilities.extensions import self_tail
+
+    return self_tail.once_per_source(resolve)
 
 
 def paid(spec, resolve):

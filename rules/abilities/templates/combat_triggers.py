@@ -14,10 +14,10 @@
 
 (The core's simpler `triggers` family, which read the same lines, was folded into this one.)
 Weaker readings (T5.1): 'when X is blocked' fires once per attack however many blockers
-(limit once per turn per die). Not read (left manual): 'deals combat damage' without saying
-to whom (a blocker or the opponent), 'KOs a character'. A KO'd die has left
-the Field, so 'when KO'd, deal damage equal to his A/D/level' is left manual too (the engine
-would read the stats of a die no longer showing a character face).
+(limit once per turn per die). Not read here: 'deals combat damage' without saying to
+whom (a blocker or the opponent) and 'KOs a character' (templates/self_tail.py). A KO'd die
+has left the Field, so 'when KO'd, deal damage equal to his A/D/level' is left manual too
+(the engine would read the stats of a die no longer showing a character face).
 """
 
 import re

@@ -143,7 +143,8 @@ def test_real_gets_knocked_out_ygo_wording():  # YGO Kuriboh
 
 
 def test_real_combat_lines_that_stay_manual():
-    for key in ("40aou", "4hhs", "50asm", "18doom"):  # + a card-wide trigger reading "his level"
+    # 'deals combat damage' (to anyone) and 'KOs a character' are the self_tail family's now
+    for key in ("50asm", "18doom"):  # + a card-wide trigger reading "his level"
         _, result = real_compiled(key, "When")
         assert result.status == "manual"
 

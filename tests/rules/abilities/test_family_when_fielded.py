@@ -286,7 +286,7 @@ def test_real_lines_that_stay_manual():
         # 3cw ('with a fielding cost of 0'), 106msw ('non-[B]') and 69wol ('your active [WT]')
         # are read by the fielded_effects family now (test_family_fielded_effects.py)
         ("55cw", "When"),  # 'with D less than or equal to NAME's D': no such filter
-        ("40aou", "When"),  # 'deals combat damage' to whom: not read
+        # 40aou ('deals combat damage', to anyone) is read by the self_tail family now
     ):
         _, result = real_compiled(key, start)
         assert result.status == "manual", (key, result.encoding)
