@@ -82,6 +82,7 @@ EXTRA_TRIGGERS = {
         "card",
         True,
         "While this card is active, when your opponent draws dice",
+    ),
     # self_tail (rules/abilities/extensions/self_tail.py): one of this card's dice KOs, with
     # its combat damage (R11.5), a character die engaged with it alone (any, a Sidekick, a
     # non-Sidekick, a blocker); the engaged dice are remembered when blockers are declared
