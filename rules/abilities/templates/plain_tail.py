@@ -1,0 +1,284 @@
+"""A character's lines that start with none of the usual trigger words, read by this family
+(`plain_tail`; its effects and condition are in rules/abilities/extensions/plain_tail.py):
+
+- Spellings the other families read once put their way (`SPELLINGS`, each only ever
+  normalises, so reading again ends): bare 'Obscure' (the keyword's reminder, as the Tomb of
+  Annihilation cards print it: when you use an action die, the character can't be blocked this
+  turn); 'NPCs' in a Dungeons & Dragons set (that universe's Sidekick dice); 'You may field
+  NAME for free' and 'Field NAME for free if you have ...' (the card's dice are free to field);
+  'NAME takes no damage during combat'; the misspelt 'Whlle' / 'Whle' / 'Whlie'; 'a [X]
+  character die other than NAME' (another [X] die: the card's own dice are left out, the
+  watchers' 'other'); 'Gets ... for each other X in the field' when the card says both
+  players' dice count; 'Once each turn, when ...' (the trigger with the limit once_per_turn,
+  R13.5).
+- 'NAME costs 2 less to purchase while you have 10 or less life / you are at less than 11
+  life / your opponent has 20 life': the card's own purchase cost under a life condition
+  (`pt_life`), a static ability from the team.
+- 'Gate NAME: When fielded, you may take another unpurchased NAME die and roll it. If it rolls
+  a character face, put it into your Prep Area. Otherwise, return it to its card' (`pt_gate`).
+- A burst line 'Instead draw 2 dice; place one in your Prep Area and the other in your Used
+  Pile' / 'Instead draw 2 dice, roll one and return the other to your bag' changing the card's
+  previous triggered ability (`pt_draw_split`).
+
+Readings (T5.1):
+- 'takes no damage during combat' prevents combat damage only (an ability's damage dealt in
+  the attack step is not read as 'during combat'): the weaker of the two readings.
+- 'Once each turn' is 'once per turn' (R13.5): the card's ability resolves once a turn.
+- 'your opponent has 20 life' holds while they have 20 or more (life never goes above the
+  starting total, R12.4, so it is 20 exactly at the usual total).
+- 'Gate': the die taken is one of the card's own unpurchased dice (a team has one card of a
+  name); with none left, nothing happens. A rolled character face puts it in the holder's
+  Prep Area as their die (not purchased: no purchase triggers); an energy face puts it back
+  on its card.
+- 'draw 2 dice; place one ...': the holder picks which drawn die goes where; with only one die
+  to draw it goes to the first place named.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import phrases_static as ps
+from rules.abilities import templates
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.while_active_statics import self_selector
+
+FAMILY = "plain_tail"
+
+# The Dungeons & Dragons sets, where Sidekick dice are called NPCs.
+DND_SETS = frozenset({"aiw", "bff", "bffop", "bffpr", "d2016", "fus", "tiw", "toa", "zhn"})
+
+
+def _set_of(key: str) -> str:
+    return re.sub(r"^\d+", "", key or "").lower()
+
+
+def _name_is_card(name: str, line: Line) -> bool:
+    return name.strip().lower() == line.card_name.strip().lower()
+
+
+def _again(line: Line, text: str) -> Match | None:
+    """The families' reading of `text` in place of the line's (None if it is not read, or
+    read as a burst's variant)."""
+    if text == line.text:
+        return None
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.variant is not None:
+        return None
+    return found
+
+
+def _obscure(match: re.Match, line: Line) -> str:
+    return "When you use an action die, this character die can't be blocked this turn"
+
+
+def _npcs(match: re.Match, line: Line) -> str | None:
+    if _set_of(line.card_key) not in DND_SETS:
+        return None
+    return f"Sidekicks {match['rest']}"
+
+
+def _field_free(match: re.Match, line: Line) -> str | None:
+    if not _name_is_card(match["name"], line):
+        return None
+    return f"{match['name']} is free to field" + (f" {match['cond']}" if match["cond"] else "")
+
+
+def _during_combat(match: re.Match, line: Line) -> str:
+    return f"{match['name']} takes no combat damage"
+
+
+def _while_slip(match: re.Match, line: Line) -> str:
+    return f"While {match['rest']}"
+
+
+def _other_than(match: re.Match, line: Line) -> str | None:
+    if not _name_is_card(match["name"], line):
+        return None
+    return f"{match['head']}another {match['what']}, {match['rest']}"
+
+
+def _each_other_in_field(match: re.Match, line: Line) -> str | None:
+    if not re.search(r"both players", line.raw, re.IGNORECASE) or not line.card_name.strip():
+        return None
+    return (
+        f"{line.card_name.strip()} gets {match['mods']} for each other {match['what']} "
+        "character die"
+    )
+
+
+# (regex on the whole line, the line's new text or None): applied in turn, each to the text
+# the previous left, then the whole read again by the families.
+SPELLINGS = (
+    (re.compile(r"obscure", re.IGNORECASE), _obscure),
+    (re.compile(r"NPCs (?P<rest>can't block .+)", re.IGNORECASE), _npcs),
+    (
+        re.compile(
+            r"(?:you may field (?P<name>.+?) for free|field (?P<name2>.+?) for free "
+            r"(?P<cond2>if you have (?:an|a) active .+))",
+            re.IGNORECASE,
+        ),
+        lambda m, line: _field_free(
+            {"name": m["name"] or m["name2"], "cond": m["cond2"] or ""}, line
+        ),
+    ),
+    (re.compile(r"(?P<name>.+?) takes no damage during combat", re.IGNORECASE), _during_combat),
+    (re.compile(r"(?:whlle|whle|whlie) (?P<rest>.+)", re.IGNORECASE), _while_slip),
+    (
+        re.compile(
+            r"(?P<head>.+?\bwhen you field )an? (?P<what>\[\w+\] character die) other than "
+            r"(?P<name>[^,]+), (?P<rest>.+)",
+            re.IGNORECASE,
+        ),
+        _other_than,
+    ),
+    (
+        re.compile(r"gets (?P<mods>.+?) for each other (?P<what>\w+) in the field", re.I),
+        _each_other_in_field,
+    ),
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def spellings(line: Line) -> Match | None:
+    text = line.text
+    for regex, rewrite in SPELLINGS:
+        match = regex.fullmatch(text)
+        if match:
+            text = rewrite(match, line) or text
+    return _again(line, text)
+
+
+_ONCE_EACH_TURN = re.compile(r"once each turn, (?P<rest>when .+)", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def once_each_turn(line: Line) -> Match | None:
+    """'Once each turn, when one of your other characters is KO'd, ...': the triggered ability
+    with the limit once_per_turn (R13.5)."""
+    match = _ONCE_EACH_TURN.fullmatch(line.text)
+    if not match:
+        return None
+    rest = match["rest"]
+    found = _again(line, rest[0].upper() + rest[1:])
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    spec = found.abilities[0]
+    if spec["when"] in ("global", "while_active", "static") or spec.get("limit"):
+        return None
+    return Match.ability({**spec, "limit": "once_per_turn"})
+
+
+# -- the card's own purchase cost under a life condition ------------------------------------------
+_LIFE_COST = re.compile(
+    r"(?P<self>.+?) (?P<cost>costs \[?\d\]? (?:less|fewer) to (?:purchase|buy)"
+    r"(?: \(minimum 1\))?) while (?:"
+    r"you have (?P<at_most>\d+) or less life"
+    r"|you are at less than (?P<below>\d+) life"
+    r"|your opponent has (?P<their>\d+) life)",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def cost_by_life(line: Line) -> Match | None:
+    match = _LIFE_COST.fullmatch(line.text)
+    if not match or self_selector(match["self"], line) is None:
+        return None
+    costs = ps.cost(match["cost"].replace("fewer", "less").replace(" buy", " purchase"), line.raw)
+    if costs is None or len(costs) != 1 or costs[0]["of"] != "purchase":
+        return None
+    if match["their"]:
+        condition = {"test": "pt_life", "pt_side": "opposing", "pt_at_least": int(match["their"])}
+    else:
+        most = int(match["at_most"]) if match["at_most"] else int(match["below"]) - 1
+        condition = {"test": "pt_life", "pt_side": "yours", "pt_at_most": most}
+    return Match.ability(
+        {"when": "static", "if": condition, "effects": [{**costs[0], "to": {"pick": "this"}}]}
+    )
+
+
+# -- Gate NAME: take another unpurchased NAME die and roll it -------------------------------------
+_GATE = re.compile(
+    r"gate (?P<gate>[^:]+): when fielded, you may take another unpurchased (?P<name>.+?) die "
+    r"and roll it\. if it rolls a character face, put it into your prep area\. otherwise, "
+    r"return it to (?:its|the) card",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def gate(line: Line) -> Match | None:
+    match = _GATE.fullmatch(line.text)
+    if not match or not _name_is_card(match["name"], line):
+        return None
+    if not _name_is_card(match["gate"], line):
+        return None
+    return Match.ability({"when": "fielded", "optional": True, "effects": [{"do": "pt_gate"}]})
+
+
+# -- burst: 'Instead draw 2 dice; one goes here, the other there' ---------------------------------
+_DRAW_SPLIT = (
+    (
+        re.compile(
+            r"instead,? draw 2 dice; place one in your prep area and the other in your used pile",
+            re.IGNORECASE,
+        ),
+        ("prep", "used"),
+    ),
+    (
+        re.compile(
+            r"instead,? draw 2 dice, roll one(?: of them)? and return the other to your bag",
+            re.IGNORECASE,
+        ),
+        ("roll", "bag"),
+    ),
+)
+
+
+@recogniser(FAMILY, kinds=("burst",), priority=150)
+def draw_split(line: Line) -> Match | None:
+    """The burst replaces the previous triggered ability's effects, which must be one draw
+    (what 'instead' changes)."""
+    previous = line.previous or {}
+    effects = previous.get("effects", [])
+    if len(effects) != 1 or effects[0]["do"] != "draw" or previous.get("when") == "global":
+        return None
+    for regex, (one, other) in _DRAW_SPLIT:
+        if regex.fullmatch(line.text):
+            effect = {"do": "pt_draw_split", "count": 2, "one": one, "other": other}
+            return Match(variant={"mode": "instead", "effects": [effect]})
+    return None
+
+
+# -- a limit on the damage the card's own dice take -----------------------------------------------
+_LIMITS = (
+    (
+        re.compile(r"reduce all damage dealt to (?P<self>.+?) from each source to 1", re.I),
+        {"keep": 1},
+    ),
+    (
+        re.compile(r"(?P<self>.+?) takes no more than 1 damage from action dice", re.I),
+        {"keep": 1, "from": {"pick": "each", "what": "action"}},
+    ),
+    (
+        re.compile(r"(?P<self>.+?) takes no damage from higher level characters", re.I),
+        {"keep": 0, "from_level": "higher"},
+    ),
+    (
+        re.compile(
+            r"prevent all damage done to (?P<self>.+?) by character dice of equal or lower level",
+            re.I,
+        ),
+        {"keep": 0, "from_level": "at_most"},
+    ),
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def damage_limit(line: Line) -> Match | None:
+    for regex, fields in _LIMITS:
+        match = regex.fullmatch(line.text)
+        if match and self_selector(match["self"], line) is not None:
+            effect = {"do": "pt_limit_damage", "to": {"pick": "this"}, **fields}
+            return Match.ability({"when": "while_active", "effects": [effect]})
+    return None
