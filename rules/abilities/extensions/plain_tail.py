@@ -15,6 +15,11 @@
   damage done to NAME by character dice of equal or lower level'. A source that is no die
   matches no `from` / `from_level`. In a while-active spec (STATIC_EFFECTS); its static
   ability (ENCODING_ABILITIES) answers the engine's 'prevent' question about a die.
+- `pt_zone_modify` (`to`, `zone` prep / used, `of`, `attack`, `defense`): static; each die
+  `to` means gets +`attack`A / +`defense`D for each of the holder's dice in that zone that
+  `of` means (`of`: `character` true for character dice only, `affiliation` from the die's
+  card). Condition `pt_in_zone` (`pt_zone`, `pt_of`, `n`): the holder has at least `n` such dice
+  there. Both answer through the stat query layer (ENCODING_ABILITIES).
 - condition `pt_life` (`pt_side` yours / opposing, `pt_at_most` or `pt_at_least`): that
   player's life total now.
 """
@@ -46,7 +51,26 @@ EFFECT_SCHEMAS = {
         **{"from": SELECTOR},
     ),
 }
-STATIC_EFFECTS = {"pt_limit_damage": True}
+_ZONE_OF = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "character": {"const": True},
+        "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+    },
+}
+_ZONE = {"enum": ["prep", "used"]}
+_BONUS = {"type": "integer", "minimum": 1, "maximum": 5}
+EFFECT_SCHEMAS["pt_zone_modify"] = effect_schema(
+    "pt_zone_modify",
+    ["to", "zone", "of"],
+    to=SELECTOR,
+    zone=_ZONE,
+    of=_ZONE_OF,
+    attack=_BONUS,
+    defense=_BONUS,
+)
+STATIC_EFFECTS = {"pt_limit_damage": True, "pt_zone_modify": True}
 
 
 def _gate(ctx, effect, bursts, scope=None):
@@ -231,3 +255,92 @@ def _limit_text(effect: Mapping[str, Any]) -> str:
 
 
 EFFECT_TEXT["pt_limit_damage"] = _limit_text
+
+
+# -- dice counted in the Prep Area or the Used Pile -----------------------------------------------
+def zone_count(state, cards, holder: str, zone: str, of: Mapping[str, Any]) -> int:
+    """The holder's dice in `zone` that `of` means, read from each die's card (a die there
+    shows no face: a character die is a Sidekick or a die of a card with character levels)."""
+    found = 0
+    for die in state.zone(holder, Zone(zone)):
+        card = cards.get(die.card) if die.card else None
+        if of.get("character") and not (die.is_sidekick or (card is not None and card.levels)):
+            continue
+        if "affiliation" in of and (
+            card is None or not set(card.affiliations) & set(of["affiliation"])
+        ):
+            continue
+        found += 1
+    return found
+
+
+def _zone_abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    from rules.abilities import selectors as sel
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability, Contribution
+
+    built = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        effects = [e for e in spec["effects"] if e["do"] == "pt_zone_modify"]
+        if spec["when"] != "while_active" or not effects:
+            continue
+
+        def contributions(q, effects=effects):
+            source = q.cards[q.card].name if q.card in q.cards else q.card
+            if q.stat not in ("attack", "defense") or q.die is None:
+                return
+            for effect in effects:
+                per = effect.get(q.stat, 0)
+                if not per or not sel.matches(
+                    q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card
+                ):
+                    continue
+                count = zone_count(q.state, q.cards, q.holder, effect["zone"], effect["of"])
+                if count:
+                    yield Contribution(q.stat, per * count, source)
+
+        built.append(
+            Ability(
+                f"pt_zone{index}",
+                "static",
+                describe_spec(spec),
+                while_active=True,
+                continuous=contributions,
+            )
+        )
+    return tuple(built)
+
+
+ENCODING_ABILITIES["plain_tail_zone"] = _zone_abilities
+
+
+def _zone_dice(zone: str, of: Mapping[str, Any]) -> str:
+    noun = "character die" if of.get("character") else "die"
+    kind = f"{'/'.join(of['affiliation'])} " if "affiliation" in of else ""
+    where = "Prep Area" if zone == "prep" else "Used Pile"
+    return f"{kind}{noun} in your {where}"
+
+
+def _zone_modify_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    stats = " and ".join(
+        f"+{effect[stat]}{stat[0].upper()}" for stat in ("attack", "defense") if stat in effect
+    )
+    return (
+        f"{describe_selector(effect['to'])} gets {stats} for each "
+        f"{_zone_dice(effect['zone'], effect['of'])}"
+    )
+
+
+EFFECT_TEXT["pt_zone_modify"] = _zone_modify_text
+
+
+def _in_zone(test, state, cards, *, holder, this=None, card="") -> bool:
+    return zone_count(state, cards, holder, test["pt_zone"], test["pt_of"]) >= test["n"]
+
+
+CONDITIONS["pt_in_zone"] = ({"pt_zone": _ZONE, "pt_of": _ZONE_OF}, _in_zone)
+CONDITION_TEXT["pt_in_zone"] = lambda test: (
+    f"you have at least {test['n']} {_zone_dice(test['pt_zone'], test['pt_of'])}"
+)

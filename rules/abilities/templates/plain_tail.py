@@ -39,6 +39,7 @@ from dataclasses import replace
 
 from rules.abilities import phrases_static as ps
 from rules.abilities import templates
+from rules.abilities import tokens as t
 from rules.abilities.templates import Line, Match, recogniser
 from rules.abilities.templates.while_active_statics import self_selector
 
@@ -282,3 +283,58 @@ def damage_limit(line: Line) -> Match | None:
             effect = {"do": "pt_limit_damage", "to": {"pick": "this"}, **fields}
             return Match.ability({"when": "while_active", "effects": [effect]})
     return None
+
+
+# -- dice counted in the Prep Area / the Used Pile ------------------------------------------------
+_ZONES = {"prep area": "prep", "used pile": "used"}
+_ZONE_DICE = re.compile(
+    r"(?:(?P<any>die)|(?:of your )?(?P<aff>\[\w+\]) (?P<noun>character die|character dice|dice?))"
+    r" in (?:your|the) (?P<zone>prep area|used pile)",
+    re.IGNORECASE,
+)
+
+
+def _zone_dice(text: str) -> tuple[str, dict] | None:
+    """'die in your Prep Area', 'of your [XMEN] dice in the Prep Area', '[IW] character die in
+    your Used Pile': the zone and which of the holder's dice there count."""
+    match = _ZONE_DICE.fullmatch(text)
+    if not match:
+        return None
+    of: dict = {}
+    if match["aff"]:
+        of["affiliation"] = [t.affiliation(match["aff"])]
+        if match["noun"].lower().startswith("character"):
+            of["character"] = True
+    return _ZONES[match["zone"].lower()], of
+
+
+_ZONE_GETS = re.compile(r"(?P<self>.+?) gets (?P<mods>.+?) for each (?P<what>.+)", re.IGNORECASE)
+_ZONE_FREE = re.compile(
+    r"(?P<self>.+?) is free to field while you have an? (?P<what>.+)", re.IGNORECASE
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def zone_counts(line: Line) -> Match | None:
+    """'NAME gets +1A and +1D for each die in your Prep Area', 'NAME is free to field while you
+    have an [IW] character die in your Used Pile'."""
+    for regex in (_ZONE_GETS, _ZONE_FREE):
+        match = regex.fullmatch(line.text)
+        if match and self_selector(match["self"], line) is not None:
+            break
+    else:
+        return None
+    found = _zone_dice(match["what"])
+    if found is None:
+        return None
+    zone, of = found
+    if regex is _ZONE_FREE:
+        condition = {"test": "pt_in_zone", "pt_zone": zone, "pt_of": of, "n": 1}
+        cost = {"do": "cost", "of": "fielding", "free": True, "to": {"pick": "this"}}
+        return Match.ability({"when": "static", "if": condition, "effects": [cost]})
+    mods = ps.modify(match["mods"])
+    if not mods or mods.get("sign", 1) != 1 or set(mods) - {"do", "attack", "defense", "sign"}:
+        return None
+    effect = {"do": "pt_zone_modify", "to": {"pick": "this"}, "zone": zone, "of": of}
+    effect.update({stat: mods[stat] for stat in ("attack", "defense") if stat in mods})
+    return Match.ability({"when": "while_active", "effects": [effect]})

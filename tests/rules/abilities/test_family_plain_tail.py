@@ -161,3 +161,37 @@ def test_free_to_field():
     setup = scene("55msw", "P1 die 55msw#1 reserve L3")
     state = play(cards, setup, "P1 field 55msw#1").final
     assert state.die("P1:55msw#1").zone == Zone.FIELD
+
+
+# -- dice counted in the Prep Area / the Used Pile ------------------------------------------------
+def test_bonus_for_each_die_in_your_prep_area():
+    cards = real_cards("47uxm", "Mystique")
+    printed = pool()["47uxm"].faces[0]
+    setup = scene(
+        "47uxm", "P1 die 47uxm#1 field L1", "P1 die SK1 prep", "P1 die 19sww#1 prep",
+        "P2 die SK2 prep",
+    )  # fmt: skip
+    state = run(cards, setup).final
+    die = state.die("P1:47uxm#1")
+    assert query.attack(state, cards, die).value == printed.attack + 2  # not P2's Prep Area
+    assert query.defense(state, cards, die).value == printed.defense + 2
+
+
+def test_bonus_for_each_die_of_an_affiliation_in_your_prep_area():
+    cards = real_cards("128dps", "Psylocke")
+    setup = scene(
+        "128dps", "P1 die 128dps#1 field L1", "P1 die 128dps#2 prep", "P1 die SK1 prep"
+    )  # Psylocke is X-Men; a Sidekick has no affiliation
+    state = run(cards, setup).final
+    printed = pool()["128dps"].faces[0].attack
+    assert query.attack(state, cards, state.die("P1:128dps#1")).value == printed + 2
+
+
+def test_free_to_field_while_a_die_is_in_your_used_pile():
+    cards = real_cards("27ig", "Drax")  # Drax is Infinity Watch
+    fielding = pool()["27ig"].faces[0].fielding
+    assert fielding > 0
+    with_one = scene("27ig", "P1 die 27ig#1 reserve L1", "P1 die 27ig#2 used")
+    assert play(cards, with_one, "P1 field 27ig#1").final.die("P1:27ig#1").zone == Zone.FIELD
+    without = scene("27ig", "P1 die 27ig#1 reserve L1")
+    assert run(cards, without + "P1 field 27ig#1\n").steps[-1].legal is False
