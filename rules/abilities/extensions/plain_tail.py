@@ -20,6 +20,8 @@
   `of` means (`of`: `character` true for character dice only, `affiliation` from the die's
   card). Condition `pt_in_zone` (`pt_zone`, `pt_of`, `n`): the holder has at least `n` such dice
   there. Both answer through the stat query layer (ENCODING_ABILITIES).
+- condition `pt_none_fielded`: the holder has fielded no die this turn (the engine's record of
+  this turn's fieldings, K-STRIKE's module).
 - condition `pt_life` (`pt_side` yours / opposing, `pt_at_most` or `pt_at_least`): that
   player's life total now.
 """
@@ -344,3 +346,13 @@ CONDITIONS["pt_in_zone"] = ({"pt_zone": _ZONE, "pt_of": _ZONE_OF}, _in_zone)
 CONDITION_TEXT["pt_in_zone"] = lambda test: (
     f"you have at least {test['n']} {_zone_dice(test['pt_zone'], test['pt_of'])}"
 )
+
+
+def _none_fielded(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.engine.keywords import strike
+
+    return not strike.fielded_this_turn(state, holder)
+
+
+CONDITIONS["pt_none_fielded"] = ({}, _none_fielded)
+CONDITION_TEXT["pt_none_fielded"] = lambda test: "you have fielded no character die this turn"

@@ -92,6 +92,12 @@ def _while_slip(match: re.Match, line: Line) -> str:
     return f"While {match['rest']}"
 
 
+def _spells(match: re.Match, line: Line) -> str | None:
+    if _set_of(line.card_key) not in DND_SETS or not _name_is_card(match["name"], line):
+        return None
+    return f"{match['name']} can't be targeted by action dice or character abilities"
+
+
 def _other_than(match: re.Match, line: Line) -> str | None:
     if not _name_is_card(match["name"], line):
         return None
@@ -124,6 +130,13 @@ SPELLINGS = (
     ),
     (re.compile(r"(?P<name>.+?) takes no damage during combat", re.IGNORECASE), _during_combat),
     (re.compile(r"(?:whlle|whle|whlie) (?P<rest>.+)", re.IGNORECASE), _while_slip),
+    (
+        re.compile(
+            r"(?P<name>.+?) character dice cannot be the target of spells or character abilities",
+            re.IGNORECASE,
+        ),
+        _spells,
+    ),
     (
         re.compile(
             r"(?P<head>.+?\bwhen you field )an? (?P<what>\[\w+\] character die) other than "
@@ -338,3 +351,58 @@ def zone_counts(line: Line) -> Match | None:
     effect = {"do": "pt_zone_modify", "to": {"pick": "this"}, "zone": zone, "of": of}
     effect.update({stat: mods[stat] for stat in ("attack", "defense") if stat in mods})
     return Match.ability({"when": "while_active", "effects": [effect]})
+
+
+# -- conditions the other families don't spell ----------------------------------------------------
+_NONE_FIELDED = re.compile(
+    r"as long as you have not fielded any character dice this turn, (?P<self>.+?) has "
+    r"(?P<mods>\+\d+A(?: and \+\d+D)?)",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def none_fielded(line: Line) -> Match | None:
+    """'As long as you have not fielded any character dice this turn, NAME has +3A'."""
+    match = _NONE_FIELDED.fullmatch(line.text)
+    if not match or self_selector(match["self"], line) is None:
+        return None
+    mods = ps.modify(match["mods"])
+    if not mods or set(mods) - {"do", "attack", "defense"}:
+        return None
+    return Match.ability(
+        {
+            "when": "while_active",
+            "if": {"test": "pt_none_fielded"},
+            "effects": [{**mods, "to": {"pick": "this"}}],
+        }
+    )
+
+
+_EXTRA_TO_FIELD = re.compile(
+    r"(?i:pay an extra )\[(?P<n>\d)\](?i: to field )(?P<self>.+?)(?i: if you don't have an active )"
+    r"(?P<name>[A-Z][\w-]*(?: [A-Z][\w-]*)*)(?i: or )(?P<aff>\[\w+\])(?i: character die)",
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=150)
+def extra_to_field(line: Line) -> Match | None:
+    """'Pay an extra [1] to field NAME if you don't have an active OTHER or [X] character die':
+    the card's own fielding cost, more while none of the holder's dice in the Field is that
+    character (by name, the holder's own, R13.8) or of that affiliation."""
+    match = _EXTRA_TO_FIELD.fullmatch(line.text)
+    if not match or not _name_is_card(match["self"], line):
+        return None
+    either = [
+        {"pick": "each", "name": match["name"]},
+        {"pick": "each", "affiliation": [t.affiliation(match["aff"])]},
+    ]
+    condition = {
+        "test": "count_at_most",
+        "n": 0,
+        "of": {"pick": "each", "side": "yours", "any_of": either},
+    }
+    cost = {"do": "cost", "of": "fielding", "amount": int(match["n"]), "sign": 1}
+    return Match.ability(
+        {"when": "static", "if": condition, "effects": [{**cost, "to": {"pick": "this"}}]}
+    )

@@ -195,3 +195,33 @@ def test_free_to_field_while_a_die_is_in_your_used_pile():
     assert play(cards, with_one, "P1 field 27ig#1").final.die("P1:27ig#1").zone == Zone.FIELD
     without = scene("27ig", "P1 die 27ig#1 reserve L1")
     assert run(cards, without + "P1 field 27ig#1\n").steps[-1].legal is False
+
+
+# -- conditions the other families don't spell ----------------------------------------------------
+def test_bonus_only_while_you_have_fielded_nothing_this_turn():
+    cards = real_cards("15def", "As long as")
+    printed = pool()["15def"].faces[0].attack
+    setup = scene(
+        "15def", "P1 die 15def#1 field L1", "P1 die 19sww#1 reserve L1",
+        "P1 die SK5 reserve wild", "P1 die SK6 reserve wild",
+    )  # fmt: skip
+    before = run(cards, setup).final
+    assert query.attack(before, cards, before.die("P1:15def#1")).value == printed + 3
+    fielded = play(cards, setup, "P1 field 19sww#1 pay SK5").final
+    assert query.attack(fielded, cards, fielded.die("P1:15def#1")).value == printed
+
+
+def test_extra_fielding_cost_without_the_named_character_or_affiliation():
+    cards = real_cards("67skc", "Pay an extra")
+    printed = pool()["67skc"].faces[0].fielding
+    alone = run(cards, scene("67skc", "P1 die 67skc#1 reserve L1")).final
+    assert query.fielding_cost(alone, cards, alone.die("P1:67skc#1")).value == printed + 1
+    # P2's dice don't help: the condition reads the holder's Field only
+    (spec,) = compile_card(pool()["67skc"]).encoding["abilities"][-1:]
+    assert spec["if"]["of"]["side"] == "yours"
+
+
+def test_spells_are_action_dice_in_dungeons_and_dragons_sets():
+    (spec,) = compile_card(pool()["79fus"]).encoding["abilities"]
+    (effect,) = spec["effects"]
+    assert effect["action"] == "be_targeted" and effect["kinds"] == ["action", "ability"]
