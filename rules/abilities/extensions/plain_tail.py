@@ -116,7 +116,7 @@ def _draw_split(ctx, effect, bursts, scope=None):
         return
     one = drawn[0]
     if len(drawn) > 1:
-        prompt = f"choose the drawn die that goes {_WHERE[effect['one']]}"
+        prompt = f"choose the drawn die that {_WHERE[effect['one']]}"
         one = ctx.choose(prompt, drawn)[0]
     _place(ctx, one, effect["one"])
     for die_id in drawn:
@@ -129,10 +129,10 @@ def _draw_split(ctx, effect, bursts, scope=None):
 EFFECT_RUNNERS = {"pt_gate": _gate, "pt_draw_split": _draw_split}
 
 _WHERE = {
-    "prep": "to your Prep Area",
-    "used": "to your Used Pile",
-    "roll": "rolled into your Reserve Pool",
-    "bag": "back to your bag",
+    "prep": "goes to your Prep Area",
+    "used": "goes to your Used Pile",
+    "roll": "is rolled into your Reserve Pool",
+    "bag": "goes back to your bag",
 }
 
 EFFECT_TEXT = {
@@ -141,8 +141,8 @@ EFFECT_TEXT = {
         "Area, otherwise back to the card"
     ),
     "pt_draw_split": lambda effect: (
-        f"draw {effect['count']} dice: one of your choice goes {_WHERE[effect['one']]}, the "
-        f"other {_WHERE[effect['other']]}"
+        f"draw {effect['count']} dice: one of your choice {_WHERE[effect['one']]}, the other "
+        f"{_WHERE[effect['other']]}"
     ),
 }
 
