@@ -8,7 +8,9 @@
   NAME for free' and 'Field NAME for free if you have ...' (the card's dice are free to field);
   'NAME takes no damage during combat'; the misspelt 'Whlle' / 'Whle' / 'Whlie'; 'a [X]
   character die other than NAME' (another [X] die: the card's own dice are left out, the
-  watchers' 'other'); 'Gets ... for each other X in the field' when the card says both
+  watchers' 'other'); 'NAME gets +1A the turn he is fielded. When NAME attacks, [X] get +1A
+  until end of turn' (on the turn he is fielded; every [X] character die, either player's,
+  R13.8); 'Gets ... for each other X in the field' when the card says both
   players' dice count; 'Once each turn, when ...' (the trigger with the limit once_per_turn,
   R13.5).
 - 'NAME costs 2 less to purchase while you have 10 or less life / you are at less than 11
@@ -98,6 +100,15 @@ def _spells(match: re.Match, line: Line) -> str | None:
     return f"{match['name']} can't be targeted by action dice or character abilities"
 
 
+def _fielded_turn_then_attacks(match: re.Match, line: Line) -> str | None:
+    if not (_name_is_card(match["name"], line) and _name_is_card(match["name2"], line)):
+        return None
+    return (
+        f"{match['name']} gets {match['mods']} on the turn {match['who']} is fielded. When "
+        f"{match['name2']} attacks, all {match['aff']} character dice get {match['mods2']}"
+    )
+
+
 def _other_than(match: re.Match, line: Line) -> str | None:
     if not _name_is_card(match["name"], line):
         return None
@@ -144,6 +155,14 @@ SPELLINGS = (
             re.IGNORECASE,
         ),
         _other_than,
+    ),
+    (
+        re.compile(
+            r"(?P<name>.+?) gets (?P<mods>\+\d+A) the turn (?P<who>he|she|it) is fielded\. When "
+            r"(?P<name2>.+?) attacks, (?P<aff>\[\w+\]) get (?P<mods2>\+\d+A) until end of turn",
+            re.IGNORECASE,
+        ),
+        _fielded_turn_then_attacks,
     ),
     (
         re.compile(r"gets (?P<mods>.+?) for each other (?P<what>\w+) in the field", re.I),

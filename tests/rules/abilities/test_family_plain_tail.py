@@ -225,3 +225,16 @@ def test_spells_are_action_dice_in_dungeons_and_dragons_sets():
     (spec,) = compile_card(pool()["79fus"]).encoding["abilities"]
     (effect,) = spec["effects"]
     assert effect["action"] == "be_targeted" and effect["kinds"] == ["action", "ability"]
+
+
+def test_bonus_on_the_turn_fielded_then_a_bonus_to_every_die_of_a_kind_when_attacking():
+    fielded, attacks = compile_card(pool()["112wol"]).encoding["abilities"]
+    assert fielded["when"] == "fielded" and fielded["effects"][0]["to"] == {"pick": "this"}
+    (effect,) = attacks["effects"]
+    assert attacks["when"] == "attacks" and "side" not in effect["to"]  # either player's, R13.8
+    cards = whole_card("112wol")
+    printed = pool()["112wol"].faces[0]
+    setup = scene("112wol", "P1 die 112wol#1 reserve L1", "P1 die SK5 reserve wild")
+    pay = " pay SK5" if printed.fielding else ""
+    state = play(cards, setup, f"P1 field 112wol#1{pay}").final
+    assert query.attack(state, cards, state.die("P1:112wol#1")).value == printed.attack + 1
