@@ -1,39 +1,49 @@
 """A character's lines that start with none of the usual trigger words, read by this family
-(`plain_tail`; its effects and condition are in rules/abilities/extensions/plain_tail.py):
+(`plain_tail`; its effects and conditions are in rules/abilities/extensions/plain_tail.py):
 
 - Spellings the other families read once put their way (`SPELLINGS`, each only ever
   normalises, so reading again ends): bare 'Obscure' (the keyword's reminder, as the Tomb of
   Annihilation cards print it: when you use an action die, the character can't be blocked this
-  turn); 'NPCs' in a Dungeons & Dragons set (that universe's Sidekick dice); 'You may field
-  NAME for free' and 'Field NAME for free if you have ...' (the card's dice are free to field);
-  'NAME takes no damage during combat'; the misspelt 'Whlle' / 'Whle' / 'Whlie'; 'a [X]
-  character die other than NAME' (another [X] die: the card's own dice are left out, the
-  watchers' 'other'); 'NAME gets +1A the turn he is fielded. When NAME attacks, [X] get +1A
-  until end of turn' (on the turn he is fielded; every [X] character die, either player's,
-  R13.8); 'Gets ... for each other X in the field' when the card says both
+  turn); in a Dungeons & Dragons set 'NPCs' (Sidekick dice) and 'Spells' (action dice); 'You
+  may field NAME for free' and 'Field NAME for free if you have ...' (the card's dice are free
+  to field); the misspelt 'Whlle' / 'Whle' / 'Whlie'; 'a [X] character die other than NAME'
+  (another [X] die: the watcher leaves out every die of the card); 'NAME gets +1A the turn he
+  is fielded. When NAME attacks, [X] get +1A until end of turn' (every [X] character die,
+  either player's, R13.8); 'Gets ... for each other X in the field' when the card says both
   players' dice count; 'Once each turn, when ...' (the trigger with the limit once_per_turn,
   R13.5).
-- 'NAME costs 2 less to purchase while you have 10 or less life / you are at less than 11
-  life / your opponent has 20 life': the card's own purchase cost under a life condition
-  (`pt_life`), a static ability from the team.
-- 'Gate NAME: When fielded, you may take another unpurchased NAME die and roll it. If it rolls
-  a character face, put it into your Prep Area. Otherwise, return it to its card' (`pt_gate`).
-- A burst line 'Instead draw 2 dice; place one in your Prep Area and the other in your Used
-  Pile' / 'Instead draw 2 dice, roll one and return the other to your bag' changing the card's
-  previous triggered ability (`pt_draw_split`).
+- The card's own purchase cost under a life condition ('while you have 10 or less life / you
+  are at less than 11 life / your opponent has 20 life': `pt_life`), a static ability from
+  the team.
+- Gate: when fielded, the holder may roll another unpurchased die of the card; a character
+  face sends it to their Prep Area, an energy face back to the card (`pt_gate`).
+- A burst line that instead draws 2 dice and sends one (the holder's pick) to one place and
+  the other elsewhere (Prep Area / Used Pile, rolled / back to the bag), changing the card's
+  previous triggered ability, a single draw (`pt_draw_split`).
+- Static limits on the damage the card's dice take from each source (`pt_limit_damage`,
+  R13.4): reduced to 1, at most 1 from action dice, none from higher level characters, none
+  from character dice of its level or lower.
+- Dice counted in the Prep Area or the Used Pile: '+1A and +1D for each die in your Prep Area'
+  (`pt_zone_modify`), 'free to field while you have an [IW] character die in your Used Pile'
+  (condition `pt_in_zone`).
+- 'As long as you have not fielded any character dice this turn, NAME has +3A' (condition
+  `pt_none_fielded`); 'Pay an extra [1] to field NAME if you don't have an active OTHER or [X]
+  character die' (the card's fielding cost, OTHER by name being the holder's own, R13.8).
 
 Readings (T5.1):
-- 'takes no damage during combat' prevents combat damage only (an ability's damage dealt in
-  the attack step is not read as 'during combat'): the weaker of the two readings.
 - 'Once each turn' is 'once per turn' (R13.5): the card's ability resolves once a turn.
 - 'your opponent has 20 life' holds while they have 20 or more (life never goes above the
   starting total, R12.4, so it is 20 exactly at the usual total).
-- 'Gate': the die taken is one of the card's own unpurchased dice (a team has one card of a
+- Gate: the die taken is one of the card's own unpurchased dice (a team has one card of a
   name); with none left, nothing happens. A rolled character face puts it in the holder's
   Prep Area as their die (not purchased: no purchase triggers); an energy face puts it back
   on its card.
-- 'draw 2 dice; place one ...': the holder picks which drawn die goes where; with only one die
-  to draw it goes to the first place named.
+- The draw-split burst: the holder picks which drawn die goes where; with only one die to
+  draw it goes to the first place named.
+- A die in the Prep Area or Used Pile shows no face: a 'character die' there is a Sidekick or
+  a die of a card with character levels; an affiliation is read from the die's card.
+- 'Take no more than 1 damage from action dice': a source that is no die (a global) is not an
+  action die.
 """
 
 import re
@@ -86,10 +96,6 @@ def _field_free(match: re.Match, line: Line) -> str | None:
     return f"{match['name']} is free to field" + (f" {match['cond']}" if match["cond"] else "")
 
 
-def _during_combat(match: re.Match, line: Line) -> str:
-    return f"{match['name']} takes no combat damage"
-
-
 def _while_slip(match: re.Match, line: Line) -> str:
     return f"While {match['rest']}"
 
@@ -139,7 +145,6 @@ SPELLINGS = (
             {"name": m["name"] or m["name2"], "cond": m["cond2"] or ""}, line
         ),
     ),
-    (re.compile(r"(?P<name>.+?) takes no damage during combat", re.IGNORECASE), _during_combat),
     (re.compile(r"(?:whlle|whle|whlie) (?P<rest>.+)", re.IGNORECASE), _while_slip),
     (
         re.compile(
