@@ -1,0 +1,352 @@
+"""Effects of the `fielded_long` family (clauses in rules/abilities/phrases_fielded_long.py).
+
+- `fl_purchase` (`cards`, `price`, `into`): 'you may purchase a Robin die for 1 less', 'you may
+  purchase a basic action die for 1', '... for free', '... and place it in your Prep Area':
+  a purchase made while the effect resolves. The holder picks one die to buy among the
+  unpurchased dice of the cards it may be bought from (their own team's cards and the basic
+  actions, R7.1; a card a restriction keeps them from buying is left out, R13.7), or none.
+  The price is a fixed number of energy (`fixed`), the card's purchase cost less `less`
+  (never below 1 nor below the number of the card's energy types, R7.3) or nothing (`free`);
+  a price of energy keeps R7.2's energy types and is paid from the Reserve Pool (a 'may'
+  with the payment: 'no' buys nothing). The die goes to the Used Pile (R7.4) and the
+  engine's 'purchased' event follows, as for any purchase; then `into` `prep` (to the Prep
+  Area), `bag` (into the bag) or `roll` (rolled into the Reserve Pool, R4.3).
+- `fl_draw_route` (`count`, `dice`, `both`, `match`, `other`, `effects`): draw dice from the
+  bag (a recorded input, R4.1); the dice drawn that match `dice` (the filters of a from_used
+  effect's `dice`) go to `match`, the others to `other` (`roll`: rolled into the Reserve
+  Pool, `prep`, `used`, `bag`). With `both`, either all the dice drawn match (and all go to
+  `match`) or none is counted as matching. `effects` happen once when at least one die
+  matched (before the dice move, so 'return it to your bag' follows them).
+- `fl_draw_roll` (`dice`, `effects`, `repeat`, `matched`, `unmatched`, `attack_damage`): draw
+  one die and roll it (R4.3: into the Reserve Pool; which die and how it landed are recorded
+  inputs). When it shows a character face and matches `dice`, `effects` happen (with
+  `attack_damage`, the rolled character deals damage equal to the A printed on the face it
+  shows to the opponent) and it goes to `matched`; otherwise to `unmatched` (`prep`, `used`
+  or `stay`: it stays in the Reserve Pool). With `repeat`, a match draws and rolls once more
+  (that many times at most).
+- `fl_draw_split` (`count`): 'draw 2 dice. Roll one of those dice and Prep the other': the
+  holder picks the die to roll; the other goes to the Prep Area.
+"""
+
+from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.engine import abilities, query
+from rules.engine.faces import EnergyCost
+from rules.engine.keywords import strike
+from rules.engine.state import Zone, replace
+
+_ZONES = ("roll", "prep", "used", "bag")
+_DICE = {"type": "object"}  # the filters of trigger_events.used_die_matches
+
+EFFECT_SCHEMAS = {
+    "fl_purchase": effect_schema(
+        "fl_purchase",
+        ["cards", "price"],
+        cards={
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "what": {"enum": ["any", "character", "action", "basic_action"]},
+                "name": {"type": "string", "minLength": 1},
+                "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "max_cost": {"type": "integer", "minimum": 0},
+                "other": {"const": True},  # 'a different character': not this card
+                "unbought": {"const": True},  # no die of the card purchased by any player
+            },
+        },
+        price={
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "fixed": {"type": "integer", "minimum": 0, "maximum": 9},
+                "less": {"type": "integer", "minimum": 1, "maximum": 9},
+                "free": {"const": True},
+            },
+            "minProperties": 1,
+            "maxProperties": 1,
+        },
+        into={"enum": ["used", "prep", "bag", "roll"]},
+    ),
+    "fl_draw_route": effect_schema(
+        "fl_draw_route",
+        ["count", "dice", "match", "other"],
+        count={"type": "integer", "minimum": 1, "maximum": 5},
+        dice=_DICE,
+        both={"const": True},
+        match={"enum": list(_ZONES)},
+        other={"enum": list(_ZONES)},
+        effects=EFFECTS,
+    ),
+    "fl_draw_roll": effect_schema(
+        "fl_draw_roll",
+        ["dice", "matched", "unmatched"],
+        dice=_DICE,
+        effects=EFFECTS,
+        repeat={"type": "integer", "minimum": 1, "maximum": 3},
+        matched={"enum": ["prep", "used", "stay"]},
+        unmatched={"enum": ["prep", "used", "stay"]},
+        attack_damage={"const": True},
+    ),
+    "fl_draw_split": effect_schema(
+        "fl_draw_split", ["count"], count={"type": "integer", "minimum": 2, "maximum": 2}
+    ),
+}
+
+
+# -- a purchase while the effect resolves ---------------------------------------------------------
+def _buyable(ctx, card_key: str, wanted: dict) -> bool:
+    card = ctx.cards.get(card_key)
+    if card is None:
+        return False
+    what = wanted.get("what", "any")
+    if what == "character" and card.kind != "character":
+        return False
+    if what == "action" and card.kind == "character":
+        return False
+    if what == "basic_action" and card.kind != "basic_action":
+        return False
+    if "name" in wanted and card.display_title.lower() != wanted["name"].lower():
+        return False
+    if "affiliation" in wanted and not set(card.affiliations) & set(wanted["affiliation"]):
+        return False
+    if "max_cost" in wanted and card.cost > wanted["max_cost"]:
+        return False
+    if wanted.get("other") and card_key == ctx.card:
+        return False
+    if wanted.get("unbought") and any(
+        d.card == card_key and d.zone != Zone.UNPURCHASED for d in ctx.state.dice
+    ):
+        return False
+    why = abilities.restriction(
+        ctx.state, ctx.cards, "purchase", player=ctx.holder, params=(card_key,)
+    )
+    return not why  # R13.7
+
+
+def _stock(ctx, wanted: dict) -> list[str]:
+    """The first unpurchased die of each card the holder may buy it from (R7.1)."""
+    keys = [*ctx.state.player(ctx.holder).team, *ctx.state.basic_actions]
+    found = []
+    for key in keys:
+        pool = "BA" if key in ctx.state.basic_actions else ctx.holder
+        stock = [
+            d.id
+            for d in ctx.state.dice
+            if d.card == key and d.owner == pool and d.zone == Zone.UNPURCHASED
+        ]
+        if stock and _buyable(ctx, key, wanted):
+            found.append(stock[0])
+    return found
+
+
+def _price(ctx, card_key: str, price: dict) -> EnergyCost | None:
+    card = ctx.cards[card_key]
+    types = () if card.kind == "basic_action" else tuple(card.energy)
+    if price.get("free"):
+        return None
+    if "fixed" in price:
+        return EnergyCost(price["fixed"], types)
+    cost = query.purchase_cost(ctx.state, ctx.cards, ctx.holder, card_key).value
+    return EnergyCost(max(cost - price["less"], 1, len(types)), types)  # R7.3
+
+
+def _purchase(ctx, effect, bursts, scope=None):
+    found = _stock(ctx, effect["cards"])
+    if not found:
+        return
+    chosen = ctx.choose("choose a die to purchase (or none)", found, count=1, minimum=0)
+    if not chosen:
+        return
+    die = ctx.die(chosen[0])
+    card = ctx.cards[die.card]
+    cost = _price(ctx, die.card, effect["price"])
+    if (
+        cost is not None
+        and cost.amount
+        and not ctx.may(f"pay {cost.amount} for {card.name}", cost=cost)
+    ):
+        return
+    bought = replace(die, owner=ctx.holder, controller=ctx.holder, zone=Zone.USED)
+    ctx.put(bought)
+    ctx.emit(
+        "purchased",
+        f"{ctx.holder} purchased {bought.id} ({card.name}); it goes to the Used Pile ({ctx.label})",
+        rule="R7.4",
+        die=bought.id,
+        player=ctx.holder,
+    )
+    strike.note_purchased(ctx, ctx.holder, bought.id, card.kind)
+    _route(ctx, bought.id, effect.get("into", "used"))
+    if scope is not None:
+        scope.picked = [bought.id]
+
+
+def _route(ctx, die_id: str, into: str) -> None:
+    die = ctx.state.die(die_id)
+    if die is None:
+        return
+    if into == "roll":
+        ctx.roll(die.owner, (die_id,))
+    elif into == "prep":
+        ctx.prep(die_id)
+    elif into == "used":
+        if die.zone != Zone.USED:
+            ctx.send_to_used(die_id)
+    elif die.zone != Zone.BAG:
+        ctx.move(die_id, Zone.BAG)
+        ctx.emit("moved", f"{die_id} went back to the bag ({ctx.label})", die=die_id,
+                 player=die.owner)  # fmt: skip
+
+
+# -- draw dice, then each goes where the card says ------------------------------------------------
+def _draw_route(ctx, effect, bursts, scope=None):
+    from rules.abilities.runtime import run_effects
+    from rules.abilities.trigger_events import used_die_matches
+
+    drawn = ctx.draw(ctx.holder, effect["count"], to=Zone.PREP)
+    matching = [d for d in drawn if used_die_matches(ctx.cards, ctx.state.die(d), effect["dice"])]
+    if effect.get("both") and len(matching) != effect["count"]:
+        matching = []
+    if matching and effect.get("effects"):
+        run_effects(ctx, effect["effects"], bursts=bursts, kind=scope.kind if scope else "")
+    for die_id in drawn:
+        _route(ctx, die_id, effect["match"] if die_id in matching else effect["other"])
+    if scope is not None:
+        scope.picked = list(drawn)
+
+
+def _draw_roll(ctx, effect, bursts, scope=None):
+    from rules.abilities.runtime import run_effects
+    from rules.abilities.trigger_events import used_die_matches
+
+    kind = scope.kind if scope else ""
+    for _ in range(1 + effect.get("repeat", 0)):
+        drawn = ctx.draw(ctx.holder, 1, to=Zone.RESERVE)
+        if not drawn:
+            return
+        die = ctx.state.die(drawn[0])
+        matched = die.face.is_character and used_die_matches(ctx.cards, die, effect["dice"])
+        if matched and effect.get("attack_damage"):
+            ctx.damage(ctx.opponent, die.face.attack)
+        if matched and effect.get("effects"):
+            run_effects(ctx, effect["effects"], bursts=bursts, kind=kind)
+        where = effect["matched" if matched else "unmatched"]
+        if where != "stay" and ctx.state.die(die.id) is not None:
+            _route(ctx, die.id, where)
+        if not matched:
+            return
+
+
+def _draw_split(ctx, effect, bursts, scope=None):
+    drawn = ctx.draw(ctx.holder, effect["count"], to=Zone.PREP)
+    if len(drawn) < 2:
+        for die_id in drawn:
+            ctx.roll(ctx.holder, (die_id,))
+        return
+    (rolled,) = ctx.choose("choose the drawn die to roll (the other is prepped)", drawn)
+    ctx.roll(ctx.holder, (rolled,))  # the other stays in the Prep Area, where it was drawn
+
+
+EFFECT_RUNNERS = {
+    "fl_purchase": _purchase,
+    "fl_draw_route": _draw_route,
+    "fl_draw_roll": _draw_roll,
+    "fl_draw_split": _draw_split,
+}
+
+
+# -- English --------------------------------------------------------------------------------------
+def _cards_text(cards: dict) -> str:
+    what = {
+        "any": "die",
+        "character": "character die",
+        "action": "action die",
+        "basic_action": "basic action die",
+        "sidekick": "Sidekick die",
+    }[cards.get("what", "any")]
+    if "name" in cards:
+        what = f"{cards['name']} die"
+    if cards.get("affiliation"):
+        what = f"{'/'.join(a.title() for a in cards['affiliation'])} {what}"
+    if cards.get("other"):
+        what = f"{what} of another card"
+    if "max_cost" in cards:
+        what = f"{what} with purchase cost {cards['max_cost']} or less"
+    if cards.get("unbought"):
+        what = f"{what} that no player has purchased yet"
+    return what
+
+
+_INTO = {
+    "used": "",
+    "prep": " and place it in your Prep Area",
+    "bag": " and put it into your bag",
+    "roll": " and roll it",
+}
+
+
+def _purchase_text(effect) -> str:
+    price = effect["price"]
+    if price.get("free"):
+        paid = "for free"
+    elif "fixed" in price:
+        paid = f"for {price['fixed']} energy"
+    else:
+        paid = f"for {price['less']} less"
+    into = _INTO[effect.get("into", "used")]
+    return f"purchase a {_cards_text(effect['cards'])} {paid}{into}"
+
+
+_WHERE = {
+    "roll": "roll them into your Reserve Pool",
+    "prep": "place them in your Prep Area",
+    "used": "place them in your Used Pile",
+    "bag": "return them to your bag",
+}
+
+
+def _draw_route_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    n = effect["count"]
+    dice = _cards_text({k: v for k, v in effect["dice"].items() if k != "energy"})
+    if effect["dice"].get("energy"):
+        dice = f"{'/'.join(effect['dice']['energy'])} {dice}"
+    head = f"draw {n} {'die' if n == 1 else 'dice'}"
+    which = f"if {'all are' if effect.get('both') else 'a die drawn is'} a {dice}"
+    then = f": {describe_effects(effect['effects'])}" if effect.get("effects") else ""
+    return f"{head}; {which}{then}, {_WHERE[effect['match']]}; otherwise {_WHERE[effect['other']]}"
+
+
+def _draw_roll_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    dice = effect["dice"]
+    what = "a character face"
+    if dice:
+        noun = _cards_text(dice)
+        what += f" on {'an' if noun[0].lower() in 'aeiou' else 'a'} {noun}"
+    does = []
+    if effect.get("attack_damage"):
+        does.append("that character deals damage equal to its A to your opponent")
+    if effect.get("effects"):
+        does.append(describe_effects(effect["effects"]))
+    if effect.get("repeat"):
+        does.append(f"repeat this {effect['repeat']} more time(s) at most")
+    where = {"prep": "your Prep Area", "used": "your Used Pile"}
+    then = " and ".join(does)
+    text = f"draw and roll a die; if it shows {what}: {then}"
+    if effect["matched"] != "stay":
+        text += f", and place it in {where[effect['matched']]}"
+    if effect["unmatched"] != "stay":
+        text += f"; otherwise place it in {where[effect['unmatched']]}"
+    return text
+
+
+EFFECT_TEXT = {
+    "fl_purchase": _purchase_text,
+    "fl_draw_route": _draw_route_text,
+    "fl_draw_roll": _draw_roll_text,
+    "fl_draw_split": lambda effect: (
+        "draw 2 dice: roll one of them and place the other in your Prep Area"
+    ),
+}

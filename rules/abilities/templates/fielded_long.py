@@ -1,0 +1,258 @@
+"""Family `fielded_long`: 'When fielded' lines the other fielded families leave, read through
+the shared clause registry (clauses in rules/abilities/phrases_fielded_long.py, effects in
+rules/abilities/extensions/fielded_long.py) and two recognisers:
+
+- `fielded_long_draw`: a draw whose dice then go where the card says, read as one effect
+  (`fl_draw_route`, `fl_draw_split`):
+  'draw two dice. Place any <dice> into your Prep Area and all other dice into your Used Pile';
+  'draw 2 dice. If they are both / If both are <dice> dice, roll them and place them in your
+  Reserve Pool / place them in your Used Pile (and <effect>). Otherwise, return them / both to
+  your bag'; 'draw a die. If it is a [B] or a [F] die you may <effect>. Return it to your bag'
+  (the die goes back to the bag whatever it is; 'you may deal N damage to target X' is a
+  target picked or none); 'draw 2 dice. Roll one of those dice and Prep the other'. A '[B]
+  die' is a die of a card of that energy type, as fielded_more reads it (a Sidekick die is
+  not one).
+- `fielded_long_rewrite`: spellings `fielded_more` reads once put its way: a dotted name
+  ('S.H.I.E.L.D. Agent', whose full stops are no sentence ends) and, after 'take / gain
+  control of <die>', 'Return it to your opponent's Field Zone (on its level 1 character face)
+  at (the) end of (the) turn': the engine's own end of control (R15.2: the die returns to its
+  owner where it was taken from; a die that became unrolled meanwhile is in its owner's Prep
+  Area, R15.2, which the card's reminder doesn't cover: the rules' reading). Only a target
+  'opposing Sidekick' may be returned 'on its level 1 character face': that is the only
+  character face a Sidekick die has.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import phrases, phrases_fielded_long  # noqa: F401 (registers the clauses)
+from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, fielded_more, recogniser
+
+_PREFIX = re.compile(r"^when fielded, (?P<rest>.+?)\.?$", re.IGNORECASE)
+_BACK_TO_BAG = r"otherwise, return (?:them|both) to your bag"
+_DRAW_SORTED = re.compile(
+    r"draw (?:two|2) dice\. place any (?P<dice>.+?) dice into your prep area and all other "
+    r"dice into your used pile",
+    re.IGNORECASE,
+)
+_DRAW_BOTH = re.compile(
+    r"draw (?:two|2) dice\. if (?:they are both|both are) (?P<dice>.+?) dice, "
+    r"(?P<then>roll them and place them in your reserve pool"
+    r"|place them in your used pile(?: and (?P<effects>.+?))?)\. " + _BACK_TO_BAG,
+    re.IGNORECASE,
+)
+_DRAW_ONE_BACK = re.compile(
+    r"draw a die\. if it is (?P<dice>an? \[\w+\](?: or an? \[\w+\])*) die,? (?P<effect>.+?)\. "
+    r"return it to your bag",
+    re.IGNORECASE,
+)
+_DRAW_SPLIT = re.compile(
+    r"draw (?:two|2) dice\. roll one of (?:those|the) dice and prep the other", re.IGNORECASE
+)
+
+
+_DRAW_ROLL_CHECK = re.compile(
+    r"draw and roll a die\. if you rolled a character face on an? (?P<dice>\[\w+\]) die, "
+    r"(?P<effect>.+?)\. place dice rolled from this effect into your prep area",
+    re.IGNORECASE,
+)
+_DRAW_ROLL_ATTACK = re.compile(
+    r"(?:you may )?draw and roll (?:a|one) die\. if you roll a character (?:face|side), that "
+    r"character deals damage equal to its attack to your opponent and goes to your used pile",
+    re.IGNORECASE,
+)
+_REPEAT = re.compile(r"(?P<effect>.+?) and repeat this effect once", re.IGNORECASE)
+
+
+def _draw_roll(rest: str, line: Line) -> dict | None:
+    found = _DRAW_ROLL_CHECK.fullmatch(rest)
+    if found:
+        dice = _dice(found["dice"], line)
+        repeat = _REPEAT.fullmatch(found["effect"])
+        effects = phrases.effects(repeat["effect"] if repeat else found["effect"], line)
+        if dice is None or not effects:
+            return None
+        effect = {"do": "fl_draw_roll", "dice": dice, "effects": effects}
+        if repeat:
+            effect["repeat"] = 1
+        return {**effect, "matched": "prep", "unmatched": "prep"}
+    if _DRAW_ROLL_ATTACK.fullmatch(rest):
+        return {
+            "do": "fl_draw_roll",
+            "dice": {},
+            "attack_damage": True,
+            "matched": "used",
+            "unmatched": "stay",
+        }
+    return None
+
+
+def _dice(text: str, line: Line) -> dict | None:
+    """The filters of the dice drawn: 'Sidekick', 'an [F] or a [B]', an affiliation icon."""
+    if text.lower() == "sidekick":
+        return {"what": "sidekick"}
+    icons = re.findall(r"\[(\w+)\]", text)
+    if icons and re.fullmatch(r"(?:an? )?\[\w+\](?: or an? \[\w+\])*", text, re.IGNORECASE):
+        try:
+            return {"energy": [t.energy(f"[{icon}]") for icon in icons]}
+        except ValueError:
+            pass
+        if len(icons) == 1:
+            try:
+                return {"affiliation": [t.affiliation(f"[{icons[0]}]")]}
+            except ValueError:
+                return None
+    return None
+
+
+def _draw(rest: str, line: Line) -> dict | None:
+    found = _DRAW_SORTED.fullmatch(rest)
+    if found:
+        dice = _dice(found["dice"], line)
+        if dice is None:
+            return None
+        return {"do": "fl_draw_route", "count": 2, "dice": dice, "match": "prep", "other": "used"}
+    found = _DRAW_BOTH.fullmatch(rest)
+    if found:
+        dice = _dice(found["dice"], line)
+        if dice is None:
+            return None
+        effect = {"do": "fl_draw_route", "count": 2, "dice": dice, "both": True}
+        if found["then"].lower().startswith("roll"):
+            return {**effect, "match": "roll", "other": "bag"}
+        effect = {**effect, "match": "used", "other": "bag"}
+        if found["effects"]:
+            more = phrases.effects(found["effects"], line)
+            if not more:
+                return None
+            effect["effects"] = more
+        return effect
+    found = _DRAW_ONE_BACK.fullmatch(rest)
+    if found:
+        dice = _dice(found["dice"], line)
+        may = re.fullmatch(r"you may (?P<effect>deal \d damage to target .+)", found["effect"])
+        if dice is None or may is None:
+            return None
+        more = phrases.effects(may["effect"], line)
+        if not more or len(more) != 1 or more[0]["to"].get("pick") != "target":
+            return None
+        (damage,) = more
+        damage = {**damage, "to": {**damage["to"], "pick": "up_to", "count": 1}}  # or none
+        return {
+            "do": "fl_draw_route",
+            "count": 1,
+            "dice": dice,
+            "match": "bag",
+            "other": "bag",
+            "effects": [damage],
+        }
+    if _DRAW_SPLIT.fullmatch(rest):
+        return {"do": "fl_draw_split", "count": 2}
+    return None
+
+
+_REROLL_TO_PREP = re.compile(
+    r"(?P<may>you may )?roll an opposing character\. if it is a character face, return it to "
+    r"the field\. if it is an energy face, add it to your opponent's prep area",
+    re.IGNORECASE,
+)
+_REROLL_SUPERSTARS = re.compile(
+    r"reroll up to (?P<n>2|two) target superstar dice\. each die that does not roll a superstar "
+    r"face goes to the used pile\. (?P<name>.+?) deals (?P<d>\d) damage to your opponent for "
+    r"each die sent to the used pile in this way",
+    re.IGNORECASE,
+)
+
+
+def _rerolls(rest: str, line: Line) -> list[dict] | None:
+    """'roll an opposing character' (a die in the Field: rolled again, R14.1) whose energy face
+    sends it to its owner's Prep Area; up to two Superstar dice rerolled, those not on a
+    Superstar (character) face to the Used Pile, and damage for each."""
+    if _REROLL_TO_PREP.fullmatch(rest):
+        to = {"pick": "target", "side": "opposing", "what": "character"}
+        return [{"do": "reroll_sort", "to": to, "into": "prep"}]
+    found = _REROLL_SUPERSTARS.fullmatch(rest)
+    if found and body.is_self(found["name"], line):
+        to = {"pick": "up_to", "count": 2, "what": t.SUPERSTAR_WHAT}
+        damage = {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 1}
+        damage["amount"] = int(found["d"])
+        return [
+            {"do": "reroll_sort", "to": to, "into": "used"},
+            {"do": "per_removed", "effects": [damage]},
+        ]
+    return None
+
+
+@recogniser("fielded_long", kinds=("ability",), priority=104)
+def fielded_long_draw(line: Line) -> Match | None:
+    match = _PREFIX.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"]
+    effect = _draw(rest, line) or _draw_roll(rest, line)
+    effects = [effect] if effect else _rerolls(rest, line)
+    if not effects:
+        return None
+    spec = {"when": "fielded", "effects": effects}
+    if rest.lower().startswith("you may "):
+        spec["optional"] = True
+    return Match.ability(spec)
+
+
+_DOTTED = re.compile(r"\b((?:[A-Z]\.){3,})(?= [A-Z])")
+_RETURN_TO_OPPONENT = re.compile(
+    r"return it to your opponent's field zone(?P<face> on its level 1 character face)? "
+    r"at (?:the )?end of (?:the )?turn",
+    re.IGNORECASE,
+)
+# 'When fielded, while NAME is active, ...': a condition when it triggers (R13.3)
+_WHILE_ACTIVE = re.compile(
+    r"^(?P<head>when fielded, )while (?P<name>.+?) is active, (?P<rest>.+)$", re.IGNORECASE
+)
+_CONTROL = re.compile(r"(?:take|gain) control of (?P<who>.+?)(?: until end of turn)?\.", re.I)
+
+
+def _control_return(text: str) -> str | None:
+    found = _RETURN_TO_OPPONENT.search(text)
+    control = _CONTROL.search(text)
+    if found is None or control is None or control.start() > found.start():
+        return None
+    if found["face"] and not re.fullmatch(r"target opposing sidekick", control["who"], re.I):
+        return None
+    return text[: found.start()] + "Return it to its owner's Field Zone at end of turn"
+
+
+@recogniser("fielded_long", kinds=("ability", "burst"), priority=104)
+def fielded_long_rewrite(line: Line) -> Match | None:
+    text = line.text
+    dotted = {m.group(1): m.group(1).replace(".", "") for m in _DOTTED.finditer(text)}
+    for name, plain in dotted.items():
+        text = text.replace(name, plain)
+    returned = _control_return(text)
+    if returned is not None:
+        text = returned
+    text = re.sub(r"\bend ofturn\b", "end of turn", text)
+    active = _WHILE_ACTIVE.match(text)
+    if active:
+        text = f"{active['head']}if {active['name']} is active, {active['rest']}"
+    if text == line.text:
+        return None
+    found = fielded_more.fielded_more(replace(line, text=text))
+    if found is None:
+        return None
+    abilities = found.abilities
+    for name, plain in dotted.items():
+        whole = re.compile(rf"\b{re.escape(plain)}\b")
+        abilities = tuple(_restored(spec, whole, name) for spec in abilities)
+    return Match.ability(*abilities)
+
+
+def _restored(value, plain: re.Pattern, name: str):
+    """The spec with the dotted name written back where the rewrite took its dots away."""
+    if isinstance(value, dict):
+        return {k: _restored(v, plain, name) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_restored(v, plain, name) for v in value]
+    return plain.sub(name, value) if isinstance(value, str) else value
