@@ -12,12 +12,19 @@ work after every trigger and after 'If you do,'):
   different character with the <affiliation> affiliation' (another card than this one).
   The purchase is always the holder's to decline (they pick no die, or answer no to the
   payment): every such line prints 'you may'.
+- '(immediately) KO NAME' (NAME this card, read before 'If you do, ...'): `ko` of its own die.
+- 'move an action die from the field to its used pile': `send_to_used` of a target action die
+  in the Field (either player's; 'an' is read as a target, the weaker reading, T5.1).
+- '<target character die you control> gains Range N' after a trigger: `grant` range_N (this
+  turn, as every keyword a triggered effect gives, T5.1); the card's granted-Range trigger
+  (keywords_more's volley, `ENCODING_ABILITIES` of extensions/fielded_long.py) fires it.
 - 'give this die / this one +NA(, +ND)(, and Overcrush) until end of turn': `modify` (and
   `grant`) on the card's own die (read after 'you may sacrifice <die> to').
 """
 
 import re
 
+from rules.abilities import phrases_triggers as pt
 from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 
@@ -111,3 +118,27 @@ def _give_this(m, line):
         modify["defense"] = int(m["d"])
     grants = [{"do": "grant", "to": {"pick": "this"}, "keyword": "overcrush"}] if m["kw"] else []
     return [modify, *grants]
+
+
+@phrase(r"(?:immediately )?(?:KO|knock out) (?P<name>.+)")
+def _ko_self(m, line):
+    if line is None or line.card_kind != "character" or line.kind == "global":
+        return None
+    if not pt.is_self(m["name"], line):
+        return None
+    return [{"do": "ko", "to": {"pick": "this"}}]
+
+
+@phrase(r"move an action die from the field to its used pile")
+def _action_to_used(m, line):
+    return [{"do": "send_to_used", "to": {"pick": "target", "side": "any", "what": "action"}}]
+
+
+@phrase(r"(?P<who>target character die you control) gains range (?P<n>[123])")
+def _gains_range(m, line):
+    if line is None or line.kind == "global":
+        return None  # combat_globals reads a global's Range
+    to = pt.die_selector(m["who"], line)
+    if to is None:
+        return None
+    return [{"do": "grant", "to": to, "keyword": f"range_{m['n']}"}]

@@ -24,11 +24,16 @@
   shows to the opponent) and it goes to `matched`; otherwise to `unmatched` (`prep`, `used`
   or `stay`: it stays in the Reserve Pool). With `repeat`, a match draws and rolls once more
   (that many times at most).
+- `fl_ko_or_spin_down` (`to`): each die picked is KO'd if it is at level 1, else spun down one
+  level (R14.2).
+- granted Range: a card whose triggered (not global) ability grants Range gets keywords_more's
+  granted-Range trigger (`ENCODING_ABILITIES`), which fires the volley when a die with that
+  Range attacks.
 - `fl_draw_split` (`count`): 'draw 2 dice. Roll one of those dice and Prep the other': the
   holder picks the die to roll; the other goes to the Prep Area.
 """
 
-from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
 from rules.engine import abilities, query
 from rules.engine.faces import EnergyCost
 from rules.engine.keywords import strike
@@ -86,6 +91,7 @@ EFFECT_SCHEMAS = {
         unmatched={"enum": ["prep", "used", "stay"]},
         attack_damage={"const": True},
     ),
+    "fl_ko_or_spin_down": effect_schema("fl_ko_or_spin_down", ["to"], to=SELECTOR),
     "fl_draw_split": effect_schema(
         "fl_draw_split", ["count"], count={"type": "integer", "minimum": 2, "maximum": 2}
     ),
@@ -236,6 +242,19 @@ def _draw_roll(ctx, effect, bursts, scope=None):
             return
 
 
+def _ko_or_spin_down(ctx, effect, bursts, scope=None):
+    from rules.abilities.runtime import pick
+
+    for target in pick(ctx, effect["to"], "KO or spin down", scope):
+        die = ctx.state.die(target)
+        if die is None or die.face is None or not die.face.is_character:
+            continue
+        if die.face.level <= 1:
+            ctx.ko(target)
+        else:
+            ctx.spin(target, -1)
+
+
 def _draw_split(ctx, effect, bursts, scope=None):
     drawn = ctx.draw(ctx.holder, effect["count"], to=Zone.PREP)
     if len(drawn) < 2:
@@ -250,8 +269,26 @@ EFFECT_RUNNERS = {
     "fl_purchase": _purchase,
     "fl_draw_route": _draw_route,
     "fl_draw_roll": _draw_roll,
+    "fl_ko_or_spin_down": _ko_or_spin_down,
     "fl_draw_split": _draw_split,
 }
+
+
+def _grants_range(spec) -> bool:
+    return spec["when"] != "global" and any(
+        e["do"] == "grant" and e.get("keyword", "").startswith("range_") for e in spec["effects"]
+    )
+
+
+def _range_abilities(card, encoding) -> tuple:
+    from rules.abilities.extensions.keywords_more import granted_range
+
+    if not any(_grants_range(spec) for spec in encoding.get("abilities", ())):
+        return ()
+    return (granted_range("fl_granted_range"),)
+
+
+ENCODING_ABILITIES = {"fl_granted_range": _range_abilities}
 
 
 # -- English --------------------------------------------------------------------------------------
@@ -342,7 +379,14 @@ def _draw_roll_text(effect) -> str:
     return text
 
 
+def _ko_or_spin_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"KO {describe_selector(effect['to'])} if it is at level 1, else spin it down 1 level"
+
+
 EFFECT_TEXT = {
+    "fl_ko_or_spin_down": _ko_or_spin_text,
     "fl_purchase": _purchase_text,
     "fl_draw_route": _draw_route_text,
     "fl_draw_roll": _draw_roll_text,

@@ -166,10 +166,25 @@ _REROLL_SUPERSTARS = re.compile(
 )
 
 
+_KO_OR_SPIN = re.compile(
+    r"choose one opposing sidekick or character with a purchase cost of (?P<n>\d) or less\. "
+    r"if it is at level one, knock it out\. otherwise, spin it down one level",
+    re.IGNORECASE,
+)
+
+
 def _rerolls(rest: str, line: Line) -> list[dict] | None:
     """'roll an opposing character' (a die in the Field: rolled again, R14.1) whose energy face
     sends it to its owner's Prep Area; up to two Superstar dice rerolled, those not on a
     Superstar (character) face to the Used Pile, and damage for each."""
+    cheap = _KO_OR_SPIN.fullmatch(rest)
+    if cheap:  # 'choose one': a target, the weaker reading (T5.1)
+        either = [
+            {"pick": "each", "what": "sidekick"},
+            {"pick": "each", "max_cost": int(cheap["n"])},
+        ]
+        to = {"pick": "target", "side": "opposing", "any_of": either}
+        return [{"do": "fl_ko_or_spin_down", "to": to}]
     if _REROLL_TO_PREP.fullmatch(rest):
         to = {"pick": "target", "side": "opposing", "what": "character"}
         return [{"do": "reroll_sort", "to": to, "into": "prep"}]
