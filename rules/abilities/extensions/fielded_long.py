@@ -29,6 +29,15 @@
 - granted Range: a card whose triggered (not global) ability grants Range gets keywords_more's
   granted-Range trigger (`ENCODING_ABILITIES`), which fires the volley when a die with that
   Range attacks.
+- `fl_used_roll_field` (`each`, `otherwise`): the holder (with `each`, then each other player,
+  who may also pick none) picks a character die in their own Used Pile and rolls it (R4.3:
+  into the Reserve Pool); on a character face it is fielded for free at the level it shows
+  (R8.2: 'when fielded' triggers); otherwise it stays in the Reserve Pool (`otherwise`
+  `reserve`) or goes back to the Used Pile (`used`; Out of Play on its owner's turn, R4.6).
+- `fl_gift_basic_action`: the opponent picks one unpurchased basic action die; it goes to the
+  holder's Used Pile, theirs from now on (no purchase: nothing was bought, R7.4 aside).
+- condition `fl_team_lacks` (`affiliation`): no character card on the holder's team has that
+  affiliation ('if you have no [DCV] character cards on your team').
 - `fl_draw_split` (`count`): 'draw 2 dice. Roll one of those dice and Prep the other': the
   holder picks the die to roll; the other goes to the Prep Area.
 """
@@ -92,6 +101,13 @@ EFFECT_SCHEMAS = {
         attack_damage={"const": True},
     ),
     "fl_ko_or_spin_down": effect_schema("fl_ko_or_spin_down", ["to"], to=SELECTOR),
+    "fl_used_roll_field": effect_schema(
+        "fl_used_roll_field",
+        ["otherwise"],
+        each={"const": True},
+        otherwise={"enum": ["reserve", "used"]},
+    ),
+    "fl_gift_basic_action": effect_schema("fl_gift_basic_action", []),
     "fl_draw_split": effect_schema(
         "fl_draw_split", ["count"], count={"type": "integer", "minimum": 2, "maximum": 2}
     ),
@@ -255,6 +271,44 @@ def _ko_or_spin_down(ctx, effect, bursts, scope=None):
             ctx.spin(target, -1)
 
 
+def _used_roll_field(ctx, effect, bursts, scope=None):
+    players = [ctx.holder, ctx.opponent] if effect.get("each") else [ctx.holder]
+    for player in players:
+        used = [
+            d.id
+            for d in ctx.state.zone(player, Zone.USED)
+            if d.card is None or ctx.cards[d.card].kind == "character"
+        ]
+        if not used:
+            continue
+        minimum = 0 if effect.get("each") else 1
+        prompt = "choose a character die in your Used Pile to roll"
+        chosen = ctx.choose(prompt, used, count=1, minimum=minimum, player=player)
+        if not chosen:
+            continue
+        ctx.roll(player, chosen)
+        die = ctx.state.die(chosen[0])
+        if die.face.is_character:
+            ctx.field(die.id, level=die.face.level)
+        elif effect["otherwise"] == "used":
+            ctx.send_to_used(die.id)
+
+
+def _gift_basic_action(ctx, effect, bursts, scope=None):
+    found = []
+    for key in ctx.state.basic_actions:
+        stock = [d.id for d in ctx.state.dice if d.card == key and d.zone == Zone.UNPURCHASED]
+        found += stock[:1]
+    if not found:
+        return
+    prompt = "choose an unpurchased basic action die for your opponent's Used Pile"
+    (chosen,) = ctx.choose(prompt, found, count=1, player=ctx.opponent)
+    die = ctx.die(chosen)
+    ctx.put(replace(die, owner=ctx.holder, controller=ctx.holder, zone=Zone.USED))
+    ctx.emit("moved", f"{chosen} went to {ctx.holder}'s Used Pile ({ctx.label})", die=chosen,
+             player=ctx.holder)  # fmt: skip
+
+
 def _draw_split(ctx, effect, bursts, scope=None):
     drawn = ctx.draw(ctx.holder, effect["count"], to=Zone.PREP)
     if len(drawn) < 2:
@@ -270,7 +324,31 @@ EFFECT_RUNNERS = {
     "fl_draw_route": _draw_route,
     "fl_draw_roll": _draw_roll,
     "fl_ko_or_spin_down": _ko_or_spin_down,
+    "fl_used_roll_field": _used_roll_field,
+    "fl_gift_basic_action": _gift_basic_action,
     "fl_draw_split": _draw_split,
+}
+
+
+def _team_lacks(test, state, cards, *, holder, this=None, card=""):
+    return not any(
+        (found := cards.get(key)) is not None
+        and found.kind == "character"
+        and set(found.affiliations) & set(test["affiliation"])
+        for key in state.player(holder).team
+    )
+
+
+CONDITIONS = {
+    "fl_team_lacks": (
+        {"affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1}},
+        _team_lacks,
+    )
+}
+CONDITION_TEXT = {
+    "fl_team_lacks": lambda test: (
+        "no character card on your team is " + "/".join(a.title() for a in test["affiliation"])
+    )
 }
 
 
@@ -385,7 +463,25 @@ def _ko_or_spin_text(effect) -> str:
     return f"KO {describe_selector(effect['to'])} if it is at level 1, else spin it down 1 level"
 
 
+def _used_roll_field_text(effect) -> str:
+    who = "each player may roll" if effect.get("each") else "roll"
+    their = "their" if effect.get("each") else "your"
+    otherwise = (
+        "it stays in the Reserve Pool"
+        if effect["otherwise"] == "reserve"
+        else "it goes back to the Used Pile"
+    )
+    return (
+        f"{who} a character die from {their} Used Pile: on a character face it is fielded "
+        f"for free; otherwise {otherwise}"
+    )
+
+
 EFFECT_TEXT = {
+    "fl_gift_basic_action": lambda effect: (
+        "your opponent chooses an unpurchased basic action die: it goes to your Used Pile"
+    ),
+    "fl_used_roll_field": _used_roll_field_text,
     "fl_ko_or_spin_down": _ko_or_spin_text,
     "fl_purchase": _purchase_text,
     "fl_draw_route": _draw_route_text,

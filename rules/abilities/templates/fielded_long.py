@@ -173,10 +173,34 @@ _KO_OR_SPIN = re.compile(
 )
 
 
+_USED_ROLL_FIELD = re.compile(
+    r"roll a character die from your used pile\. if it shows a character face, field it for "
+    r"free, otherwise add it to your reserve pool",
+    re.IGNORECASE,
+)
+_EACH_USED_ROLL_FIELD = re.compile(
+    r"both players may choose a character die from their used pile and roll it\. if it comes "
+    r"up a character face, they field it for free\. otherwise, return it to the used pile",
+    re.IGNORECASE,
+)
+
+
+_GIFT = re.compile(
+    r"your opponent chooses an unpurchased basic action die\. place that die in your used pile",
+    re.IGNORECASE,
+)
+
+
 def _rerolls(rest: str, line: Line) -> list[dict] | None:
     """'roll an opposing character' (a die in the Field: rolled again, R14.1) whose energy face
     sends it to its owner's Prep Area; up to two Superstar dice rerolled, those not on a
     Superstar (character) face to the Used Pile, and damage for each."""
+    if _GIFT.fullmatch(rest):
+        return [{"do": "fl_gift_basic_action"}]
+    if _USED_ROLL_FIELD.fullmatch(rest):
+        return [{"do": "fl_used_roll_field", "otherwise": "reserve"}]
+    if _EACH_USED_ROLL_FIELD.fullmatch(rest):
+        return [{"do": "fl_used_roll_field", "each": True, "otherwise": "used"}]
     cheap = _KO_OR_SPIN.fullmatch(rest)
     if cheap:  # 'choose one': a target, the weaker reading (T5.1)
         either = [
@@ -271,3 +295,44 @@ def _restored(value, plain: re.Pattern, name: str):
     if isinstance(value, list):
         return [_restored(v, plain, name) for v in value]
     return plain.sub(name, value) if isinstance(value, str) else value
+
+
+# -- conditions other families don't spell ----------------------------------------------------
+_TEAM_LACKS = re.compile(
+    r"^when fielded, (?P<rest>.+) if you have no (?P<aff>\[\w+\]) character cards on your team$",
+    re.IGNORECASE,
+)
+_TWO_ACTIVE_NON_SELF = re.compile(
+    r"^when fielded, if you have (?P<n>two|three|2|3) active non-(?P<name>.+?) "
+    r"(?P<aff>\[\w+\]) characters, (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser("fielded_long", kinds=("ability",), priority=104)
+def fielded_long_condition(line: Line) -> Match | None:
+    """'<effect> if you have no [DCV] character cards on your team' (`fl_team_lacks`); 'if you
+    have two active non-NAME [DCV] characters, <effect>' (NAME this card: your other dice of
+    that affiliation, `count_at_least`)."""
+    lacks = _TEAM_LACKS.match(line.text)
+    two = _TWO_ACTIVE_NON_SELF.match(line.text)
+    try:
+        if lacks:
+            test = {"test": "fl_team_lacks", "affiliation": [t.affiliation(lacks["aff"])]}
+        elif two and body.is_self(two["name"], line):
+            of = {
+                "pick": "each",
+                "side": "yours",
+                "what": "character",
+                "affiliation": [t.affiliation(two["aff"])],
+                "not_name": line.card_name,
+            }
+            test = {"test": "count_at_least", "of": of, "n": t.number(two["n"])}
+        else:
+            return None
+    except ValueError:
+        return None
+    spec = body.trigger_body((lacks or two)["rest"], line)
+    if spec is None or "if" in spec:
+        return None
+    return Match.ability({"when": "fielded", "if": test, **spec})
