@@ -230,8 +230,13 @@ def _draw_route(ctx, effect, bursts, scope=None):
         matching = []
     if matching and effect.get("effects"):
         run_effects(ctx, effect["effects"], bursts=bursts, kind=scope.kind if scope else "")
-    for die_id in drawn:
-        _route(ctx, die_id, effect["match"] if die_id in matching else effect["other"])
+    routes = [(d, effect["match"] if d in matching else effect["other"]) for d in drawn]
+    rolled = tuple(d for d, into in routes if into == "roll" and ctx.state.die(d) is not None)
+    if rolled:
+        ctx.roll(ctx.holder, rolled)  # rolled together, as one roll (R4.3)
+    for die_id, into in routes:
+        if into != "roll":
+            _route(ctx, die_id, into)
     if scope is not None:
         scope.picked = list(drawn)
 
