@@ -250,6 +250,10 @@ _RETURN_TO_OPPONENT = re.compile(
 _WHILE_ACTIVE = re.compile(
     r"^(?P<head>when fielded, )while (?P<name>.+?) is active, (?P<rest>.+)$", re.IGNORECASE
 )
+# '<effect>. Your opponent may pay 3 life to prevent this': turn_globals' 'unless' spelling
+_PAY_TO_PREVENT = re.compile(
+    r"\. your opponent may pay (?P<n>\d) life to prevent this$", re.IGNORECASE
+)
 _CONTROL = re.compile(r"(?:take|gain) control of (?P<who>.+?)(?: until end of turn)?\.", re.I)
 
 
@@ -273,6 +277,7 @@ def fielded_long_rewrite(line: Line) -> Match | None:
     if returned is not None:
         text = returned
     text = re.sub(r"\bend ofturn\b", "end of turn", text)
+    text = _PAY_TO_PREVENT.sub(r" unless your opponent pays \g<n> life", text)
     active = _WHILE_ACTIVE.match(text)
     if active:
         text = f"{active['head']}if {active['name']} is active, {active['rest']}"
@@ -302,6 +307,10 @@ _TEAM_LACKS = re.compile(
     r"^when fielded, (?P<rest>.+) if you have no (?P<aff>\[\w+\]) character cards on your team$",
     re.IGNORECASE,
 )
+_OPPONENT_HAS_NONE = re.compile(
+    r"^when fielded, if your opponent has no (?P<what>.+?) in the field(?: zone)?, (?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _TWO_ACTIVE_NON_SELF = re.compile(
     r"^when fielded, if you have (?P<n>two|three|2|3) active non-(?P<name>.+?) "
     r"(?P<aff>\[\w+\]) characters, (?P<rest>.+)$",
@@ -313,11 +322,18 @@ _TWO_ACTIVE_NON_SELF = re.compile(
 def fielded_long_condition(line: Line) -> Match | None:
     """'<effect> if you have no [DCV] character cards on your team' (`fl_team_lacks`); 'if you
     have two active non-NAME [DCV] characters, <effect>' (NAME this card: your other dice of
-    that affiliation, `count_at_least`)."""
+    that affiliation, `count_at_least`); 'if your opponent has no Villains in the field, <effect>'
+    (`count_at_most` 0 of their dice in the Field)."""
     lacks = _TEAM_LACKS.match(line.text)
     two = _TWO_ACTIVE_NON_SELF.match(line.text)
+    none = _OPPONENT_HAS_NONE.match(line.text)
     try:
-        if lacks:
+        if none:
+            of = body.die_selector(none["what"], line, default_pick="each")
+            if of is None or set(of) - {"pick", "affiliation", "energy", "what"}:
+                return None
+            test = {"test": "count_at_most", "of": {**of, "side": "opposing"}, "n": 0}
+        elif lacks:
             test = {"test": "fl_team_lacks", "affiliation": [t.affiliation(lacks["aff"])]}
         elif two and body.is_self(two["name"], line):
             of = {
@@ -332,7 +348,7 @@ def fielded_long_condition(line: Line) -> Match | None:
             return None
     except ValueError:
         return None
-    spec = body.trigger_body((lacks or two)["rest"], line)
+    spec = body.trigger_body((none or lacks or two)["rest"], line)
     if spec is None or "if" in spec:
         return None
     return Match.ability({"when": "fielded", "if": test, **spec})
