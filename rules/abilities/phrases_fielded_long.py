@@ -13,8 +13,6 @@ work after every trigger and after 'If you do,'):
   The purchase is always the holder's to decline (they pick no die, or answer no to the
   payment): every such line prints 'you may'.
 - '(immediately) KO NAME' (NAME this card, read before 'If you do, ...'): `ko` of its own die.
-- 'move an action die from the field to its used pile': `send_to_used` of a target action die
-  in the Field (either player's; 'an' is read as a target, the weaker reading, T5.1).
 - '<target character die you control> gains Range N' after a trigger: `grant` range_N (this
   turn, as every keyword a triggered effect gives, T5.1); the card's granted-Range trigger
   (keywords_more's volley, `ENCODING_ABILITIES` of extensions/fielded_long.py) fires it.
@@ -127,11 +125,6 @@ def _ko_self(m, line):
     if not pt.is_self(m["name"], line):
         return None
     return [{"do": "ko", "to": {"pick": "this"}}]
-
-
-@phrase(r"move an action die from the field to its used pile")
-def _action_to_used(m, line):
-    return [{"do": "send_to_used", "to": {"pick": "target", "side": "any", "what": "action"}}]
 
 
 @phrase(r"(?P<who>target character die you control) gains range (?P<n>[123])")

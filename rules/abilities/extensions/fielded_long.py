@@ -38,6 +38,21 @@
   holder's Used Pile, theirs from now on (no purchase: nothing was bought, R7.4 aside).
 - condition `fl_team_lacks` (`affiliation`): no character card on the holder's team has that
   affiliation ('if you have no [DCV] character cards on your team').
+- `fl_name_draw` (`named`, `hit`, `miss`, `effects`): the holder names a die (one of the cards
+  on their team, or a basic action card, whose dice they could draw; `named` `character`:
+  a character card only), then draws one die (a recorded input, R4.1). A die of the named
+  card: `effects` happen and it is fielded at level 3 for free (`hit` `field_3`, R8.2) or
+  prepped (`prep`); another die goes to the Used Pile (`miss` `used`, Out of Play on the
+  holder's turn as any die sent there, R4.6) or back to the bag (`bag`). The name is for
+  this resolution only.
+- `fl_sidekick_energy_ko` (`source` used / field): a Sidekick die rolled (`used`: one from
+  the holder's Used Pile, rolled into the Reserve Pool, R4.3, and sent back to the Used Pile
+  afterwards whatever it showed) or rerolled (`field`: one of the holder's Sidekick dice in
+  the Field, R14.1: an energy face takes it to the Reserve Pool). On an energy face the
+  holder may KO one target opposing character die of a matching energy type (a die whose
+  card shows one of the rolled symbols); on a wild face, any target opposing character die.
+  With `field` the KO costs the Sidekick: it goes to the Used Pile first ('you may send that
+  die to the Used Pile to'); choosing no target keeps it.
 - `fl_draw_split` (`count`): 'draw 2 dice. Roll one of those dice and Prep the other': the
   holder picks the die to roll; the other goes to the Prep Area.
 """
@@ -108,6 +123,17 @@ EFFECT_SCHEMAS = {
         otherwise={"enum": ["reserve", "used"]},
     ),
     "fl_gift_basic_action": effect_schema("fl_gift_basic_action", []),
+    "fl_name_draw": effect_schema(
+        "fl_name_draw",
+        ["named", "hit", "miss"],
+        named={"enum": ["any", "character"]},
+        hit={"enum": ["field_3", "prep"]},
+        miss={"enum": ["used", "bag"]},
+        effects=EFFECTS,
+    ),
+    "fl_sidekick_energy_ko": effect_schema(
+        "fl_sidekick_energy_ko", ["source"], source={"enum": ["used", "field"]}
+    ),
     "fl_draw_split": effect_schema(
         "fl_draw_split", ["count"], count={"type": "integer", "minimum": 2, "maximum": 2}
     ),
@@ -314,6 +340,61 @@ def _gift_basic_action(ctx, effect, bursts, scope=None):
              player=ctx.holder)  # fmt: skip
 
 
+def _name_draw(ctx, effect, bursts, scope=None):
+    from rules.abilities.runtime import run_effects
+
+    keys = [*ctx.state.player(ctx.holder).team, *ctx.state.basic_actions]
+    if effect["named"] == "character":
+        keys = [k for k in keys if k in ctx.cards and ctx.cards[k].kind == "character"]
+    if not keys:
+        return
+    (named,) = ctx.choose("name a die (its card)", keys, count=1)
+    drawn = ctx.draw(ctx.holder, 1, to=Zone.PREP)
+    if not drawn:
+        return
+    die = ctx.state.die(drawn[0])
+    if die.card != named:
+        _route(ctx, die.id, effect["miss"])
+        return
+    if effect.get("effects"):
+        run_effects(ctx, effect["effects"], bursts=bursts, kind=scope.kind if scope else "")
+    if effect["hit"] == "field_3":
+        ctx.field(die.id, level=3)
+    # 'prep': it was drawn into the Prep Area, where it stays
+
+
+def _sidekick_energy_ko(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+    from rules.engine.state import IN_FIELD
+
+    if effect["source"] == "used":
+        found = [d.id for d in ctx.state.zone(ctx.holder, Zone.USED) if d.is_sidekick]
+    else:
+        found = [d.id for d in ctx.state.field(ctx.holder) if d.is_sidekick and d.zone in IN_FIELD]
+    if not found:
+        return
+    (chosen,) = ctx.choose("choose the Sidekick die to roll", found, count=1)
+    if effect["source"] == "used":
+        ctx.roll(ctx.holder, (chosen,))
+    else:
+        runtime.reroll_one(ctx, chosen)
+    face = ctx.state.die(chosen).face
+    if face is not None and face.energy:
+        target = {"pick": "up_to", "count": 1, "side": "opposing", "what": "character"}
+        if "wild" not in face.energy:
+            target["energy"] = sorted(set(face.energy))
+        prompt = "KO"
+        if effect["source"] == "field":
+            prompt = "send the Sidekick to the Used Pile to KO"
+        picked = runtime.pick(ctx, target, prompt)
+        if picked and effect["source"] == "field":
+            ctx.send_to_used(chosen)
+        for die_id in picked:
+            ctx.ko(die_id)
+    if effect["source"] == "used" and ctx.state.die(chosen).zone == Zone.RESERVE:
+        ctx.send_to_used(chosen)  # 'afterward, return the rolled Sidekick die'
+
+
 def _draw_split(ctx, effect, bursts, scope=None):
     drawn = ctx.draw(ctx.holder, effect["count"], to=Zone.PREP)
     if len(drawn) < 2:
@@ -331,6 +412,8 @@ EFFECT_RUNNERS = {
     "fl_ko_or_spin_down": _ko_or_spin_down,
     "fl_used_roll_field": _used_roll_field,
     "fl_gift_basic_action": _gift_basic_action,
+    "fl_name_draw": _name_draw,
+    "fl_sidekick_energy_ko": _sidekick_energy_ko,
     "fl_draw_split": _draw_split,
 }
 
@@ -482,7 +565,33 @@ def _used_roll_field_text(effect) -> str:
     )
 
 
+def _name_draw_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    what = "a character die" if effect["named"] == "character" else "a die"
+    hit = {"field_3": "field it at level 3", "prep": "place it in your Prep Area"}[effect["hit"]]
+    if effect.get("effects"):
+        hit = f"{describe_effects(effect['effects'])} and {hit}"
+    miss = {"used": "place it in your Used Pile", "bag": "return it to your bag"}[effect["miss"]]
+    return f"name {what}, then draw a die: if it is the named die, {hit}; otherwise {miss}"
+
+
+def _sidekick_energy_ko_text(effect) -> str:
+    if effect["source"] == "used":
+        head = "roll a Sidekick die from your Used Pile (it goes back there afterwards)"
+        ko = "you may KO"
+    else:
+        head = "reroll one of your Sidekick dice in the Field"
+        ko = "you may send it to the Used Pile to KO"
+    return (
+        f"{head}; on an energy face {ko} target opposing character die of that energy type "
+        "(on a wild face, any target opposing character die)"
+    )
+
+
 EFFECT_TEXT = {
+    "fl_sidekick_energy_ko": _sidekick_energy_ko_text,
+    "fl_name_draw": _name_draw_text,
     "fl_gift_basic_action": lambda effect: (
         "your opponent chooses an unpurchased basic action die: it goes to your Used Pile"
     ),

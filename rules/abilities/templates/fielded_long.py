@@ -191,10 +191,63 @@ _GIFT = re.compile(
 )
 
 
+_NAME_FIELD = re.compile(
+    r"name a non-\[PAWN\] superstar die and draw a die from your bag\. if you draw the named "
+    r"die, field it at level 3\. otherwise, add it to your used pile",
+    re.IGNORECASE,
+)
+_NAME_PREP = re.compile(
+    r"name a non-sidekick die, then draw a die\. if it was the named die, prep it, and "
+    r"(?P<effect>.+?)\. otherwise, return the drawn die to your bag",
+    re.IGNORECASE,
+)
+_FIELDED_SELF = re.compile(r"^the fielded (?P<name>.+?) character die (?P<rest>.+)$", re.I)
+
+
+def _named_draws(rest: str, line: Line) -> list[dict] | None:
+    """'name a die, then draw': a Superstar die named (a WWE character card, not a Sidekick)
+    fielded at level 3; any non-Sidekick die named, prepped, and this die gets +2A/+2D."""
+    if _NAME_FIELD.fullmatch(rest):
+        return [{"do": "fl_name_draw", "named": "character", "hit": "field_3", "miss": "used"}]
+    found = _NAME_PREP.fullmatch(rest)
+    if not found:
+        return None
+    effect = re.sub(r" \(until end of turn\)$", " until end of turn", found["effect"])
+    this = _FIELDED_SELF.match(effect)
+    if this is None or not body.is_self(this["name"], line):
+        return None
+    effects = phrases.effects(f"{this['name']} {this['rest']}", line)
+    if not effects or any(e.get("to") != {"pick": "this"} for e in effects):
+        return None
+    return [
+        {"do": "fl_name_draw", "named": "any", "hit": "prep", "miss": "bag", "effects": effects}
+    ]
+
+
+_SIDEKICK_FROM_USED = re.compile(
+    r"you may roll a sidekick die from your used pile\. if you do, and if you roll an energy "
+    r"face, you may KO target opposing character die of the energy rolled\. if you roll a "
+    r"\[Q\] face, you may KO any target opposing character die instead\. afterward, return "
+    r"the rolled sidekick die to your used pile",
+    re.IGNORECASE,
+)
+_SIDEKICK_IN_FIELD = re.compile(
+    r"you may reroll an active sidekick character die you control\. if it rolls an energy "
+    r"face, you may send that die to the used pile to KO target opposing character die with "
+    r"an energy type that matches the energy type rolled\. if it rolled a \? face, you may "
+    r"send it to the used pile to KO any target opposing character die instead",
+    re.IGNORECASE,
+)
+
+
 def _rerolls(rest: str, line: Line) -> list[dict] | None:
     """'roll an opposing character' (a die in the Field: rolled again, R14.1) whose energy face
     sends it to its owner's Prep Area; up to two Superstar dice rerolled, those not on a
     Superstar (character) face to the Used Pile, and damage for each."""
+    if _SIDEKICK_FROM_USED.fullmatch(rest):
+        return [{"do": "fl_sidekick_energy_ko", "source": "used"}]
+    if _SIDEKICK_IN_FIELD.fullmatch(rest):
+        return [{"do": "fl_sidekick_energy_ko", "source": "field"}]
     if _GIFT.fullmatch(rest):
         return [{"do": "fl_gift_basic_action"}]
     if _USED_ROLL_FIELD.fullmatch(rest):
@@ -231,7 +284,7 @@ def fielded_long_draw(line: Line) -> Match | None:
         return None
     rest = match["rest"]
     effect = _draw(rest, line) or _draw_roll(rest, line)
-    effects = [effect] if effect else _rerolls(rest, line)
+    effects = [effect] if effect else _rerolls(rest, line) or _named_draws(rest, line)
     if not effects:
         return None
     spec = {"when": "fielded", "effects": effects}

@@ -295,11 +295,78 @@ def test_conditions_on_the_team_and_other_dice():  # DC2016 Supergirl, JUS Solom
     assert replay.final.die("P2:SK1").zone == Zone.PREP
 
 
-def test_action_die_from_the_field_and_range_granted():  # YGO Breaker, SKC
-    _, result = real_compiled("13ygo", "When")
-    (effect,) = result.encoding["abilities"][0]["effects"]
-    to = {"pick": "target", "side": "any", "what": "action"}
-    assert effect == {"do": "send_to_used", "to": to}
+def test_range_granted_by_a_triggered_effect():  # SKC: target character die you control
     _, replay = _fielded("130skc", "P1 die 19sww#1 field L1", answers=["P1 choose P1:19sww#1"])
     cards = real_cards("130skc", "When")
     assert "range_2" in query.keywords(replay.final, cards, replay.final.die("P1:19sww#1"))
+    attack = ["P1 choose P1:19sww#1", "P1 attack 19sww#1", "P1 choose P2:SK1"]
+    _, replay = _fielded("130skc", "P1 die 19sww#1 field L1", answers=attack)
+    assert replay.final.die("P2:SK1").zone == Zone.PREP  # the granted Range 2 fired
+
+
+def test_opponent_may_pay_life_to_prevent_the_damage():  # UXM Cyclops
+    answers = ["P1 choose P2:SK1", "P2 yes"]
+    _, replay = _fielded("4uxm", answers=answers)
+    assert replay.final.die("P2:SK1").zone == Zone.FIELD
+    assert replay.final.player("P2").life == 17
+    _, replay = _fielded("4uxm", answers=["P1 choose P2:SK1", "P2 no"])
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+
+
+def test_if_your_opponent_has_no_villains():  # UXM: move a Sidekick to deal 1 and gain 1
+    mine = ("P1 die SK8 field L1", "P1 life 15")
+    opposing = ("P2 die SK1 field L1",)
+    answers = ["P1 yes", "P1 choose P1:SK8"]
+    _, replay = _fielded("12uxm", *mine, opposing=opposing, answers=answers)
+    assert replay.final.player("P2").life == 19
+    assert replay.final.player("P1").life == 16
+    _, replay = _fielded("12uxm", *mine)  # Cheetah is a Villain
+    assert replay.final.pending is None
+
+
+def test_name_a_die_then_draw_it_to_field_at_level_3():  # WWE: a Superstar die
+    cards = real_cards("5wwe", "When")
+    lines, field = to_field("5wwe")
+    setup = scene("5wwe", *lines, "P1 die 19sww#2 bag")
+    state = play(cards, setup, field, "P1 choose 19sww", "P1 draw 19sww#2").final
+    assert (state.die("P1:19sww#2").zone, state.die("P1:19sww#2").level) == (Zone.FIELD, 3)
+    state = play(cards, setup, field, "P1 choose 5wwe", "P1 draw 19sww#2").final
+    assert state.die("P1:19sww#2").zone == Zone.OUT_OF_PLAY  # not named: to the Used Pile
+
+
+def test_name_a_die_then_draw_it_to_prep_and_grow():  # BFU Varro Tigurius
+    cards = real_cards("47bfu", "When")
+    lines, field = to_field("47bfu")
+    setup = scene("47bfu", *lines, "P1 die 19sww#2 bag")
+    state = play(cards, setup, field, "P1 choose 19sww", "P1 draw 19sww#2").final
+    assert state.die("P1:19sww#2").zone == Zone.PREP
+    base = cards["47bfu"].levels[0].attack
+    assert query.attack(state, cards, state.die("P1:47bfu#1")).value == base + 2
+    state = play(cards, setup, field, "P1 choose 31sww", "P1 draw 19sww#2").final
+    assert state.die("P1:19sww#2").zone == Zone.BAG
+
+
+def test_sidekick_rolled_from_the_used_pile_kos_by_energy():  # MYST
+    used = ("P1 die SK8 used",)
+    answers = ["P1 yes", "P1 choose SK8", "P1 roll SK8=fist"]
+    cards = real_cards("7myst", "When")
+    lines, field = to_field("7myst")
+    text = scene("7myst", *lines, *used) + field + "\n" + "".join(f"{a}\n" for a in answers)
+    assert run(cards, text).final.pending.options == ("P2:22uxm#1",)  # Wolverine: fist
+    state = play(cards, scene("7myst", *lines, *used), field, *answers, "P1 choose 22uxm#1").final
+    assert state.die("P2:22uxm#1").zone == Zone.PREP
+    assert state.die("P1:SK8").zone == Zone.OUT_OF_PLAY  # back to the Used Pile (R4.6)
+    answers = ["P1 yes", "P1 choose SK8", "P1 roll SK8=wild", "P1 choose P2:19sww#1"]
+    _, replay = _fielded("7myst", *used, answers=answers)
+    assert replay.final.die("P2:19sww#1").zone == Zone.PREP  # wild: any target
+
+
+def test_sidekick_rerolled_in_the_field_is_sent_to_ko():  # HQ
+    mine = ("P1 die SK8 field L1",)
+    answers = ["P1 yes", "P1 choose SK8", "P1 roll SK8=bolt", "P1 choose P2:21uxm#1"]
+    _, replay = _fielded("6hq", *mine, answers=answers)
+    assert replay.final.die("P2:21uxm#1").zone == Zone.PREP  # Quicksilver: bolt
+    assert replay.final.die("P1:SK8").zone == Zone.OUT_OF_PLAY
+    answers = ["P1 yes", "P1 choose SK8", "P1 roll SK8=bolt", "P1 choose none"]
+    _, replay = _fielded("6hq", *mine, answers=answers)
+    assert replay.final.die("P1:SK8").zone == Zone.RESERVE  # kept: nothing KO'd
