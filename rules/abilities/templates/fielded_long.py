@@ -12,6 +12,21 @@ rules/abilities/extensions/fielded_long.py) and two recognisers:
   target picked or none); 'draw 2 dice. Roll one of those dice and Prep the other'. A '[B]
   die' is a die of a card of that energy type, as fielded_more reads it (a Sidekick die is
   not one).
+  The same recogniser reads whole bodies of one effect each: 'draw and roll a die. If you
+  rolled a character face on an [AV] die, <effect> (and repeat this effect once). Place dice
+  rolled from this effect into your Prep Area' and 'if you roll a character side, that
+  character deals damage equal to its attack to your opponent and goes to your used pile'
+  (`fl_draw_roll`); 'name a die, then draw' (`fl_name_draw`); 'roll an opposing character'
+  whose energy face sends it to its owner's Prep Area and 'reroll up to 2 target Superstar
+  dice ... damage for each sent to the Used Pile' (fielded_more's `reroll_sort`); a character
+  rolled from the Used Pile and fielded (`fl_used_roll_field`); a Sidekick rolled for an
+  energy-matched KO (`fl_sidekick_energy_ko`); 'choose one opposing Sidekick or character
+  with a purchase cost of 2 or less ... knock it out / spin it down' (`fl_ko_or_spin_down`:
+  'choose' read as a target, T5.1); 'your opponent chooses an unpurchased Basic Action Die'
+  (`fl_gift_basic_action`).
+- `fielded_long_condition`: 'if you have no [DCV] character cards on your team'
+  (`fl_team_lacks`), 'if you have two active non-NAME [DCV] characters' (dice, as every
+  family counts active characters), 'if your opponent has no Villains in the field'.
 - `fielded_long_rewrite`: spellings `fielded_more` reads once put its way: a dotted name
   ('S.H.I.E.L.D. Agent', whose full stops are no sentence ends) and, after 'take / gain
   control of <die>', 'Return it to your opponent's Field Zone (on its level 1 character face)
@@ -19,7 +34,9 @@ rules/abilities/extensions/fielded_long.py) and two recognisers:
   owner where it was taken from; a die that became unrolled meanwhile is in its owner's Prep
   Area, R15.2, which the card's reminder doesn't cover: the rules' reading). Only a target
   'opposing Sidekick' may be returned 'on its level 1 character face': that is the only
-  character face a Sidekick die has.
+  character face a Sidekick die has. Also '<effect>. Your opponent may pay N life to prevent
+  this' (turn_globals' 'unless your opponent pays N life'), 'When fielded, while NAME is
+  active, ...' (a condition when it triggers, R13.3) and the slip 'end ofturn'.
 """
 
 import re
