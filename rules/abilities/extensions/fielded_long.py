@@ -441,7 +441,9 @@ CONDITION_TEXT = {
 
 
 def _grants_range(spec) -> bool:
-    return spec["when"] != "global" and any(
+    """A triggered effect's grant (a global's is combat_globals', a while-active one is
+    named_statics', which hold only while the card is active)."""
+    return spec["when"] not in ("global", "while_active", "static") and any(
         e["do"] == "grant" and e.get("keyword", "").startswith("range_") for e in spec["effects"]
     )
 
