@@ -375,12 +375,11 @@ def describe_condition(test: Mapping[str, Any]) -> str:
     if kind == "opponent_more_life":
         return "your opponent has more life than you"
     if kind == "count_at_least":
-        if test["n"] == 1:  # 'at least 1 your X dice' reads badly
-            counted = _counted(test)
-            if counted.startswith("your "):
-                return f"you have any {counted.removeprefix('your ')}"
-            return f"there are any {counted}"
-        return f"there are at least {test['n']} {_counted(test)}"
+        counted = _counted(test)
+        at_least = "any" if test["n"] == 1 else f"at least {test['n']}"
+        if counted.startswith("your "):  # not 'there are at least 2 your X dice'
+            return f"you have {at_least} {counted.removeprefix('your ')}"
+        return f"there are {at_least} {counted}"
     if kind == "count_at_most":
         if test["n"] == 0 and _counted(test).startswith("your "):
             return f"you have no {_counted(test).removeprefix('your ')}"

@@ -64,3 +64,5 @@ def test_a_count_of_at_least_one_reads_as_any():
         assert words in text and "at least 1" not in text
     encoding["abilities"][0]["if"]["n"] = 2
     assert "if there are at least 2 opposing" in describe(encoding)
+    encoding["abilities"][0]["if"]["of"] = batman
+    assert "if you have at least 2 Batman" in describe(encoding)
