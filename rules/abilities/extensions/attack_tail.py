@@ -1,0 +1,136 @@
+"""Effects of the `attack_tail` family (rules/abilities/templates/attack_tail.py, clauses in
+rules/abilities/phrases_attack_tail.py).
+
+- `at_leave_combat` (`to`): each die picked that is in the Attack Zone goes back to its
+  controller's Field Zone (the Attack Zone is part of the Field, R4.5): it no longer attacks or
+  blocks. An attacker removed so deals and takes no combat damage (its blockers stay in the
+  Attack Zone, blocking nothing, until they return at the end of the attack, R11.5); an
+  attacker whose blockers were all removed is still blocked and deals no damage to the
+  defending player (R11.4).
+- `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
+  controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
+  the die's controller is read before the KO (a KO'd die returns to its owner); with `if_kod`
+  the damage needs the KO to have happened.
+- `at_must_block_this` (`to`): each die picked must block the die whose ability this is this
+  turn, if able: it gets the persistent 'must block' (R13.1, checked when blockers are declared:
+  rules/engine/steps/attack.py) and a lasting 'can't block any other attacker' (R13.7), so a
+  declaration leaving it out or putting it on another attacker is refused; a die that can't
+  block this one is not forced (the engine's must-block check asks the restrict hook).
+"""
+
+from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.engine.abilities import Ability
+from rules.engine.state import Zone
+
+EFFECT_SCHEMAS = {
+    "at_leave_combat": effect_schema("at_leave_combat", ["to"], to=SELECTOR),
+    "at_must_block_this": effect_schema("at_must_block_this", ["to"], to=SELECTOR),
+    "at_ko_damage_controller": effect_schema(
+        "at_ko_damage_controller",
+        ["to", "amount", "if_kod"],
+        to=SELECTOR,
+        amount={"type": "integer", "minimum": 1, "maximum": 9},
+        if_kod={"type": "boolean"},
+    ),
+}
+
+
+def _leave_combat(ctx, effect, bursts, scope=None):
+    from dataclasses import replace
+
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "remove from the Attack Zone", scope):
+        die = ctx.state.die(target)
+        if die is None or die.zone != Zone.ATTACK:
+            continue  # no longer engaged: nothing to remove
+        ctx.put(replace(die, zone=Zone.FIELD, blocking=None))
+        ctx.emit(
+            "moved",
+            f"{die.id} was removed from the Attack Zone to the Field ({ctx.label})",
+            rule="R4.5",
+            die=die.id,
+            player=die.controller,
+        )
+
+
+_BLOCK_ONLY = "at_block_only"
+
+
+def _must_block_this(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "must block this die", scope):
+        ctx.grant(target, "must_block")
+        ctx.last(f"{ctx.card}.{_BLOCK_ONLY}", subject=target, params=(ctx.source,))
+
+
+def _ko_damage_controller(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    amount = effect["amount"]
+    for target in runtime.pick(
+        ctx, effect["to"], f"KO, then {amount} damage to its controller", scope
+    ):
+        controller = ctx.die(target).controller  # before the KO: it returns to its owner
+        if ctx.ko(target) or not effect["if_kod"]:
+            ctx.damage(controller, amount)
+
+
+EFFECT_RUNNERS = {
+    "at_leave_combat": _leave_combat,
+    "at_must_block_this": _must_block_this,
+    "at_ko_damage_controller": _ko_damage_controller,
+}
+
+EFFECT_TEXT = {
+    "at_leave_combat": lambda effect: "remove {} from the Attack Zone".format(
+        _dice_text(effect["to"])
+    ),
+    "at_ko_damage_controller": lambda effect: "KO {}{} deal {} damage to its controller".format(
+        _dice_text(effect["to"]), "; if you do," if effect["if_kod"] else " and", effect["amount"]
+    ),
+    "at_must_block_this": lambda effect: "make {} block this die this turn if able".format(
+        _dice_text(effect["to"])
+    ),
+}
+
+
+def _dice_text(selector) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return describe_selector(selector)
+
+
+def _effects(encoding):
+    """Every effect of the encoding, nested ones ('... unless your opponent pays 3 life')
+    included."""
+    pending = [
+        e
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for e in effects
+    ]
+    while pending:
+        effect = pending.pop()
+        yield effect
+        pending += effect.get("effects", ())
+
+
+def _block_only(card, encoding) -> tuple:
+    """The lasting 'can't block any other attacker' `at_must_block_this` starts."""
+    if not any(e["do"] == "at_must_block_this" for e in _effects(encoding)):
+        return ()
+
+    def restrict(q) -> str | None:
+        if len(q.params) < 2 or q.stat != "block" or q.die is None or q.other is None:
+            return None
+        blocker, attacker = q.params[0], q.params[1]
+        if q.die.id == blocker and q.other.id != attacker:
+            return f"{blocker} must block {attacker} this turn ({q.card})"
+        return None
+
+    return (Ability(_BLOCK_ONLY, "lasting", "must block this die this turn", restrict=restrict),)
+
+
+ENCODING_ABILITIES = {"at_must_block_this": _block_only}

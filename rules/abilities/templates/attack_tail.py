@@ -1,0 +1,72 @@
+"""Family `attack_tail`: 'When NAME attacks / blocks / is blocked, ...' lines that
+`combat_triggers` reads once their words are put its way, and the clauses of
+rules/abilities/phrases_attack_tail.py.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import phrases_attack_tail  # noqa: F401 (registers the clauses)
+from rules.abilities import phrases_triggers as body
+from rules.abilities.templates import Line, Match, recognise, recogniser
+from rules.abilities.templates.combat_triggers import when_this_die
+
+_COMBAT = re.compile(
+    r"^(?P<head>(?:when|whenever) (?P<subject>.+?) "
+    r"(?P<event>attacks|blocks|is blocked|attacks or blocks|blocks or is blocked),? )"
+    r"(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+# Spellings of the same clauses, each rewritten (in the text after the trigger) into the words
+# the shared clauses read.
+_SPELLINGS = (
+    # 'choose a [F] character. That character must block her': one clause
+    (
+        r"^choose (?P<who>[^.]+?)\. that (?:character|character die|die) must block",
+        r"\g<who> must block",
+    ),
+    (r"^you can force ", "you may force "),
+    (r"^you may spend (?P<cost>(?:\[[^\]]+\])+)\. if you do,", r"you may pay \g<cost>. If you do,"),
+    (r"\bfrom the defending player's prep area\b", "from your opponent's Prep Area"),
+    # each Catwoman die's trigger is its own copy: 'unless' is asked once per trigger
+    (
+        r"\. your opponent may pay (?P<n>\d) life to prevent each copy of this effect$",
+        r" unless your opponent pays \g<n> life",
+    ),
+    # 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller': one clause
+    (
+        r"\. if you do, [^.]+? deals (?P<n>\d) damage to the KO'd (?:character )?die's controller$",
+        r" and if you do, deal \g<n> damage to its controller",
+    ),
+    (r"\bwith less than (?P<n>[1-9])A\b", lambda m: f"with {int(m['n']) - 1}A or less"),
+)
+_ONLY_TWO_OR_MORE = re.compile(
+    r"(he|she|it|\S.*?) can only be blocked by two or more character dice", re.IGNORECASE
+)
+# A misspelt own name, read as the card's only on that card (a table, not a fuzzy match).
+_NAME_SLIPS = {"lex luther": "lex luthor", "foetid bloat drone": "foetid bloat-drone"}
+
+
+def _rewritten(rest: str) -> str:
+    for pattern, words in _SPELLINGS:
+        rest = re.sub(pattern, words, rest, flags=re.IGNORECASE)
+    return rest
+
+
+@recogniser("attack_tail", kinds=("ability",), priority=97)
+def combat_spellings(line: Line) -> Match | None:
+    found = _COMBAT.match(line.text)
+    if not found:
+        return None
+    two_or_more = _ONLY_TWO_OR_MORE.fullmatch(found["rest"])
+    if two_or_more and found["event"].lower() == "attacks" and body.is_self(two_or_more[1], line):
+        # a die is only ever blocked while it attacks: the printed static says the same
+        return recognise(
+            replace(line, text=f"{line.card_name} {two_or_more[0][len(two_or_more[1]) + 1 :]}")
+        )
+    head, rest = found["head"], _rewritten(found["rest"])
+    if _NAME_SLIPS.get(found["subject"].lower()) == line.card_name.lower():
+        head = head.replace(found["subject"], line.card_name, 1)
+    if (head, rest) == (found["head"], found["rest"]):
+        return None  # nothing to put another way: combat_triggers has read or declined it
+    return when_this_die(replace(line, text=head + rest))
