@@ -9,6 +9,7 @@ into the shared phrase registry so they read after any trigger.
 """
 
 from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 
 
@@ -69,3 +70,81 @@ def _ko_then_damage_controller(m, line):
     if to is None or to["pick"] != "target" or to.get("count", 1) != 1:
         return None
     return [{"do": "at_ko_damage_controller", "to": to, "amount": int(m["n"]), "if_kod": True}]
+
+
+@phrase(r"spin all your non-(?P<name>.+?) superstar dice up (?:one|1) level(?: \(if able\))?")
+def _spin_other_superstars(m, line):
+    """'spin all your non-NAME Superstar dice up one level': NAME the card's own (its dice left
+    out); a Superstar is a non-Sidekick character die (tokens.SUPERSTAR_WHAT)."""
+    if line is None or m["name"].strip().lower() != line.card_name.lower():
+        return None
+    to = {"pick": "each", "side": "yours", "what": t.SUPERSTAR_WHAT, "not_name": line.card_name}
+    return [{"do": "spin", "to": to, "levels": 1}]
+
+
+@phrase(
+    r"each attacking character die gets (?P<mods>\+\d+A(?: and \+\d+D)?) "
+    r"for each of your other attacking character dice"
+)
+def _attackers_per_other_attacker(m, line):
+    """'each attacking character die gets +1A and +1D for each of your other attacking character
+    dice': every one of the holder's attackers gets the bonus times the number of attackers but
+    one (the same count whether 'other' means other than the ability's own die, which
+    attacks, or than the die getting the bonus)."""
+    from rules.abilities import phrases
+
+    name = line.card_name if line is not None else ""
+    effects = phrases.effects(
+        f"{name} gets {m['mods']} for each of your other attacking character dice", line
+    )
+    if not effects or len(effects) != 1 or effects[0].get("to") != {"pick": "this"}:
+        return None
+    return [{**effects[0], "to": {"pick": "each", "side": "yours", "combat": "attacking"}}]
+
+
+@phrase(
+    r"(?P<who>.+?) gets? \+(?P<a>\d)A for each (?P<tok>\[[FBMS]\]) in your reserve pool"
+    r"(?: \(?until (?:the )?end of (?:the )?turn\)?)?"
+)
+def _plus_attack_per_reserve_symbol(m, line):
+    """'he gets +1A for each [F] in your Reserve Pool (excluding [Q])': fielded_effects' tally
+    of that energy's symbols in the holder's Reserve Pool (a wild is not one, R6.2), taken when
+    the ability resolves."""
+    if not body.is_self(m["who"], line):
+        return None
+    tally = {"reserve": "yours", "unit": "symbols", "energy": [t.energy(m["tok"])]}
+    modify = {"do": "modify", "to": {"pick": "this"}, "attack": int(m["a"])}
+    return [{"do": "per_tally", "tally": tally, "effects": [modify]}]
+
+
+@phrase(
+    r"deal (?:(?P<n>\d) damage|damage equal to (?P<stat>his|her|its) A) to "
+    r"(?P<who>an? target opposing character die|target opposing character die) "
+    r"(?:that is )?not blocking (?P<me>.+)"
+)
+def _damage_not_blocking(m, line):
+    """'When NAME is blocked, deal 1 damage to target opposing character die not blocking NAME':
+    a target that is not one of this die's blockers (selector filter `not_blocking_this`)."""
+    if not body.is_self(m["me"], line):
+        return None
+    amount = {"stat": "attack", "of": "this"} if m["stat"] else int(m["n"])
+    to = {"pick": "target", "side": "opposing", "not_blocking_this": True}
+    return [{"do": "damage", "to": to, "amount": amount}]
+
+
+@phrase(r"move one character blocking (?P<me>him|her|it) out of the attack zone")
+def _one_blocker_out(m, line):
+    if not body.is_self(m["me"], line):
+        return None
+    return [{"do": "at_one_blocker", "effects": [{"do": "at_leave_combat", "to": {"pick": "it"}}]}]
+
+
+@phrase(
+    r"have (?P<me>him|her) deal damage equal to (?:his|her) attack "
+    r"to one character blocking (?P<me2>him|her)"
+)
+def _one_blocker_damage(m, line):
+    if not (body.is_self(m["me"], line) and body.is_self(m["me2"], line)):
+        return None
+    damage = {"do": "damage", "to": {"pick": "it"}, "amount": {"stat": "attack", "of": "this"}}
+    return [{"do": "at_one_blocker", "effects": [damage]}]

@@ -123,6 +123,8 @@ def matches(
             return False
     if "max_attack" in selector and query.attack(state, cards, die).value > selector["max_attack"]:
         return False
+    if selector.get("not_blocking_this") and source and die.blocking == source:
+        return False  # attack_tail: 'target die not blocking NAME' (the ability's own die)
     if "max_fielding" in selector and (
         die.face is None or die.face.fielding > selector["max_fielding"]
     ):

@@ -7,6 +7,9 @@ rules/abilities/phrases_attack_tail.py).
   Attack Zone, blocking nothing, until they return at the end of the attack, R11.5); an
   attacker whose blockers were all removed is still blocked and deals no damage to the
   defending player (R11.4).
+- `at_one_blocker` (`effects`): 'one character blocking her': the holder chooses one of the
+  dice blocking this die (a choice, not a target), and `effects` happen to it (their selector
+  `it`); no blocker left: nothing happens.
 - `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
   controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
   the die's controller is read before the KO (a KO'd die returns to its owner); with `if_kod`
@@ -18,13 +21,14 @@ rules/abilities/phrases_attack_tail.py).
   block this one is not forced (the engine's must-block check asks the restrict hook).
 """
 
-from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
 from rules.engine.abilities import Ability
 from rules.engine.state import Zone
 
 EFFECT_SCHEMAS = {
     "at_leave_combat": effect_schema("at_leave_combat", ["to"], to=SELECTOR),
     "at_must_block_this": effect_schema("at_must_block_this", ["to"], to=SELECTOR),
+    "at_one_blocker": effect_schema("at_one_blocker", ["effects"], effects=EFFECTS),
     "at_ko_damage_controller": effect_schema(
         "at_ko_damage_controller",
         ["to", "amount", "if_kod"],
@@ -77,13 +81,36 @@ def _ko_damage_controller(ctx, effect, bursts, scope=None):
             ctx.damage(controller, amount)
 
 
+def _one_blocker(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    blockers = tuple(
+        d.id for d in ctx.state.dice if d.blocking == ctx.source and d.zone == Zone.ATTACK
+    )
+    if not ctx.source or not blockers:
+        return  # no die blocks this one (any more): nothing happens
+    chosen = ctx.choose("choose one die blocking this die", blockers, count=1)
+    inner = scope if scope is not None else runtime.Scope("")
+    inner.picked = list(chosen)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
 EFFECT_RUNNERS = {
+    "at_one_blocker": _one_blocker,
     "at_leave_combat": _leave_combat,
     "at_must_block_this": _must_block_this,
     "at_ko_damage_controller": _ko_damage_controller,
 }
 
+def _one_blocker_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return f"choose one die blocking this die: {describe_effects(effect['effects'])}"
+
+
 EFFECT_TEXT = {
+    "at_one_blocker": _one_blocker_text,
     "at_leave_combat": lambda effect: "remove {} from the Attack Zone".format(
         _dice_text(effect["to"])
     ),

@@ -26,6 +26,11 @@ _SPELLINGS = (
         r"\g<who> must block",
     ),
     (r"^you can force ", "you may force "),
+    # 'give him and target X Fast': two clauses
+    (
+        r"\bgive (?P<me>him|her|it) and (?P<who>target [^.]+?) (?P<kw>fast|overcrush)\b",
+        r"give \g<me> \g<kw> and give \g<who> \g<kw>",
+    ),
     (r"^you may spend (?P<cost>(?:\[[^\]]+\])+)\. if you do,", r"you may pay \g<cost>. If you do,"),
     (r"\bfrom the defending player's prep area\b", "from your opponent's Prep Area"),
     # each Catwoman die's trigger is its own copy: 'unless' is asked once per trigger
@@ -42,6 +47,9 @@ _SPELLINGS = (
 )
 _ONLY_TWO_OR_MORE = re.compile(
     r"(he|she|it|\S.*?) can only be blocked by two or more character dice", re.IGNORECASE
+)
+_HIGHER_LEVEL = re.compile(
+    r"if an opponent controls a higher level character die, (?P<rest>.+)", re.IGNORECASE
 )
 # A misspelt own name, read as the card's only on that card (a table, not a fuzzy match).
 _NAME_SLIPS = {"lex luther": "lex luthor", "foetid bloat drone": "foetid bloat-drone"}
@@ -64,9 +72,28 @@ def combat_spellings(line: Line) -> Match | None:
         return recognise(
             replace(line, text=f"{line.card_name} {two_or_more[0][len(two_or_more[1]) + 1 :]}")
         )
+    higher = _HIGHER_LEVEL.fullmatch(found["rest"])
+    if higher:
+        return _if_opponent_has_higher_level(line, found["head"], higher["rest"])
     head, rest = found["head"], _rewritten(found["rest"])
     if _NAME_SLIPS.get(found["subject"].lower()) == line.card_name.lower():
         head = head.replace(found["subject"], line.card_name, 1)
     if (head, rest) == (found["head"], found["rest"]):
         return None  # nothing to put another way: combat_triggers has read or declined it
     return when_this_die(replace(line, text=head + rest))
+
+
+def _if_opponent_has_higher_level(line: Line, head: str, rest: str) -> Match | None:
+    """'..., if an opponent controls a higher level character die, deal that opponent 1
+    damage': checked when the ability resolves, against this die's level then (selector
+    filter `level_vs_this`); 'that opponent' is the holder's only opponent."""
+    rest = re.sub(r"\bthat opponent\b", "your opponent", rest, flags=re.IGNORECASE)
+    found = when_this_die(replace(line, text=head + rest))
+    if found is None or any("if" in spec for spec in found.abilities):
+        return None
+    test = {
+        "test": "count_at_least",
+        "of": {"pick": "each", "side": "opposing", "level_vs_this": "higher"},
+        "n": 1,
+    }
+    return Match.ability(*({**spec, "if": test} for spec in found.abilities))
