@@ -148,3 +148,29 @@ def _one_blocker_damage(m, line):
         return None
     damage = {"do": "damage", "to": {"pick": "it"}, "amount": {"stat": "attack", "of": "this"}}
     return [{"do": "at_one_blocker", "effects": [damage]}]
+
+
+@phrase(
+    r"deal (?P<n>\d) damage to (?P<who>.+?) for each (?:(?P<yours>of your different active) "
+    r"(?P<what>.+?)|different (?P<what2>.+?) character that attacks)"
+)
+def _damage_per_distinct(m, line):
+    """'deal 1 damage to target character die for each of your different active [M] characters',
+    'deal 1 damage to the defending player for each different Justice League character that
+    attacks' (the holder's attacking dice: only they attack on the holder's turn)."""
+    from rules.abilities import phrases
+
+    if m["yours"]:
+        of = body.die_selector(f"your {m['what']}", line)
+    else:
+        try:  # 'Justice League': an affiliation spelt out
+            affiliation = t.affiliation(m["what2"])
+        except ValueError:
+            return None
+        of = {"pick": "each", "side": "yours", "affiliation": [affiliation], "combat": "attacking"}
+    if of is None or of.get("side") != "yours" or of["pick"] != "each" or "name" in of:
+        return None
+    inner = phrases.effects(f"deal {m['n']} damage to {m['who']}", line)
+    if not inner or len(inner) != 1 or inner[0]["do"] != "damage":
+        return None
+    return [{"do": "at_per_distinct", "of": of, "effects": inner}]

@@ -10,6 +10,10 @@ rules/abilities/phrases_attack_tail.py).
 - `at_one_blocker` (`effects`): 'one character blocking her': the holder chooses one of the
   dice blocking this die (a choice, not a target), and `effects` happen to it (their selector
   `it`); no blocker left: nothing happens.
+- `at_per_distinct` (`of`, `effects`): '... for each of your different active [M] characters' /
+  '... for each different Justice League character that attacks': `effects` happen as many
+  times as there are different characters (titles: R2.2, three dice of one character count
+  once) among the dice `of` means when the ability resolves; none: nothing happens.
 - `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
   controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
   the die's controller is read before the KO (a KO'd die returns to its owner); with `if_kod`
@@ -29,6 +33,7 @@ EFFECT_SCHEMAS = {
     "at_leave_combat": effect_schema("at_leave_combat", ["to"], to=SELECTOR),
     "at_must_block_this": effect_schema("at_must_block_this", ["to"], to=SELECTOR),
     "at_one_blocker": effect_schema("at_one_blocker", ["effects"], effects=EFFECTS),
+    "at_per_distinct": effect_schema("at_per_distinct", ["of", "effects"], of=SELECTOR, effects=EFFECTS),
     "at_ko_damage_controller": effect_schema(
         "at_ko_damage_controller",
         ["to", "amount", "if_kod"],
@@ -96,7 +101,30 @@ def _one_blocker(ctx, effect, bursts, scope=None):
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
 
 
+def distinct_characters(state, cards, selector, holder: str, source: str = "") -> int:
+    """How many different characters (titles, R2.2) the dice `selector` means now show."""
+    from rules.abilities import selectors as sel
+    from rules.engine import query
+
+    found = sel.dice(state, cards, selector, holder=holder, source=source)
+    return len({query.title(cards, d) for d in found})
+
+
+def _per_distinct(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    found = distinct_characters(ctx.state, ctx.cards, effect["of"], ctx.holder, ctx.source)
+    if not found:
+        return  # 0: nothing happens (no target is asked)
+    inner = runtime.Scope(scope.kind if scope is not None else "", found)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+    if scope is not None:
+        scope.picked = inner.picked
+
+
 EFFECT_RUNNERS = {
+    "at_per_distinct": _per_distinct,
     "at_one_blocker": _one_blocker,
     "at_leave_combat": _leave_combat,
     "at_must_block_this": _must_block_this,
@@ -109,7 +137,15 @@ def _one_blocker_text(effect) -> str:
     return f"choose one die blocking this die: {describe_effects(effect['effects'])}"
 
 
+def _per_distinct_text(effect) -> str:
+    from rules.abilities.describe import describe_effects, describe_selector
+
+    among = describe_selector(effect["of"])
+    return f"{describe_effects(effect['effects'])} for each different character among {among}"
+
+
 EFFECT_TEXT = {
+    "at_per_distinct": _per_distinct_text,
     "at_one_blocker": _one_blocker_text,
     "at_leave_combat": lambda effect: "remove {} from the Attack Zone".format(
         _dice_text(effect["to"])
@@ -161,3 +197,16 @@ def _block_only(card, encoding) -> tuple:
 
 
 ENCODING_ABILITIES = {"at_must_block_this": _block_only}
+
+
+# -- condition: a die on a double energy face in the holder's Reserve Pool -----------------------
+def _reserve_double(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.abilities.extensions.fielded_effects import tally
+
+    return tally(state, cards, {"reserve": "yours", "unit": "dice", "double": True}, holder) > 0
+
+
+CONDITIONS = {"at_reserve_double": ({}, _reserve_double)}
+CONDITION_TEXT = {
+    "at_reserve_double": lambda test: "you have a die on a double energy face in your Reserve Pool"
+}

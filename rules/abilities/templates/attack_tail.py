@@ -48,8 +48,19 @@ _SPELLINGS = (
 _ONLY_TWO_OR_MORE = re.compile(
     r"(he|she|it|\S.*?) can only be blocked by two or more character dice", re.IGNORECASE
 )
-_HIGHER_LEVEL = re.compile(
-    r"if an opponent controls a higher level character die, (?P<rest>.+)", re.IGNORECASE
+# Conditions before the effect that phrases_triggers.condition does not read, and their tests:
+# checked when the ability resolves.
+_CONDITIONS = {
+    # 'that opponent' is then the holder's only opponent; the level is this die's then
+    "an opponent controls a higher level character die": {
+        "test": "count_at_least",
+        "of": {"pick": "each", "side": "opposing", "level_vs_this": "higher"},
+        "n": 1,
+    },
+    "you have a die on a double energy face in your reserve pool": {"test": "at_reserve_double"},
+}
+_FIRST_CONDITION = re.compile(
+    rf"if (?P<cond>{'|'.join(re.escape(c) for c in _CONDITIONS)}), (?P<rest>.+)", re.IGNORECASE
 )
 # A misspelt own name, read as the card's only on that card (a table, not a fuzzy match).
 _NAME_SLIPS = {"lex luther": "lex luthor", "foetid bloat drone": "foetid bloat-drone"}
@@ -72,9 +83,9 @@ def combat_spellings(line: Line) -> Match | None:
         return recognise(
             replace(line, text=f"{line.card_name} {two_or_more[0][len(two_or_more[1]) + 1 :]}")
         )
-    higher = _HIGHER_LEVEL.fullmatch(found["rest"])
-    if higher:
-        return _if_opponent_has_higher_level(line, found["head"], higher["rest"])
+    first = _FIRST_CONDITION.fullmatch(found["rest"])
+    if first:
+        return _with_condition(line, found["head"], first)
     head, rest = found["head"], _rewritten(found["rest"])
     if _NAME_SLIPS.get(found["subject"].lower()) == line.card_name.lower():
         head = head.replace(found["subject"], line.card_name, 1)
@@ -83,17 +94,11 @@ def combat_spellings(line: Line) -> Match | None:
     return when_this_die(replace(line, text=head + rest))
 
 
-def _if_opponent_has_higher_level(line: Line, head: str, rest: str) -> Match | None:
-    """'..., if an opponent controls a higher level character die, deal that opponent 1
-    damage': checked when the ability resolves, against this die's level then (selector
-    filter `level_vs_this`); 'that opponent' is the holder's only opponent."""
-    rest = re.sub(r"\bthat opponent\b", "your opponent", rest, flags=re.IGNORECASE)
+
+def _with_condition(line: Line, head: str, first) -> Match | None:
+    rest = re.sub(r"\bthat opponent\b", "your opponent", first["rest"], flags=re.IGNORECASE)
     found = when_this_die(replace(line, text=head + rest))
     if found is None or any("if" in spec for spec in found.abilities):
         return None
-    test = {
-        "test": "count_at_least",
-        "of": {"pick": "each", "side": "opposing", "level_vs_this": "higher"},
-        "n": 1,
-    }
+    test = _CONDITIONS[first["cond"].lower()]
     return Match.ability(*({**spec, "if": test} for spec in found.abilities))
