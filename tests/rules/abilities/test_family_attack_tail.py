@@ -7,7 +7,7 @@ at test time (their text is never copied here) and played through the engine."""
 import pytest
 
 from rules.abilities import compile_card
-from rules.engine import Zone
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of, whole_card
 from tests.rules.abilities.scenario import compiled, compiled_cards, play, refused
 
@@ -169,3 +169,107 @@ def test_misspelt_own_name_is_read_on_that_card_only(key):
     # On another card the near name is another character's: not read as this die.
     line = "When Lex Luther attacks, your opponent gains 1 life"
     assert compiled("19sww", ability_lines=[line]).status != "automated"
+
+
+# -- one die blocking this one; targets not blocking it --------------------------------------------
+def test_move_one_blocker_out_the_attacker_stays_blocked_74uxm():  # UXM Kitty Pryde, pay [M]
+    cards = real_cards("74uxm", "When")
+    setup = scene("74uxm", "P1 die 74uxm#1 field L1", "P1 die SK4 reserve mask")
+    blocked = ("P1 attack 74uxm#1", "P2 block SK1>74uxm#1 22uxm#1>74uxm#1")
+    state = play(cards, setup, *blocked, "P1 yes pay SK4", "P1 choose P2:22uxm#1").final
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD and state.die("P2:22uxm#1").blocking is None
+    assert state.die("P2:SK1").blocking == "P1:74uxm#1"
+    refused(cards, _text(setup, *blocked, "P1 yes pay SK4", "P1 choose P2:5sww#1"), "R13.2")
+
+
+def test_damage_equal_to_his_attack_to_one_blocker_23uxm():  # UXM Wolverine, pay [F][F]
+    spec = spec_of("23uxm", "When")
+    assert spec["cost"] == "[F][F]"
+    (effect,) = spec["effects"]
+    assert effect["do"] == "at_one_blocker"
+    assert effect["effects"][0]["amount"] == {"stat": "attack", "of": "this"}
+
+
+def test_damage_to_a_target_not_blocking_this_die_22cw():  # CW Wasp
+    cards = real_cards("22cw", "When")
+    setup = scene("22cw", "P1 die 22cw#1 field L1")
+    blocked = ("P1 attack 22cw#1", "P2 block 22uxm#1>22cw#1")
+    refused(cards, _text(setup, *blocked, "P1 choose P2:22uxm#1"), "R13.2")  # it blocks Wasp
+    state = play(cards, setup, *blocked, "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage, 1D
+
+
+def test_damage_equal_to_his_a_not_to_his_blocker_40hhs():  # HHS Slash
+    (effect,) = spec_of("40hhs", "When")["effects"]
+    assert effect["to"]["not_blocking_this"] is True
+    assert effect["amount"] == {"stat": "attack", "of": "this"}
+
+
+# -- counts, tallies and conditions ---------------------------------------------------------------
+def test_plus_attack_per_fist_symbol_in_the_reserve_pool_13smc():  # SMC Iron Fist
+    cards = real_cards("13smc", "When")
+    setup = scene("13smc", "P1 die 13smc#1 field L1", "P1 die SK4 reserve fist")
+    before = play(cards, setup).final
+    base = query.attack(before, cards, before.die("P1:13smc#1")).value
+    state = play(cards, setup, "P1 attack 13smc#1").final
+    assert query.attack(state, cards, state.die("P1:13smc#1")).value == base + 1
+
+
+def test_each_attacker_per_other_attacker_98skc():  # SKC Barry Allen
+    cards = real_cards("98skc", "When")
+    setup = scene("98skc", "P1 die 98skc#1 field L1", "P1 die 19sww#1 field L1")
+    state = play(cards, setup, "P1 attack 98skc#1 19sww#1").final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 4 + 1  # Superman
+
+
+def test_damage_per_different_masked_character_59wf():  # WF Nightwing [M]
+    (effect,) = spec_of("59wf", "When")["effects"]
+    assert effect["do"] == "at_per_distinct"
+    cards = real_cards("59wf", "When")
+    setup = scene("59wf", "P1 die 59wf#1 field L1", "P1 die 59wf#2 field L1")
+    state = play(cards, setup, "P1 attack 59wf#1", "P1 choose P2:22uxm#1").final
+    assert state.die("P2:22uxm#1").damage == 1  # two Nightwing dice: one character
+
+
+def test_damage_if_an_opponent_has_a_higher_level_die_10ai():  # AI Black Widow at level 1
+    cards = real_cards("10ai", "When")
+    setup = scene("10ai", "P1 die 10ai#1 field L1")
+    assert play(cards, setup, "P1 attack 10ai#1").final.player("P2").life == 19  # Cheetah L2
+    low = scene("10ai", "P1 die 10ai#1 field L1", opposing=("P2 die SK1 field L1",))
+    assert play(cards, low, "P1 attack 10ai#1").final.player("P2").life == 20
+
+
+def test_all_must_block_with_a_double_energy_face_8xfo():  # XFO Deadpool
+    spec = spec_of("8xfo", "When")
+    assert spec["if"] == {"test": "at_reserve_double"}
+    cards = real_cards("8xfo", "When")
+    setup = scene("8xfo", "P1 die 8xfo#1 field L1", "P1 die SK4 reserve fist")
+    play(cards, setup, "P1 attack 8xfo#1", "P2 block")  # no double face: no one is forced
+    double = scene("8xfo", "P1 die 8xfo#1 field L1", "P1 die 19sww#2 reserve shield2")
+    refused(cards, _text(double, "P1 attack 8xfo#1", "P2 block"), "R13.1")
+
+
+def test_spin_up_your_other_superstars_14tag():  # TAG Scott Hall
+    (effect,) = spec_of("14tag", "When")["effects"]
+    assert effect["to"]["not_name"] == "Scott Hall" and effect["levels"] == 1
+
+
+def test_give_him_and_a_target_fast_11dc2016():  # DC2016 Green Arrow, pay [B]
+    spec = spec_of("11dc2016", "When")
+    assert spec["cost"] == "[B]"
+    assert [e["to"]["pick"] for e in spec["effects"]] == ["this", "target"]
+
+
+def test_damage_per_different_attacking_justice_league_character_119jl():  # JL Green Lantern
+    (effect,) = spec_of("119jl", "When")["effects"]
+    assert effect["of"] == {
+        "pick": "each",
+        "side": "yours",
+        "affiliation": ["justiceleague"],
+        "combat": "attacking",
+    }
+    cards = real_cards("119jl", "When")
+    setup = scene("119jl", "P1 die 119jl#1 field L1", "P1 die 19sww#1 field L1")
+    # Green Lantern and Superman attack: two different Justice League characters
+    assert play(cards, setup, "P1 attack 119jl#1 19sww#1").final.player("P2").life == 18
+    assert play(cards, setup, "P1 attack 119jl#1").final.player("P2").life == 19
