@@ -174,3 +174,28 @@ def _damage_per_distinct(m, line):
     if not inner or len(inner) != 1 or inner[0]["do"] != "damage":
         return None
     return [{"do": "at_per_distinct", "of": of, "effects": inner}]
+
+
+@phrase(r"make your opponent lose half (?:his|her|their) life,? rounded down")
+def _lose_half_life(m, line):
+    return [{"do": "at_lose_half_life"}]
+
+
+@phrase(r"double your life, up to (?P<n>\d+)")
+def _double_life(m, line):
+    return [{"do": "at_double_life", "cap": int(m["n"])}]
+
+
+@phrase(r"KO the lowest purchase cost opposing character die")
+def _ko_lowest_cost(m, line):
+    return [{"do": "at_ko_lowest_cost"}]
+
+
+@phrase(r"deal (?P<n>\d) damage to (?P<who>.+?) for each action die in your used pile")
+def _damage_per_used_action(m, line):
+    from rules.abilities import phrases
+
+    inner = phrases.effects(f"deal {m['n']} damage to {m['who']}", line)
+    if not inner or len(inner) != 1 or inner[0]["do"] != "damage":
+        return None
+    return [{"do": "at_per_used_action", "effects": inner}]

@@ -14,6 +14,11 @@ rules/abilities/phrases_attack_tail.py).
   '... for each different Justice League character that attacks': `effects` happen as many
   times as there are different characters (titles: R2.2, three dice of one character count
   once) among the dice `of` means when the ability resolves; none: nothing happens.
+- `at_lose_half_life`: the opponent loses half their life, rounded down (R12.4: not damage).
+- `at_double_life` (`cap`): the holder gains what doubling their life gives, up to `cap`.
+- `at_ko_lowest_cost`: KO one of the opposing character dice in the Field of the lowest
+  purchase cost (a Sidekick's is 0); the holder chooses among ties (a choice, not a target).
+- `at_per_used_action` (`effects`): `effects` once per action die in the holder's Used Pile.
 - `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
   controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
   the die's controller is read before the KO (a KO'd die returns to its owner); with `if_kod`
@@ -33,7 +38,15 @@ EFFECT_SCHEMAS = {
     "at_leave_combat": effect_schema("at_leave_combat", ["to"], to=SELECTOR),
     "at_must_block_this": effect_schema("at_must_block_this", ["to"], to=SELECTOR),
     "at_one_blocker": effect_schema("at_one_blocker", ["effects"], effects=EFFECTS),
-    "at_per_distinct": effect_schema("at_per_distinct", ["of", "effects"], of=SELECTOR, effects=EFFECTS),
+    "at_per_distinct": effect_schema(
+        "at_per_distinct", ["of", "effects"], of=SELECTOR, effects=EFFECTS
+    ),
+    "at_lose_half_life": effect_schema("at_lose_half_life", []),
+    "at_double_life": effect_schema(
+        "at_double_life", ["cap"], cap={"type": "integer", "minimum": 1, "maximum": 99}
+    ),
+    "at_ko_lowest_cost": effect_schema("at_ko_lowest_cost", []),
+    "at_per_used_action": effect_schema("at_per_used_action", ["effects"], effects=EFFECTS),
     "at_ko_damage_controller": effect_schema(
         "at_ko_damage_controller",
         ["to", "amount", "if_kod"],
@@ -123,13 +136,72 @@ def _per_distinct(ctx, effect, bursts, scope=None):
         scope.picked = inner.picked
 
 
+def _lose_half_life(ctx, effect, bursts, scope=None):
+    """'make your opponent lose half his life, rounded down' (losing life is not damage,
+    R12.4)."""
+    half = ctx.state.player(ctx.opponent).life // 2
+    if half:
+        ctx.lose_life(ctx.opponent, half)
+
+
+def _double_life(ctx, effect, bursts, scope=None):
+    """'double your life; this can't raise your life above N': gain what doubling gives, up to
+    N (nothing at N or more)."""
+    life = ctx.state.player(ctx.holder).life
+    gain = min(2 * life, effect["cap"]) - life
+    if gain > 0:
+        ctx.gain_life(ctx.holder, gain)
+
+
+def _ko_lowest_cost(ctx, effect, bursts, scope=None):
+    """'KO the lowest purchase cost opposing character die': among the opposing character dice
+    in the Field, those whose card costs least (a Sidekick costs 0); the holder chooses one of
+    them when several tie (a choice, not a target)."""
+    from rules.abilities import selectors as sel
+
+    found = sel.dice(ctx.state, ctx.cards, {"pick": "each", "side": "opposing"}, holder=ctx.holder)
+    if not found:
+        return
+
+    def cost(die) -> int:
+        card_def = ctx.cards.get(die.card) if die.card else None
+        return card_def.cost if card_def is not None and not die.is_sidekick else 0
+
+    lowest = min(cost(d) for d in found)
+    cheapest = tuple(d.id for d in found if cost(d) == lowest)
+    (chosen,) = ctx.choose("KO the lowest purchase cost opposing character die", cheapest)
+    ctx.ko(chosen)
+
+
+def _per_used_action(ctx, effect, bursts, scope=None):
+    """'... for each action die in your Used Pile': the holder's Used Pile dice of action
+    cards, counted when the ability resolves; none: nothing happens."""
+    from rules.abilities import runtime
+
+    count = sum(
+        1
+        for d in ctx.state.zone(ctx.holder, Zone.USED)
+        if d.card and ctx.cards.get(d.card) is not None and ctx.cards[d.card].kind != "character"
+    )
+    if not count:
+        return
+    inner = runtime.Scope(scope.kind if scope is not None else "", count)
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
 EFFECT_RUNNERS = {
+    "at_lose_half_life": _lose_half_life,
+    "at_double_life": _double_life,
+    "at_ko_lowest_cost": _ko_lowest_cost,
+    "at_per_used_action": _per_used_action,
     "at_per_distinct": _per_distinct,
     "at_one_blocker": _one_blocker,
     "at_leave_combat": _leave_combat,
     "at_must_block_this": _must_block_this,
     "at_ko_damage_controller": _ko_damage_controller,
 }
+
 
 def _one_blocker_text(effect) -> str:
     from rules.abilities.describe import describe_effects
@@ -144,7 +216,21 @@ def _per_distinct_text(effect) -> str:
     return f"{describe_effects(effect['effects'])} for each different character among {among}"
 
 
+def _per_used_action_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return f"{describe_effects(effect['effects'])} for each action die in your Used Pile"
+
+
 EFFECT_TEXT = {
+    "at_lose_half_life": lambda effect: "make your opponent lose half their life, rounded down",
+    "at_double_life": lambda effect: (
+        f"double your life (it can't go above {effect['cap']} this way)"
+    ),
+    "at_ko_lowest_cost": lambda effect: (
+        "KO the opposing character die of the lowest purchase cost (your choice if several)"
+    ),
+    "at_per_used_action": _per_used_action_text,
     "at_per_distinct": _per_distinct_text,
     "at_one_blocker": _one_blocker_text,
     "at_leave_combat": lambda effect: "remove {} from the Attack Zone".format(

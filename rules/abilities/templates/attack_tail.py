@@ -13,7 +13,7 @@ from rules.abilities.templates.combat_triggers import when_this_die
 
 _COMBAT = re.compile(
     r"^(?P<head>(?:when|whenever) (?P<subject>.+?) "
-    r"(?P<event>attacks|blocks|is blocked|attacks or blocks|blocks or is blocked),? )"
+    r"(?P<event>attacks alone|attacks|blocks|is blocked|attacks or blocks|blocks or is blocked),? )"
     r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -26,6 +26,12 @@ _SPELLINGS = (
         r"\g<who> must block",
     ),
     (r"^you can force ", "you may force "),
+    # 'double your life. This effect cannot raise your life to a value higher than 10': one clause
+    (
+        r"^double your life\. this effect cannot raise your life to a value higher than "
+        r"(?P<n>\d+)$",
+        r"double your life, up to \g<n>",
+    ),
     # 'give him and target X Fast': two clauses
     (
         r"\bgive (?P<me>him|her|it) and (?P<who>target [^.]+?) (?P<kw>fast|overcrush)\b",
@@ -92,7 +98,6 @@ def combat_spellings(line: Line) -> Match | None:
     if (head, rest) == (found["head"], found["rest"]):
         return None  # nothing to put another way: combat_triggers has read or declined it
     return when_this_die(replace(line, text=head + rest))
-
 
 
 def _with_condition(line: Line, head: str, first) -> Match | None:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.abilities import compile_card
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of, whole_card
+from tests.rules.abilities.real_cards import OPPOSING, pool, real_cards, scene, spec_of, whole_card
 from tests.rules.abilities.scenario import compiled, compiled_cards, play, refused
 
 
@@ -273,3 +273,49 @@ def test_damage_per_different_attacking_justice_league_character_119jl():  # JL 
     # Green Lantern and Superman attack: two different Justice League characters
     assert play(cards, setup, "P1 attack 119jl#1 19sww#1").final.player("P2").life == 18
     assert play(cards, setup, "P1 attack 119jl#1").final.player("P2").life == 19
+
+
+# -- life, the cheapest die, the Used Pile --------------------------------------------------------
+def test_pay_to_make_the_opponent_lose_half_their_life_8avxop():  # AVX OP Spider-Man
+    cards = real_cards("8avxop", "When")
+    setup = (
+        scene(
+            "8avxop", "P1 die 8avxop#1 field L1", *(f"P1 die SK{n} reserve fist" for n in (4, 5, 6))
+        )
+        + "P2 life 15\n"
+    )
+    state = play(cards, setup, "P1 attack 8avxop#1", "P1 yes pay SK4 SK5 SK6").final
+    assert state.player("P2").life == 15 - 7
+
+
+@pytest.mark.parametrize(("life", "after"), [(4, 8), (7, 10), (12, 12)])
+def test_double_your_life_up_to_ten_when_attacking_alone_9avxop(life, after):  # AVX OP Wolverine
+    cards = real_cards("9avxop", "When")
+    setup = scene("9avxop", "P1 die 9avxop#1 field L1") + f"P1 life {life}\n"
+    assert play(cards, setup, "P1 attack 9avxop#1").final.player("P1").life == after
+
+
+def test_ko_the_lowest_cost_opposing_die_24xfo():  # XFO Psylocke: the Sidekick costs 0
+    cards = real_cards("24xfo", "When")
+    setup = scene("24xfo", "P1 die 24xfo#1 field L1")
+    state = play(cards, setup, "P1 attack 24xfo#1", "P1 yes", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    no_sidekick = tuple(line for line in OPPOSING if "SK1" not in line)
+    cheap = scene("24xfo", "P1 die 24xfo#1 field L1", opposing=no_sidekick)
+    text = _text(cheap, "P1 attack 24xfo#1", "P1 yes", "P1 choose P2:19sww#1")
+    refused(cards, text, "R13.2")  # Superman (6) is not the cheapest: Cheetah, Quicksilver (4)
+    state = play(cards, cheap, "P1 attack 24xfo#1", "P1 yes", "P1 choose P2:21uxm#1").final
+    assert state.die("P2:21uxm#1").zone == Zone.PREP
+
+
+def test_damage_per_action_die_in_your_used_pile_20jus():  # JUS Green Lantern, spend [M]
+    cards = real_cards("20jus", "When")
+    setup = scene(
+        "20jus",
+        "P1 die 20jus#1 field L1",
+        "P1 die SK4 reserve mask",
+        "P1 die BA:31sww#1 used",
+        "P1 die BA:31sww#2 used",
+    )
+    state = play(cards, setup, "P1 attack 20jus#1", "P1 yes pay SK4").final
+    assert state.player("P2").life == 18
