@@ -302,6 +302,8 @@ def _filters(selector) -> str:
         filters.append(f"of a {selector['level_vs_this']} level than this die")
     if selector.get("not_blocking_this"):
         filters.append("not blocking this die")
+    if selector.get("level_same_as_this"):
+        filters.append("of the same level as this die")
     if "max_fielding" in selector:
         most = selector["max_fielding"]
         filters.append(f"with a fielding cost of {most}" + (" or less" if most else ""))

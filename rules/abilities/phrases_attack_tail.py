@@ -199,3 +199,19 @@ def _damage_per_used_action(m, line):
     if not inner or len(inner) != 1 or inner[0]["do"] != "damage":
         return None
     return [{"do": "at_per_used_action", "effects": inner}]
+
+
+@phrase(r"KO an opposing character that is the same level as (?P<me>.+)")
+def _ko_same_level(m, line):
+    """'KO an opposing character that is the same level as NAME': a choice, read as a target
+    (as everywhere), of this die's level when the ability resolves."""
+    if not body.is_self(m["me"], line):
+        return None
+    to = {"pick": "target", "side": "opposing", "level_same_as_this": True}
+    return [{"do": "ko", "to": to}]
+
+
+@phrase(r"double the printed A of all your other character dice")
+def _double_printed_attack(m, line):
+    to = {"pick": "each", "side": "yours", "other": True}
+    return [{"do": "at_double_printed_attack", "to": to}]

@@ -18,6 +18,8 @@ rules/abilities/phrases_attack_tail.py).
 - `at_double_life` (`cap`): the holder gains what doubling their life gives, up to `cap`.
 - `at_ko_lowest_cost`: KO one of the opposing character dice in the Field of the lowest
   purchase cost (a Sidekick's is 0); the holder chooses among ties (a choice, not a target).
+- `at_double_printed_attack` (`to`): each die picked gets +A equal to the A printed on the
+  face it shows, this turn: 'double the printed A' (dice fielded later are not changed).
 - `at_per_used_action` (`effects`): `effects` once per action die in the holder's Used Pile.
 - `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
   controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
@@ -46,6 +48,7 @@ EFFECT_SCHEMAS = {
         "at_double_life", ["cap"], cap={"type": "integer", "minimum": 1, "maximum": 99}
     ),
     "at_ko_lowest_cost": effect_schema("at_ko_lowest_cost", []),
+    "at_double_printed_attack": effect_schema("at_double_printed_attack", ["to"], to=SELECTOR),
     "at_per_used_action": effect_schema("at_per_used_action", ["effects"], effects=EFFECTS),
     "at_ko_damage_controller": effect_schema(
         "at_ko_damage_controller",
@@ -190,7 +193,19 @@ def _per_used_action(ctx, effect, bursts, scope=None):
         runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
 
 
+def _double_printed_attack(ctx, effect, bursts, scope=None):
+    """'double the printed A of all your other character dice': each die picked gets +A equal to
+    the A printed on the face it shows (until end of turn, as every one-off change, R13.1)."""
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "double the printed A", scope):
+        face = ctx.die(target).face
+        if face is not None and face.is_character and face.attack:
+            ctx.modify(target, face.attack, 0)
+
+
 EFFECT_RUNNERS = {
+    "at_double_printed_attack": _double_printed_attack,
     "at_lose_half_life": _lose_half_life,
     "at_double_life": _double_life,
     "at_ko_lowest_cost": _ko_lowest_cost,
@@ -223,6 +238,9 @@ def _per_used_action_text(effect) -> str:
 
 
 EFFECT_TEXT = {
+    "at_double_printed_attack": lambda effect: "{} get +A equal to their printed A".format(
+        _dice_text(effect["to"])
+    ),
     "at_lose_half_life": lambda effect: "make your opponent lose half their life, rounded down",
     "at_double_life": lambda effect: (
         f"double your life (it can't go above {effect['cap']} this way)"

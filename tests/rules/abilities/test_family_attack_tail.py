@@ -319,3 +319,21 @@ def test_damage_per_action_die_in_your_used_pile_20jus():  # JUS Green Lantern, 
     )
     state = play(cards, setup, "P1 attack 20jus#1", "P1 yes pay SK4").final
     assert state.player("P2").life == 18
+
+
+def test_ko_an_opposing_die_of_the_same_level_47jl():  # JL Cyborg at level 1
+    cards = real_cards("47jl", "When")
+    setup = scene("47jl", "P1 die 47jl#1 field L1")
+    refused(cards, _text(setup, "P1 attack 47jl#1", "P1 choose P2:5sww#1"), "R13.2")  # L2
+    state = play(cards, setup, "P1 attack 47jl#1", "P1 choose P2:22uxm#1").final  # L1
+    assert state.die("P2:22uxm#1").zone == Zone.PREP
+
+
+def test_double_the_printed_a_of_your_other_dice_102dps():  # DPS Cable; Superman 4A at L1
+    cards = real_cards("102dps", "When")
+    setup = scene("102dps", "P1 die 102dps#1 field L1", "P1 die 19sww#1 field L1")
+    before = play(cards, setup).final
+    own = query.attack(before, cards, before.die("P1:102dps#1")).value
+    state = play(cards, setup, "P1 attack 102dps#1").final
+    assert query.attack(state, cards, state.die("P1:19sww#1")).value == 8
+    assert query.attack(state, cards, state.die("P1:102dps#1")).value == own  # not Cable
