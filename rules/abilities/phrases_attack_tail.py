@@ -215,3 +215,12 @@ def _ko_same_level(m, line):
 def _double_printed_attack(m, line):
     to = {"pick": "each", "side": "yours", "other": True}
     return [{"do": "at_double_printed_attack", "to": to}]
+
+
+@phrase(r"(?P<me>.+?) cannot be blocked by fewer than two character dic?e")
+def _two_blockers_this_turn(m, line):
+    """'If you do, Hulk cannot be blocked by fewer than two character die' after a trigger: this
+    turn (blocking only matters while it attacks)."""
+    if line is None or line.kind == "global" or not body.is_self(m["me"], line):
+        return None
+    return [{"do": "at_two_blockers_this_turn", "to": {"pick": "this"}}]

@@ -20,6 +20,9 @@ rules/abilities/phrases_attack_tail.py).
   purchase cost (a Sidekick's is 0); the holder chooses among ties (a choice, not a target).
 - `at_double_printed_attack` (`to`): each die picked gets +A equal to the A printed on the
   face it shows, this turn: 'double the printed A' (dice fielded later are not changed).
+- `at_two_blockers_this_turn` (`to`): each die picked can't be blocked by fewer than two dice
+  until the end of the turn: a lasting restriction asked when blockers are declared (R13.7), as
+  the static 'can only be blocked by two or more character dice' is.
 - `at_per_used_action` (`effects`): `effects` once per action die in the holder's Used Pile.
 - `at_ko_damage_controller` (`to`, `amount`, `if_kod`): 'KO target X, and deal 1 damage to its
   controller' / 'KO a Sidekick. If you do, NAME deals 1 damage to the KO'd die's controller':
@@ -49,6 +52,7 @@ EFFECT_SCHEMAS = {
     ),
     "at_ko_lowest_cost": effect_schema("at_ko_lowest_cost", []),
     "at_double_printed_attack": effect_schema("at_double_printed_attack", ["to"], to=SELECTOR),
+    "at_two_blockers_this_turn": effect_schema("at_two_blockers_this_turn", ["to"], to=SELECTOR),
     "at_per_used_action": effect_schema("at_per_used_action", ["effects"], effects=EFFECTS),
     "at_ko_damage_controller": effect_schema(
         "at_ko_damage_controller",
@@ -204,7 +208,18 @@ def _double_printed_attack(ctx, effect, bursts, scope=None):
             ctx.modify(target, face.attack, 0)
 
 
+_TWO_BLOCKERS = "at_two_blockers"
+
+
+def _two_blockers_this_turn(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "can't be blocked by fewer than two", scope):
+        ctx.last(f"{ctx.card}.{_TWO_BLOCKERS}", subject=target)
+
+
 EFFECT_RUNNERS = {
+    "at_two_blockers_this_turn": _two_blockers_this_turn,
     "at_double_printed_attack": _double_printed_attack,
     "at_lose_half_life": _lose_half_life,
     "at_double_life": _double_life,
@@ -238,6 +253,9 @@ def _per_used_action_text(effect) -> str:
 
 
 EFFECT_TEXT = {
+    "at_two_blockers_this_turn": lambda effect: (
+        f"make {_dice_text(effect['to'])} unblockable by fewer than two dice this turn"
+    ),
     "at_double_printed_attack": lambda effect: "{} get +A equal to their printed A".format(
         _dice_text(effect["to"])
     ),
@@ -300,7 +318,27 @@ def _block_only(card, encoding) -> tuple:
     return (Ability(_BLOCK_ONLY, "lasting", "must block this die this turn", restrict=restrict),)
 
 
-ENCODING_ABILITIES = {"at_must_block_this": _block_only}
+def _two_blockers(card, encoding) -> tuple:
+    """The lasting 'can't be blocked by fewer than two dice' `at_two_blockers_this_turn` starts:
+    asked about an attacker with the number of dice declared to block it (R13.7)."""
+    if not any(e["do"] == "at_two_blockers_this_turn" for e in _effects(encoding)):
+        return ()
+
+    def restrict(q) -> str | None:
+        if not q.params or q.stat != "blockers" or q.die is None or q.die.id != q.params[0]:
+            return None
+        if q.amount >= 2:
+            return None
+        return f"{q.die.id} can't be blocked by fewer than two dice this turn ({q.card})"
+
+    text = "can't be blocked by fewer than two dice this turn"
+    return (Ability(_TWO_BLOCKERS, "lasting", text, restrict=restrict),)
+
+
+ENCODING_ABILITIES = {
+    "at_must_block_this": _block_only,
+    "at_two_blockers_this_turn": _two_blockers,
+}
 
 
 # -- condition: a die on a double energy face in the holder's Reserve Pool -----------------------

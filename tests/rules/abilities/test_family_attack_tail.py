@@ -337,3 +337,12 @@ def test_double_the_printed_a_of_your_other_dice_102dps():  # DPS Cable; Superma
     state = play(cards, setup, "P1 attack 102dps#1").final
     assert query.attack(state, cards, state.die("P1:19sww#1")).value == 8
     assert query.attack(state, cards, state.die("P1:102dps#1")).value == own  # not Cable
+
+
+def test_pay_so_that_two_dice_are_needed_to_block_11def():  # DEF Hulk, pay [S]
+    cards = real_cards("11def", "When")
+    setup = scene("11def", "P1 die 11def#1 field L1", "P1 die SK4 reserve shield")
+    paid = ("P1 attack 11def#1", "P1 yes pay SK4")
+    refused(cards, _text(setup, *paid, "P2 block SK1>11def#1"), "R13.7")
+    play(cards, setup, *paid, "P2 block SK1>11def#1 5sww#1>11def#1")
+    play(cards, setup, "P1 attack 11def#1", "P1 no", "P2 block SK1>11def#1")
