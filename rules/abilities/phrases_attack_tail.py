@@ -13,15 +13,26 @@ from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 
 
+def _own_die(words: str, line) -> bool:
+    """Whether the words name the ability's own die: a character's ability line (a global or an
+    action die has no die of its own)."""
+    return (
+        line is not None
+        and line.kind != "global"
+        and line.card_kind == "character"
+        and body.is_self(words, line)
+    )
+
+
 @phrase(r"remove (?P<who>.+?) from (?:the attack zone|combat)")
 def _leave_combat(m, line):
-    if not body.is_self(m["who"], line) or line is None or line.kind == "global":
+    if not _own_die(m["who"], line):
         return None
     return [{"do": "at_leave_combat", "to": {"pick": "this"}}]
 
 
 def _must_block(who: str, me: str, line) -> list[dict] | None:
-    if line is None or line.kind == "global" or not body.is_self(me, line):
+    if not _own_die(me, line):
         return None
     if body.is_self(who, line):
         return None
@@ -110,7 +121,7 @@ def _plus_attack_per_reserve_symbol(m, line):
     """'he gets +1A for each [F] in your Reserve Pool (excluding [Q])': fielded_effects' tally
     of that energy's symbols in the holder's Reserve Pool (a wild is not one, R6.2), taken when
     the ability resolves."""
-    if not body.is_self(m["who"], line):
+    if not _own_die(m["who"], line):
         return None
     tally = {"reserve": "yours", "unit": "symbols", "energy": [t.energy(m["tok"])]}
     modify = {"do": "modify", "to": {"pick": "this"}, "attack": int(m["a"])}
@@ -125,7 +136,7 @@ def _plus_attack_per_reserve_symbol(m, line):
 def _damage_not_blocking(m, line):
     """'When NAME is blocked, deal 1 damage to target opposing character die not blocking NAME':
     a target that is not one of this die's blockers (selector filter `not_blocking_this`)."""
-    if not body.is_self(m["me"], line):
+    if not _own_die(m["me"], line):
         return None
     amount = {"stat": "attack", "of": "this"} if m["stat"] else int(m["n"])
     to = {"pick": "target", "side": "opposing", "not_blocking_this": True}
@@ -134,7 +145,7 @@ def _damage_not_blocking(m, line):
 
 @phrase(r"move one character blocking (?P<me>him|her|it) out of the attack zone")
 def _one_blocker_out(m, line):
-    if not body.is_self(m["me"], line):
+    if not _own_die(m["me"], line):
         return None
     return [{"do": "at_one_blocker", "effects": [{"do": "at_leave_combat", "to": {"pick": "it"}}]}]
 
@@ -144,7 +155,7 @@ def _one_blocker_out(m, line):
     r"to one character blocking (?P<me2>him|her)"
 )
 def _one_blocker_damage(m, line):
-    if not (body.is_self(m["me"], line) and body.is_self(m["me2"], line)):
+    if not (_own_die(m["me"], line) and _own_die(m["me2"], line)):
         return None
     damage = {"do": "damage", "to": {"pick": "it"}, "amount": {"stat": "attack", "of": "this"}}
     return [{"do": "at_one_blocker", "effects": [damage]}]
@@ -205,7 +216,7 @@ def _damage_per_used_action(m, line):
 def _ko_same_level(m, line):
     """'KO an opposing character that is the same level as NAME': a choice, read as a target
     (as everywhere), of this die's level when the ability resolves."""
-    if not body.is_self(m["me"], line):
+    if not _own_die(m["me"], line):
         return None
     to = {"pick": "target", "side": "opposing", "level_same_as_this": True}
     return [{"do": "ko", "to": to}]
@@ -221,6 +232,6 @@ def _double_printed_attack(m, line):
 def _two_blockers_this_turn(m, line):
     """'If you do, Hulk cannot be blocked by fewer than two character die' after a trigger: this
     turn (blocking only matters while it attacks)."""
-    if line is None or line.kind == "global" or not body.is_self(m["me"], line):
+    if not _own_die(m["me"], line):
         return None
     return [{"do": "at_two_blockers_this_turn", "to": {"pick": "this"}}]

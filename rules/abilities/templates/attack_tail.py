@@ -1,6 +1,19 @@
-"""Family `attack_tail`: 'When NAME attacks / blocks / is blocked, ...' lines that
-`combat_triggers` reads once their words are put its way, and the clauses of
+"""Family `attack_tail`: 'When NAME attacks (alone) / blocks / is blocked, ...' lines that
+`combat_triggers` reads once their words are put its way (the trigger, 'you may', 'you may
+pay', the once-per-turn limit of 'is blocked' stay that family's), and the clauses of
 rules/abilities/phrases_attack_tail.py.
+
+Readings (T5.1, the weaker where the text allows two):
+- 'When NAME attacks, he can only be blocked by two or more character dice' is the printed
+  static: a die is only blocked while it attacks, and blockers are declared right after the
+  attack triggers resolve (R11.1, R11.2).
+- '... Your opponent may pay 2 life to prevent each copy of this effect' is turn_globals'
+  'unless your opponent pays 2 life', asked once per trigger (each die's trigger is a copy).
+  The same words without 'each copy' (a card whose reminder has the life paid before the
+  targets are chosen) are left manual.
+- 'if an opponent controls a higher level character die' / 'if you have a die on a double
+  energy face in your Reserve Pool' are checked when the ability resolves.
+- A misspelt own name is read only on that card, from a table (never a fuzzy match).
 """
 
 import re
