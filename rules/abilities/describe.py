@@ -317,6 +317,10 @@ def _filters(selector) -> str:
         filters.append(f"with {selector['max_attack']}A or less")
     if "level_vs_this" in selector:
         filters.append(f"of a {selector['level_vs_this']} level than this die")
+    if selector.get("not_blocking_this"):
+        filters.append("not blocking this die")
+    if selector.get("level_same_as_this"):
+        filters.append("of the same level as this die")
     if "max_fielding" in selector:
         most = selector["max_fielding"]
         filters.append(f"with a fielding cost of {most}" + (" or less" if most else ""))

@@ -125,6 +125,12 @@ def matches(
             return False
     if "max_attack" in selector and query.attack(state, cards, die).value > selector["max_attack"]:
         return False
+    if selector.get("not_blocking_this") and source and die.blocking == source:
+        return False  # attack_tail: 'target die not blocking NAME' (the ability's own die)
+    if selector.get("level_same_as_this"):  # attack_tail: 'the same level as NAME'
+        own = state.die(source) if source else None
+        if own is None or not own.is_character or die.level != own.level:
+            return False
     if "max_fielding" in selector and (
         die.face is None or die.face.fielding > selector["max_fielding"]
     ):

@@ -162,6 +162,9 @@ _selector["properties"]["defense_at_most_this"] = {"const": True}  # 'D less tha
 # rules.abilities.templates.statics_tail: 'blocked by lower / higher level character dice' (than
 # the die it restricts)
 _selector["properties"]["level_vs_this"] = {"enum": ["lower", "higher"]}
+# rules.abilities.phrases_attack_tail: 'target die not blocking NAME' (the ability's own die)
+_selector["properties"]["not_blocking_this"] = {"const": True}
+_selector["properties"]["level_same_as_this"] = {"const": True}  # 'the same level as NAME'
 _selector["properties"]["shows_burst"] = {
     "type": "array",
     "items": {"enum": [1, 2]},

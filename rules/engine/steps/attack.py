@@ -401,6 +401,9 @@ def resolve_combat_damage(ctx) -> None:
                     if target == defender:
                         ctx.cite("K-OVERCRUSH")
     for blocker in [d for d in state.dice if d.blocking and d.zone == Zone.ATTACK]:
+        blocked = state.die(blocker.blocking)
+        if blocked is None or blocked.zone != Zone.ATTACK:
+            continue  # its attacker was removed from the Attack Zone: nothing to hit (R11.4)
         if deals_now(blocker):
             dealt.add(blocker.id)
             power = query.attack(state, ctx.cards, blocker).value
