@@ -53,6 +53,18 @@ _OWN_SCENARIOS |= {
     "ns_no_team_character_globals", "ns_use_life", "ns_cant_use_actions", "ns_ko_to_used",
     "ns_grant_affiliation", "ns_no_attack_when_fielded", "ns_cant_purchase",
 }  # fmt: skip
+# Life an opponent pays to act, damage to a player prevented, bonuses counted over the Prep
+# Area or Used Pile, an effect unless the opponent pays life: the while_tail, plain_tail and
+# turn_globals families' own tests play them (the answers below would have the opponent pay).
+_OWN_SCENARIOS |= {"wt_pay_life", "wt_prevent_you", "pt_zone_modify", "tg_unless_life"}
+# What was drawn, rolled or bought decides what happens, or the opponent chooses: the fourth
+# session's families' own tests play them with the draws and answers each needs.
+_OWN_SCENARIOS |= {
+    "fl_draw_roll", "fl_draw_route", "fl_draw_split", "fl_name_draw", "fl_purchase",
+    "fl_sidekick_energy_ko", "fl_used_roll_field", "fl_gift_basic_action", "pt_draw_split",
+    "pt_gate", "wt_draw_field", "wt_draw_keep", "wt_draw_two_keep_one", "mt_unless_ko",
+    "at_one_blocker", "at_ko_lowest_cost",
+}  # fmt: skip
 
 
 def _needs_a_scenario_of_its_own(spec) -> bool:
