@@ -154,6 +154,19 @@ def recognise(line: Line) -> Match | None:
     return None
 
 
+def read_again(line: Line, text: str) -> Match | None:
+    """The families' reading of `text` in place of the line's (None if it isn't read, or is
+    read as a burst's variant): for recognisers that rewrite a spelling into one another family
+    reads. A rewrite must only ever normalise (never be undone by another), and one that changes
+    nothing declines, so reading again ends."""
+    if text == line.text:
+        return None
+    found = recognise(replace(line, text=text))
+    if found is None or found.variant is not None:
+        return None
+    return found
+
+
 def on_burst(spec: dict[str, Any], bursts: tuple[int, ...]) -> dict[str, Any]:
     """A burst line's own ability ('* When fielded, ...'): it happens only on those bursts."""
     if spec.get("when") == "while_active" and all(

@@ -35,7 +35,7 @@ from rules.abilities import (
     templates,
 )
 from rules.abilities.phrases_triggers import trigger_body
-from rules.abilities.templates import Line, Match, pattern, recogniser
+from rules.abilities.templates import Line, Match, pattern, read_again, recogniser
 
 FAMILY = "misc_tail"
 
@@ -69,12 +69,7 @@ def own_superstar_die(line: Line) -> Match | None:
     text = re.sub(
         rf"\b(?:an?|one) {name} superstar die\b", line.card_name.strip(), line.text, flags=re.I
     )
-    if text == line.text:
-        return None
-    found = templates.recognise(replace(line, text=text))
-    if found is None or found.variant is not None:
-        return None
-    return found
+    return read_again(line, text)
 
 
 _ENLISTMENT = re.compile(

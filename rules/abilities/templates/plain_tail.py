@@ -47,12 +47,10 @@ Readings (T5.1):
 """
 
 import re
-from dataclasses import replace
 
 from rules.abilities import phrases_static as ps
-from rules.abilities import templates
 from rules.abilities import tokens as t
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import Line, Match, read_again, recogniser
 from rules.abilities.templates.while_active_statics import self_selector
 
 FAMILY = "plain_tail"
@@ -67,17 +65,6 @@ def _set_of(key: str) -> str:
 
 def _name_is_card(name: str, line: Line) -> bool:
     return name.strip().lower() == line.card_name.strip().lower()
-
-
-def _again(line: Line, text: str) -> Match | None:
-    """The families' reading of `text` in place of the line's (None if it is not read, or
-    read as a burst's variant)."""
-    if text == line.text:
-        return None
-    found = templates.recognise(replace(line, text=text))
-    if found is None or found.variant is not None:
-        return None
-    return found
 
 
 def _obscure(match: re.Match, line: Line) -> str:
@@ -183,7 +170,7 @@ def spellings(line: Line) -> Match | None:
         match = regex.fullmatch(text)
         if match:
             text = rewrite(match, line) or text
-    return _again(line, text)
+    return read_again(line, text)
 
 
 _ONCE_EACH_TURN = re.compile(r"once each turn, (?P<rest>when .+)", re.IGNORECASE)
@@ -197,7 +184,7 @@ def once_each_turn(line: Line) -> Match | None:
     if not match:
         return None
     rest = match["rest"]
-    found = _again(line, rest[0].upper() + rest[1:])
+    found = read_again(line, rest[0].upper() + rest[1:])
     if found is None or found.keywords or len(found.abilities) != 1:
         return None
     spec = found.abilities[0]

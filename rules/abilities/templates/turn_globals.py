@@ -57,9 +57,8 @@ from dataclasses import replace
 
 from rules.abilities import (
     phrases_turn_globals,  # noqa: F401 (registers the clauses)
-    templates,
 )
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import Line, Match, read_again, recogniser
 
 FAMILY = "turn_globals"
 
@@ -70,18 +69,6 @@ UNDERDOG_REMINDER = (
     "(You may use this effect when your opponent has more character dice in their Field Zone"
     " than you do.)"
 )
-
-
-def _again(line: Line, text: str) -> Match | None:
-    """The families' reading of `text` in place of the line's. Each rewrite here only ever
-    normalises (never undone by another), and a reader whose rewrite changes nothing declines,
-    so reading again ends."""
-    if text == line.text:
-        return None
-    found = templates.recognise(replace(line, text=text))
-    if found is None or found.variant is not None:
-        return None
-    return found
 
 
 def _set_of(key: str) -> str:
@@ -105,7 +92,7 @@ def teamwatch(line: Line) -> Match | None:
         f"When you field another character who shares an affiliation with "
         f"{line.card_name.strip()}, {rest[0].lower()}{rest[1:]}"
     )
-    found = _again(line, text)
+    found = read_again(line, text)
     if found is None or found.keywords or len(found.abilities) != 1:
         return None
     (spec,) = found.abilities
@@ -185,7 +172,7 @@ def spellings(line: Line) -> Match | None:
     text = line.text
     for regex, replacement in SPELLINGS:
         text = regex.sub(replacement, text)
-    return _again(line, text)
+    return read_again(line, text)
 
 
 # -- globals' spellings ---------------------------------------------------------------------------
@@ -238,7 +225,7 @@ def global_spellings(line: Line) -> Match | None:
     suffix = _ONCE_SUFFIX.match(text)
     if suffix:
         text, once = suffix["body"], True
-    found = _again(line, text)
+    found = read_again(line, text)
     if found is None or not once:
         return found
     specs = []
@@ -259,7 +246,7 @@ def once_when_fielded(line: Line) -> Match | None:
     if not match:
         return None
     rest = match["rest"]
-    found = _again(line, rest[0].upper() + rest[1:])
+    found = read_again(line, rest[0].upper() + rest[1:])
     if found is None or found.keywords or len(found.abilities) != 1:
         return None
     (spec,) = found.abilities
@@ -280,7 +267,7 @@ def when_you_have(line: Line) -> Match | None:
     match = _WHEN_YOU_HAVE.match(line.text)
     if not match:
         return None
-    found = _again(line, f"If you have {match['cond']}, {match['rest']}")
+    found = read_again(line, f"If you have {match['cond']}, {match['rest']}")
     if found is None or found.keywords or not found.abilities:
         return None
     if any(spec["when"] not in ("while_active", "static") for spec in found.abilities):
@@ -350,7 +337,7 @@ def one_of_your_dice_attacks_alone(line: Line) -> Match | None:
     if not match:
         return None
     rest = re.sub(r"^(?:it|she|he) ", "this die ", match["rest"], flags=re.IGNORECASE)
-    found = _again(line, f"When {name} attacks alone, {rest}")
+    found = read_again(line, f"When {name} attacks alone, {rest}")
     if found is None or len(found.abilities) != 1 or found.abilities[0]["when"] != "attacks_alone":
         return None
     return found
@@ -373,7 +360,8 @@ def first_purchase_to_prep(line: Line) -> Match | None:
     if not match:
         return None
     what = match["what"].lower()
-    found = _again(line, f"{match['cost'].strip()}. Prep the next {what} you purchase this turn")
+    text = f"{match['cost'].strip()}. Prep the next {what} you purchase this turn"
+    found = read_again(line, text)
     if found is None or len(found.abilities) != 1 or "if" in found.abilities[0]:
         return None
     test = {"test": "tg_none_purchased"}
@@ -397,8 +385,8 @@ def damage_or_attack_declared(line: Line) -> Match | None:
     match = _DAMAGE_OR_ATTACK.match(line.text)
     if not match or not line.card_name.strip():
         return None
-    damaged = _again(line, f"When you take damage, {match['rest']}")
-    attacked = _again(
+    damaged = read_again(line, f"When you take damage, {match['rest']}")
+    attacked = read_again(
         line,
         f"While {line.card_name.strip()} is active, when an opposing character die attacks, "
         f"{match['rest']}",
@@ -436,4 +424,4 @@ def battle_for_faerun_words(line: Line) -> Match | None:
     text = line.text
     for regex, replacement in BFF_SPELLINGS:
         text = regex.sub(replacement, text)
-    return _again(line, text)
+    return read_again(line, text)
