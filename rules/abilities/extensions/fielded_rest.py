@@ -1,0 +1,364 @@
+"""Effects of the `fielded_rest` family (rules/abilities/templates/fielded_rest.py).
+
+A lasting choice made when a die is fielded, read by the card's own static while it is active
+('When fielded, name an energy type, replacing all previous choices. While NAME is active,
+dice of that energy type cost [1] more to purchase and field'):
+
+- `fr_name` (`kind`: card / energy / affiliation, `side`: opposing / any, `cards`: character /
+  any, `affiliation`): the holder names one card of the teams (the opponent's, or either
+  team's, of a kind or affiliation), one energy type (fist, bolt, mask, shield) or one
+  affiliation of the cards in the game. Naming is not targeting (R13.2). The choice is kept as
+  a lasting effect of the game (`<card>.fr_named`, R13.1) and replaces the holder's previous
+  choice for the card; `params` keeps the die whose fielding made it, for a card whose effect
+  lasts 'until NAME leaves the Field Zone'. The choice itself does nothing: the statics below
+  read it, and only while the card is active (their spec is `while_active`).
+- `fr_named_cant` (`acts`: purchase and/or field, `player`: opposing / any, `lasts`: active /
+  die): the player(s) can't purchase dice of the named card / field its dice (the engine's
+  restrict questions 'purchase' and 'field', R13.7). `lasts: die`: only while the die whose
+  fielding made the choice is still in the Field ('until Drax leaves the Field Zone').
+- `fr_named_cost` (`of`: purchase and/or fielding, `amount`, `player`, `cards`: character /
+  any): dice of the named card, energy type or affiliation cost more (the stat query layer's
+  'purchase_cost' and 'fielding'; a fielding cost asked about a die is the cost of the die's
+  controller).
+- `fr_named_must_attack`: character dice of the named affiliation (either player's) must
+  attack (the granted keyword `must_attack`, checked when attackers are declared).
+- `fr_named_fields` (`by`: opposing, `effects`): 'when your opponent fields a character die
+  from that card / of that energy type, ...': a card-wide trigger while the card is active
+  (R13.1) on a 'fielded' event whose die matches the choice; `{"pick": "that"}` in its effects
+  is the fielded die, as in a watcher.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.engine.state import IN_FIELD, Zone
+
+_NAMED = "fr_named"
+ENERGIES = ("fist", "bolt", "mask", "shield")
+_KINDS = {"enum": ["card", "energy", "affiliation"]}
+_PLAYER = {"enum": ["opposing", "any"]}
+
+EFFECT_SCHEMAS = {
+    "fr_name": effect_schema(
+        "fr_name",
+        ["kind"],
+        kind=_KINDS,
+        side=_PLAYER,
+        cards={"enum": ["character", "any"]},
+        affiliation={"type": "string"},
+    ),
+    "fr_named_cant": effect_schema(
+        "fr_named_cant",
+        ["named", "acts", "player"],
+        acts={
+            "type": "array",
+            "items": {"enum": ["purchase", "field"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        player=_PLAYER,
+        lasts={"enum": ["active", "die"]},
+        named=_KINDS,
+    ),
+    "fr_named_cost": effect_schema(
+        "fr_named_cost",
+        ["named", "of", "amount", "player"],
+        of={
+            "type": "array",
+            "items": {"enum": ["purchase", "fielding"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        amount={"type": "integer", "minimum": 1, "maximum": 5},
+        player=_PLAYER,
+        cards={"enum": ["character", "any"]},
+        named=_KINDS,
+    ),
+    "fr_named_must_attack": effect_schema("fr_named_must_attack", ["named"], named=_KINDS),
+    "fr_named_fields": effect_schema(
+        "fr_named_fields",
+        ["named", "by", "effects"],
+        named=_KINDS,
+        by={"enum": ["opposing"]},
+        effects=EFFECTS,
+    ),
+}
+_STATICS = ("fr_named_cant", "fr_named_cost", "fr_named_must_attack")
+# Continuous (and the card-wide trigger): only in a while-active spec, built by _abilities.
+STATIC_EFFECTS = dict.fromkeys((*_STATICS, "fr_named_fields"), True)
+
+
+# -- the choice ----------------------------------------------------------------------------------
+def named(state, card: str, holder: str):
+    """The holder's current choice for the card: (kind, value, die) or None."""
+    for effect in state.effects:
+        if effect.ability == f"{card}.{_NAMED}" and effect.holder == holder:
+            kind, die = (effect.params + ("", ""))[:2]
+            return kind, effect.subject, die
+    return None
+
+
+def _options(ctx, effect) -> list[str]:
+    kind = effect["kind"]
+    if kind == "energy":
+        return list(ENERGIES)
+    teams = [ctx.state.player(p.id).team for p in ctx.state.players]
+    if effect.get("side", "any") == "opposing":
+        teams = [ctx.state.player(ctx.opponent).team]
+    keys = list(dict.fromkeys(k for team in teams for k in team if k in ctx.cards))
+    if kind == "affiliation":
+        return sorted({a for k in keys for a in ctx.cards[k].affiliations})
+    if effect.get("cards") == "character":
+        keys = [k for k in keys if ctx.cards[k].kind in ("character", "character_or_action")]
+    if effect.get("affiliation"):
+        keys = [k for k in keys if effect["affiliation"] in ctx.cards[k].affiliations]
+    return keys
+
+
+def _name(ctx, effect, bursts, scope=None):
+    from rules.engine.state import LastingEffect
+
+    options = _options(ctx, effect)
+    if not options:
+        return
+    word = {"card": "a card", "energy": "an energy type", "affiliation": "an affiliation"}
+    (chosen,) = ctx.choose(f"name {word[effect['kind']]}", options, count=1)
+    key = f"{ctx.card}.{_NAMED}"
+    kept = tuple(e for e in ctx.state.effects if not (e.ability == key and e.holder == ctx.holder))
+    choice = LastingEffect(
+        key, ctx.holder, chosen, (effect["kind"], ctx.source or ""), until="game"
+    )
+    ctx.update(effects=(*kept, choice))
+    ctx.emit("effect_resolved", f"{ctx.holder} named {chosen} ({ctx.label})", player=ctx.holder)
+
+
+def _card_is_named(q, key: str) -> bool:
+    """Whether the card `key` is what the holder named (its card, an energy type of it, or an
+    affiliation printed on it)."""
+    found = named(q.state, q.card, q.holder)
+    card = q.cards.get(key)
+    if found is None or card is None:
+        return False
+    kind, value, _ = found
+    if kind == "card":
+        return key == value
+    if kind == "energy":
+        return value in card.energy
+    return value in card.affiliations
+
+
+def _die_is_named(state, cards, card: str, holder: str, die) -> bool:
+    from rules.engine import query
+
+    found = named(state, card, holder)
+    if found is None or die is None or die.card is None:
+        return False
+    kind, value, _ = found
+    if kind == "affiliation":
+        return value in query.affiliations(state, cards, die)
+    card_def = cards.get(die.card)
+    if kind == "card":
+        return die.card == value
+    return card_def is not None and value in card_def.energy
+
+
+def _player_ok(wanted: str, player: str, holder: str) -> bool:
+    return bool(player) and (wanted == "any" or player != holder)
+
+
+def _is_character(cards, key: str) -> bool:
+    card = cards.get(key)
+    return card is not None and card.kind in ("character", "character_or_action")
+
+
+def _forbids(effect, q) -> bool:
+    if q.stat not in effect["acts"] or not _player_ok(effect["player"], q.player, q.holder):
+        return False
+    if effect.get("lasts") == "die":
+        found = named(q.state, q.card, q.holder)
+        die = q.state.die(found[2]) if found and found[2] else None
+        if die is None or die.zone not in IN_FIELD or die.controller != q.holder:
+            return False
+    if q.stat == "purchase":
+        return bool(q.params) and _card_is_named(q, q.params[0])
+    return q.die is not None and _die_is_named(q.state, q.cards, q.card, q.holder, q.die)
+
+
+def _cost(effect, q) -> int:
+    of = {"purchase_cost": "purchase", "fielding": "fielding"}.get(q.stat)
+    if of not in effect["of"]:
+        return 0
+    if of == "purchase":
+        key = q.params[0] if q.params else ""
+        if not _player_ok(effect["player"], q.player, q.holder):
+            return 0
+        if effect.get("cards") == "character" and not _is_character(q.cards, key):
+            return 0
+        return effect["amount"] if _card_is_named(q, key) else 0
+    die = q.die
+    if die is None or not _player_ok(effect["player"], die.controller, q.holder):
+        return 0
+    return effect["amount"] if _die_is_named(q.state, q.cards, q.card, q.holder, die) else 0
+
+
+def _static_ability(spec: Mapping[str, Any], index: int):
+    from rules.abilities.describe import describe_effects, describe_spec
+    from rules.engine.abilities import Ability, Contribution
+
+    effects = [e for e in spec["effects"] if e["do"] in _STATICS]
+
+    def source(q) -> str:
+        return q.cards[q.card].name if q.card in q.cards else q.card
+
+    def continuous(q):
+        for effect in effects:
+            if effect["do"] == "fr_named_cost":
+                change = _cost(effect, q)
+                if change:
+                    yield Contribution(q.stat, change, source(q))
+            elif (
+                effect["do"] == "fr_named_must_attack"
+                and q.stat == "keyword"
+                and q.die is not None
+                and q.die.is_character
+                and _die_is_named(q.state, q.cards, q.card, q.holder, q.die)
+            ):
+                yield Contribution("keyword", 0, source(q), "must_attack")
+
+    def restrict(q) -> str | None:
+        hit = next((e for e in effects if e["do"] == "fr_named_cant" and _forbids(e, q)), None)
+        if hit is None:
+            return None
+        return f"{describe_effects([hit], static=True)} ({source(q)})"
+
+    return Ability(
+        f"fielded_rest{index}",
+        "static",
+        describe_spec(spec),
+        while_active=True,
+        continuous=continuous,
+        restrict=restrict,
+    )
+
+
+def _trigger_ability(spec: Mapping[str, Any], effect: Mapping[str, Any], index: int):
+    from rules.abilities.describe import describe_spec
+    from rules.abilities.runtime import run_effects
+    from rules.engine.abilities import Ability
+
+    def condition(tc) -> bool:
+        event = tc.event
+        die = tc.state.die(event.die) if event.die else None
+        if die is None or not die.is_character or die.controller == tc.holder:
+            return False
+        return _die_is_named(tc.state, tc.cards, tc.card, tc.holder, die)
+
+    def resolve(ctx) -> None:
+        run_effects(ctx, effect["effects"])
+
+    return Ability(
+        f"fielded_rest_fields{index}",
+        "triggered",
+        describe_spec(spec),
+        trigger="fielded",
+        subject="card",
+        while_active=True,
+        condition=condition,
+        resolve=resolve,
+    )
+
+
+def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    built = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        if spec.get("when") != "while_active":
+            continue
+        if any(e["do"] in _STATICS for e in spec["effects"]):
+            built.append(_static_ability(spec, index))
+        for effect in spec["effects"]:
+            if effect["do"] == "fr_named_fields":
+                built.append(_trigger_ability(spec, effect, index))
+    return tuple(built)
+
+
+ENCODING_ABILITIES = {"fielded_rest": _abilities}
+
+
+def _nothing(ctx, effect, bursts, scope=None):
+    """A static's effect is never resolved: its ability (ENCODING_ABILITIES) reads it."""
+
+
+EFFECT_RUNNERS = {
+    "fr_name": _name,
+    "fr_named_cant": _nothing,
+    "fr_named_cost": _nothing,
+    "fr_named_must_attack": _nothing,
+    "fr_named_fields": _nothing,
+}
+
+
+# -- English -------------------------------------------------------------------------------------
+def _name_text(effect) -> str:
+    from rules.abilities.describe import _affiliation
+
+    if effect["kind"] == "energy":
+        what = "an energy type"
+    elif effect["kind"] == "affiliation":
+        what = "an affiliation"
+    else:
+        side = "of your opponent's cards" if effect.get("side") == "opposing" else "card in play"
+        what = "one " + side if effect.get("side") == "opposing" else "a card in play"
+        if effect.get("cards") == "character":
+            what = what.replace("card", "character card")
+        if effect.get("affiliation"):
+            what += f" with the {_affiliation(effect['affiliation'])} affiliation"
+    return f"name {what}, replacing this card's previous choice"
+
+
+def _the_named(effect, what: str = "dice") -> str:
+    kind = {"card": "card", "energy": "energy type", "affiliation": "affiliation"}
+    return f"{what} of the named {kind[effect['named']]}"
+
+
+def _who(player: str) -> str:
+    return "your opponent" if player == "opposing" else "no player"
+
+
+def _cant_text(effect) -> str:
+    acts = " or ".join(effect["acts"])
+    head = "your opponent can't" if effect["player"] == "opposing" else "no player can"
+    tail = " (only while the die that named it is in the Field)"
+    text = f"{head} {acts} {_the_named(effect)}"
+    return text + (tail if effect.get("lasts") == "die" else "")
+
+
+def _cost_text(effect) -> str:
+    of = " and ".join("purchase" if o == "purchase" else "field" for o in effect["of"])
+    what = "character dice" if effect.get("cards") == "character" else "dice"
+    who = " for your opponent" if effect["player"] == "opposing" else ""
+    named_what = _the_named(effect, what)
+    return f"{named_what} cost {effect['amount']} more to {of}{who}"
+
+
+def _must_attack_text(effect) -> str:
+    return f"{_the_named(effect, 'character dice')} must attack"
+
+
+def _fields_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    body = describe_effects(effect["effects"])
+    fielded = _the_named(effect, "a character die")
+    return f"when your opponent fields {fielded}: {body}"
+
+
+EFFECT_TEXT = {
+    "fr_name": _name_text,
+    "fr_named_cant": _cant_text,
+    "fr_named_cost": _cost_text,
+    "fr_named_must_attack": _must_attack_text,
+    "fr_named_fields": _fields_text,
+}
+
+__all__ = ["ENERGIES", "Zone", "named"]

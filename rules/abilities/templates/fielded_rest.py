@@ -1,0 +1,194 @@
+"""The `fielded_rest` family: 'When fielded' lines the other fielded families leave.
+
+A lasting choice read by the card's own static (effects in
+rules/abilities/extensions/fielded_rest.py):
+
+    When fielded, name / choose <a card, an energy type, an affiliation>, replacing (cancelling)
+    all previous choices. While NAME is active, <something about that card / energy type /
+    affiliation>.
+
+becomes two abilities: the fielded trigger naming it (`fr_name`, kept as a lasting effect of the
+game, one per card and holder) and a `while_active` spec reading the choice: the opponent (or
+no player) can't purchase / field dice of that card (`fr_named_cant`), dice of it cost N more
+to purchase / field (`fr_named_cost`), characters of that affiliation must attack
+(`fr_named_must_attack`), 'when your opponent fields a character die from that card / of that
+energy type, ...' (`fr_named_fields`). The sentence may print its 'while NAME is active' last,
+and 'This effect lasts until you field another NAME' only restates the replacing choice.
+'... until NAME leaves the Field Zone' lasts while the die that named it is in the Field.
+
+Readings (T5.1, the weaker where the text is open):
+- 'name an energy type' printed without 'replacing all previous choices' (Lex Luthor): each
+  new fielding still replaces the card's choice, so one energy type at a time.
+- 'name a non-[PAWN] Superstar die' / 'choose a [TURTLE] character': any character card of
+  either team (of that affiliation); 'an opponent's / opposing (character) card': the
+  opponent's team.
+- 'dice of that energy type cost [1] more to purchase': every card of that type bought, by
+  either player (the text names no player); 'characters / creatures of that energy type': only
+  character cards.
+- 'characters of that affiliation must attack each turn': either player's dice of it.
+
+Declined (left manual): choices lasting 'next turn' or checked 'the first time', choices about
+[WL] colours, text-ignoring choices.
+"""
+
+import re
+
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, recogniser
+
+FAMILY = "fielded_rest"
+
+_CHOICE = re.compile(
+    r"when fielded, (?:choose|name) (?P<what>.+?)(?:,? (?:replacing|cancell?ing) all previous "
+    r"choices)?\s*\. (?P<rest>.+)",
+    re.IGNORECASE,
+)
+
+_CHARACTER_CARD = {"kind": "card", "side": "any", "cards": "character"}
+_WHAT = [
+    (r"an opponent's character card|an opposing character card|an opposing character",
+     {"kind": "card", "side": "opposing", "cards": "character"}),
+    (r"an opposing card", {"kind": "card", "side": "opposing", "cards": "any"}),
+    (r"a non-\[PAWN\] superstar die", _CHARACTER_CARD),
+    (rf"an? (?P<aff>{t.AFFILIATION}) character", _CHARACTER_CARD),
+    (r"an energy type", {"kind": "energy"}),
+    (r"an affiliation", {"kind": "affiliation"}),
+]  # fmt: skip
+
+# Spelling slips of the card's own name in the sentence (a table: only these cards).
+_SLIPS = {"Mind Flayer": ("Mind Player",)}
+
+_THAT = {
+    "card": r"(?:that character|that die)",
+    "energy": r"(?:that energy type)",
+    "affiliation": r"(?:that affiliation)",
+}
+
+
+def _choice(what: str) -> dict | None:
+    for regex, effect in _WHAT:
+        found = re.fullmatch(regex, what, re.IGNORECASE)
+        if found is None:
+            continue
+        effect = {"do": "fr_name", **effect}
+        if found.groupdict().get("aff"):
+            effect["affiliation"] = t.affiliation(found["aff"])
+        return effect
+    return None
+
+
+def _statics(body: str, kind: str, lasts: str) -> list[dict] | None:
+    that = _THAT[kind]
+    acts = {
+        "field": ["field"],
+        "purchase": ["purchase"],
+        "purchase or field": ["purchase", "field"],
+    }
+    found = re.fullmatch(
+        rf"your opponent (?:cannot|can't|may not) (?P<acts>field|purchase|purchase or field) "
+        rf"{that}",
+        body,
+        re.IGNORECASE,
+    )
+    if found and kind == "card":
+        effect = {"do": "fr_named_cant", "acts": acts[found["acts"].lower()], "player": "opposing"}
+        return [{**effect, "lasts": lasts} if lasts == "die" else effect]
+    if lasts == "die":
+        return None
+    found = re.fullmatch(
+        rf"{that} (?:cannot|can't) be (?P<acts>purchased or fielded|fielded|purchased)",
+        body,
+        re.IGNORECASE,
+    )
+    if found and kind == "card":
+        words = found["acts"].lower().replace("purchased", "purchase").replace("fielded", "field")
+        return [{"do": "fr_named_cant", "acts": acts[words], "player": "any"}]
+    of_that = {"card": "on that card", "energy": "of that energy type", "affiliation": ""}[kind]
+    found = of_that and re.fullmatch(
+        rf"(?P<what>dice|characters|creatures) {of_that} cost (?P<who>your opponent )?"
+        r"\[?(?P<n>\d)\]? more to (?P<of>purchase|field|purchase and field)",
+        body,
+        re.IGNORECASE,
+    )
+    if found:
+        of = {"purchase": ["purchase"], "field": ["fielding"]}.get(
+            found["of"].lower(), ["purchase", "fielding"]
+        )
+        cards = "any" if found["what"].lower() == "dice" else "character"
+        player = "opposing" if found["who"] else "any"
+        return [
+            {"do": "fr_named_cost", "of": of, "amount": int(found["n"]), "player": player,
+             "cards": cards}
+        ]  # fmt: skip
+    if kind == "affiliation" and re.fullmatch(
+        r"characters of that affiliation must attack each turn", body, re.IGNORECASE
+    ):
+        return [{"do": "fr_named_must_attack"}]
+    return None
+
+
+def _fields(body: str, kind: str, names: str) -> list[dict] | None:
+    """'when your opponent fields a character die from that card, NAME deals it 3 damage',
+    'when an opponent fields a character die of that energy type, deal 1 damage to that
+    opponent'."""
+    where = {"card": "from that card", "energy": "of that energy type"}.get(kind)
+    if where is None:
+        return None
+    found = re.fullmatch(
+        rf"when (?:your|an) opponent fields a character die {where}, (?:(?P<it>{names}) deals it "
+        r"(?P<n>\d) damage|deal (?P<m>\d) damage to that opponent)",
+        body,
+        re.IGNORECASE,
+    )
+    if found is None:
+        return None
+    if found["it"]:
+        inner = {"do": "damage", "to": {"pick": "that"}, "amount": int(found["n"])}
+    else:
+        inner = {
+            "do": "damage",
+            "to": {"pick": "player", "side": "opposing"},
+            "amount": int(found["m"]),
+        }
+    return [{"do": "fr_named_fields", "by": "opposing", "effects": [inner]}]
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=132)
+def named_choice(line: Line) -> Match | None:
+    found = _CHOICE.fullmatch(line.text)
+    if found is None:
+        return None
+    choice = _choice(found["what"].strip())
+    if choice is None:
+        return None
+    replacing = re.search(r"(?:replacing|cancell?ing) all previous choices\s*\.", line.text, re.I)
+    if not replacing and choice["kind"] != "energy":
+        return None  # only Lex Luthor's energy type is printed without it (docstring)
+    name = line.card_name
+    names = "|".join(re.escape(n) for n in (name, *_SLIPS.get(name, ())))
+    rest = found["rest"].strip()
+    if replacing:
+        rest = re.sub(
+            rf"\. this effect lasts until you field another (?:{names})$", "", rest, flags=re.I
+        )
+    lasts = "active"
+    front = re.fullmatch(rf"while (?:{names}) is active, (?P<body>.+)", rest, re.IGNORECASE)
+    back = re.fullmatch(rf"(?P<body>.+) while (?:{names}) is active", rest, re.IGNORECASE)
+    until = re.fullmatch(
+        rf"(?P<body>.+) until (?:{names}) leaves the field zone", rest, re.IGNORECASE
+    )
+    body = front or back or until
+    if body is None:
+        return None
+    if until and not (front or back):
+        lasts = "die"
+    text = body["body"]
+    effects = _statics(text, choice["kind"], lasts)
+    if effects is None and lasts == "active":
+        effects = _fields(text, choice["kind"], names)
+    if effects is None:
+        return None
+    effects = [{**e, "named": choice["kind"]} for e in effects]
+    return Match.ability(
+        {"when": "fielded", "effects": [choice]}, {"when": "while_active", "effects": effects}
+    )

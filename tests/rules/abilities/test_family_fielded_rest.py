@@ -1,0 +1,201 @@
+"""Template family `fielded_rest` (the 'When fielded' lines the other fielded families leave):
+real card lines read from the card file at test time (tests/rules/abilities/real_cards.py),
+fielded through the engine against a fixed opposing board (a Sidekick SK1, Cheetah 5sww#1 L2,
+Wolverine 22uxm#1 L1, Quicksilver 21uxm#1 L2, Superman 19sww#1 L1)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules.abilities.describe import describe_effects
+from rules.engine import Zone, apply, query
+from rules.engine.abilities import restriction
+from rules.engine.actions import FieldDie, Payment
+from rules.engine.game import Illegal
+from tests.rules.abilities.real_cards import real_compiled, real_line, scene, to_field, whole_card
+from tests.rules.abilities.scenario import compiled, play, real_pool_path
+
+pytestmark = pytest.mark.skipif(
+    not real_pool_path().exists(), reason="the real card pool is not available"
+)
+
+
+def _named(key, *answers, board=()):
+    """The real card fielded from P1's Reserve Pool, its choice answered."""
+    cards = whole_card(key)
+    lines, field = to_field(key)
+    return cards, play(cards, scene(key, *lines, *board), field, *answers)
+
+
+def _p2_fields(cards, state, die, *payers):
+    """P2 (made the active player) fields `die` (from their Used Pile, put in their Reserve
+    Pool on its level 1 face) paying with `payers` from their Reserve Pool."""
+    state = _in_reserve(cards, replace(state, active="P2", priority="P2"), die)
+    return apply(state, FieldDie("P2", die, tuple(Payment(die=p) for p in payers)), cards)
+
+
+def _in_reserve(cards, state, die_id):
+    die = state.die(die_id)
+    face = cards[die.card].levels[0]
+    moved = replace(die, zone=Zone.RESERVE, face=face)
+    return replace(state, dice=tuple(moved if d.id == die_id else d for d in state.dice))
+
+
+# -- the lasting choice: a card, an energy type, an affiliation ---------------------------------
+def test_name_an_opposing_character_card_they_cannot_field():  # JL The Joker
+    record, result = real_compiled("92jl", "When fielded")
+    first, static = result.encoding["abilities"]
+    assert first == {
+        "when": "fielded",
+        "effects": [{"do": "fr_name", "kind": "card", "side": "opposing", "cards": "character"}],
+    }
+    assert static == {
+        "when": "while_active",
+        "effects": [
+            {"do": "fr_named_cant", "acts": ["field"], "player": "opposing", "named": "card"}
+        ],
+    }
+    assert "your opponent can't field dice of the named card" in result.description
+    reserve = ("P2 die 5sww#2 used", "P2 die SK2 reserve wild", "P2 die SK3 reserve wild")
+    cards, replay = _named("92jl", "P1 choose 5sww", board=reserve)
+    state = replay.final
+    assert replay.steps[-1].legal
+    cheetah = _in_reserve(cards, state, "P2:5sww#2").die("P2:5sww#2")
+    why = restriction(state, cards, "field", die=cheetah, player="P2")
+    assert why and "named card" in why
+    # another card of theirs stays free to field, and P1's own Cheetah too
+    other = replace(cheetah, card="22uxm")
+    assert restriction(state, cards, "field", die=other, player="P2") is None
+
+
+def test_the_choice_replaces_the_previous_one_and_ends_with_the_card():  # JL The Joker
+    reserve = ("P2 die 5sww#2 used",)
+    cards, replay = _named("92jl", "P1 choose 5sww", board=reserve)
+    state = replay.final
+    named = [e for e in state.effects if e.ability == "92jl.fr_named"]
+    assert [(e.subject, e.until) for e in named] == [("5sww", "game")]
+    cheetah = _in_reserve(cards, state, "P2:5sww#2").die("P2:5sww#2")
+    assert restriction(state, cards, "field", die=cheetah, player="P2")
+    # the Joker's die leaves the Field: the card is no longer active, the choice sleeps
+    gone = replace(state, dice=tuple(
+        replace(d, zone=Zone.USED) if d.id == "P1:92jl#1" else d for d in state.dice
+    ))  # fmt: skip
+    assert restriction(gone, cards, "field", die=cheetah, player="P2") is None
+
+
+def test_the_opponent_fielding_the_named_card_is_refused():  # JL The Joker, through the engine
+    reserve = ("P2 die 5sww#2 used", "P2 die SK2 reserve wild", "P2 die SK3 reserve wild")
+    cards, replay = _named("92jl", "P1 choose 5sww", board=reserve)
+    result = _p2_fields(cards, replay.final, "P2:5sww#2", "P2:SK2")
+    assert isinstance(result, Illegal)
+    assert "named card" in result.verdict.message
+
+
+def test_cannot_purchase_that_die():  # JL Lex Luthor
+    _, result = real_compiled("125jl", "When fielded")
+    assert result.encoding["abilities"][1]["effects"][0]["acts"] == ["purchase"]
+    cards, replay = _named("125jl", "P1 choose 22uxm")
+    state = replay.final
+    assert restriction(state, cards, "purchase", player="P2", params=("22uxm",))
+    assert restriction(state, cards, "purchase", player="P2", params=("5sww",)) is None
+    assert restriction(state, cards, "purchase", player="P1", params=("22uxm",)) is None
+
+
+def test_options_are_the_opponents_character_cards():  # JL The Joker
+    from tests.rules.abilities.scenario import run
+
+    cards = whole_card("92jl")
+    lines, field = to_field("92jl")
+    state = run(cards, scene("92jl", *lines) + field + "\n").final
+    assert set(state.pending.options) == {"5sww", "22uxm", "21uxm", "19sww"}
+
+
+def test_an_energy_type_costs_more_for_both_players():  # DEF Loki
+    _, result = real_compiled("21def", "When fielded")
+    effect = result.encoding["abilities"][1]["effects"][0]
+    assert effect == {
+        "do": "fr_named_cost",
+        "of": ["purchase", "fielding"],
+        "amount": 1,
+        "player": "any",
+        "cards": "any",
+        "named": "energy",
+    }
+    cards, replay = _named("21def", "P1 choose mask")
+    state = replay.final
+    cheetah = cards["5sww"]  # Mask
+    assert query.purchase_cost(state, cards, "P2", "5sww").value == cheetah.cost + 1
+    assert query.purchase_cost(state, cards, "P1", "5sww").value == cheetah.cost + 1
+    assert query.purchase_cost(state, cards, "P2", "22uxm").value == cards["22uxm"].cost
+    die = state.die("P2:5sww#1")
+    assert query.fielding_cost(state, cards, die).value == die.face.fielding + 1
+
+
+def test_creatures_cost_only_your_opponent_more_to_field():  # BFF Mind Flayer ('Mind Player')
+    _, result = real_compiled("77bff", "When fielded")
+    effect = result.encoding["abilities"][1]["effects"][0]
+    assert (effect["of"], effect["player"], effect["amount"]) == (["fielding"], "opposing", 2)
+    cards, replay = _named("77bff", "P1 choose mask")
+    state = replay.final
+    theirs = state.die("P2:5sww#1")
+    assert query.fielding_cost(state, cards, theirs).value == theirs.face.fielding + 2
+    mine = replace(theirs, controller="P1", owner="P1")
+    assert query.fielding_cost(state, cards, mine).value == theirs.face.fielding
+
+
+def test_an_affiliation_must_attack():  # XMF Toad
+    cards, replay = _named("60xmf", "P1 choose xmen")
+    state = replay.final
+    assert "must_attack" in query.keywords(state, cards, state.die("P2:22uxm#1"))
+    assert "must_attack" not in query.keywords(state, cards, state.die("P2:5sww#1"))
+
+
+def test_until_the_die_leaves_the_field():  # IG Drax
+    _, result = real_compiled("107ig", "When fielded")
+    effect = result.encoding["abilities"][1]["effects"][0]
+    assert effect["lasts"] == "die" and effect["acts"] == ["purchase", "field"]
+    cards, replay = _named("107ig", "P1 choose 5sww", board=("P1 die 107ig#2 field L1",))
+    state = replay.final
+    assert restriction(state, cards, "purchase", player="P2", params=("5sww",))
+    # the die that named it leaves; another Drax die stays active, the choice no longer holds
+    gone = replace(state, dice=tuple(
+        replace(d, zone=Zone.USED) if d.id == "P1:107ig#1" else d for d in state.dice
+    ))  # fmt: skip
+    assert restriction(gone, cards, "purchase", player="P2", params=("5sww",)) is None
+
+
+def test_when_the_opponent_fields_from_the_named_card_it_takes_damage():  # IG Loki
+    reserve = ("P2 die 21uxm#2 used", "P2 die SK2 reserve wild", "P2 die SK3 reserve wild")
+    cards, replay = _named("117ig", "P1 choose 21uxm", board=reserve)
+    state = replay.final
+    fielding = cards["21uxm"].levels[0].fielding
+    payers = ["P2:SK2", "P2:SK3"][:fielding]
+    result = _p2_fields(cards, state, "P2:21uxm#2", *payers)
+    assert not isinstance(result, Illegal)
+    assert any("took 3 damage" in str(e) for e in result.events)
+    assert result.state.die("P2:21uxm#2").zone == Zone.PREP  # Quicksilver L1 (D1): KO'd
+    # another card of theirs: no trigger
+    cards, replay = _named("117ig", "P1 choose 22uxm", board=reserve)
+    result = _p2_fields(cards, replay.final, "P2:21uxm#2", *payers)
+    assert not any("damage" in str(e) for e in result.events)
+    assert result.state.die("P2:21uxm#2").zone == Zone.FIELD
+
+
+def test_unsupported_choices_stay_manual():
+    # a choice that lasts 'next turn' and one about a [WL] colour are declined
+    for line in (
+        "When fielded, name a die, replacing all previous choices. Your opponent cannot "
+        "purchase that die next turn",
+        "When fielded, choose an affiliation, replacing all previous choices. While Superman "
+        "is active, ignore the text of cards of that affiliation",
+        "When fielded, choose an opposing character card. Your opponent cannot field that "
+        "character while Superman is active",  # a card named without replacing
+    ):
+        assert compiled("19sww", ability_lines=[line]).status == "manual", line
+
+
+def test_the_description_is_generated():
+    effect = {"do": "fr_named_cost", "of": ["purchase"], "amount": 3, "player": "any",
+              "cards": "any", "named": "card"}  # fmt: skip
+    assert describe_effects([effect]) == "dice of the named card cost 3 more to purchase"
+    assert real_line("92jl", "When fielded")
