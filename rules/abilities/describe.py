@@ -365,6 +365,8 @@ def describe_amount(value) -> str:
     if "count" in value:
         times = value.get("times", 1)
         head = "" if times == 1 else f"{times} times "
+        if value.get("distinct"):  # 'for each different ...': counted by name
+            return f"{head}the number of different characters among {_counted_noun(value['count'])}"
         return f"{head}the number of {_counted_noun(value['count'])}"
     if "per_burst" in value:
         return "/".join(str(n) for n in value["per_burst"]) + " (by bursts)"

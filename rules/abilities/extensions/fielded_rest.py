@@ -31,7 +31,7 @@ dice of that energy type cost [1] more to purchase and field'):
 from collections.abc import Mapping
 from typing import Any
 
-from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
 from rules.engine.state import IN_FIELD, Zone
 
 _NAMED = "fr_named"
@@ -89,7 +89,7 @@ _STATICS = ("fr_named_cant", "fr_named_cost", "fr_named_must_attack")
 STATIC_EFFECTS = dict.fromkeys((*_STATICS, "fr_named_fields"), True)
 
 
-# -- the choice ----------------------------------------------------------------------------------
+# -- the choice -------------------------------------------------------------------------------
 def named(state, card: str, holder: str):
     """The holder's current choice for the card: (kind, value, die) or None."""
     for effect in state.effects:
@@ -298,7 +298,7 @@ EFFECT_RUNNERS = {
 }
 
 
-# -- English -------------------------------------------------------------------------------------
+# -- English ----------------------------------------------------------------------------------
 def _name_text(effect) -> str:
     from rules.abilities.describe import _affiliation
 
@@ -362,3 +362,58 @@ EFFECT_TEXT = {
 }
 
 __all__ = ["ENERGIES", "Zone", "named"]
+
+
+# -- doubling a die's A and D -----------------------------------------------------------------
+def _double_ad(ctx, effect, bursts, scope=None):
+    """'double the A and D of target X': the die gets +A and +D equal to its A and D now (this
+    turn's modifiers, R12.1)."""
+    from rules.abilities import runtime
+    from rules.engine import query
+
+    for target in runtime.pick(ctx, effect["to"], "double its A and D", scope):
+        die = ctx.state.die(target)
+        if die is None or die.zone not in IN_FIELD:
+            continue
+        attack = query.attack(ctx.state, ctx.cards, die).value
+        defense = query.defense(ctx.state, ctx.cards, die).value
+        ctx.modify(target, attack, defense)
+
+
+def _double_ad_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return f"double the A and D of {describe_selector(effect['to'])} this turn"
+
+
+EFFECT_SCHEMAS["fr_double_ad"] = effect_schema("fr_double_ad", ["to"], to=SELECTOR)
+EFFECT_RUNNERS["fr_double_ad"] = _double_ad
+EFFECT_TEXT["fr_double_ad"] = _double_ad_text
+
+
+# -- reducing a die's A and D by this die's ---------------------------------------------------
+def _reduce_by_own(ctx, effect, bursts, scope=None):
+    """'reduce target die's A and D by NAME's A and D': -A and -D equal to this die's A and D
+    when it resolves, this turn (R12.1)."""
+    from rules.abilities import runtime
+    from rules.engine import query
+
+    own = ctx.state.die(ctx.source) if ctx.source else None
+    if own is None or own.zone not in IN_FIELD:
+        return
+    attack = query.attack(ctx.state, ctx.cards, own).value
+    defense = query.defense(ctx.state, ctx.cards, own).value
+    for target in runtime.pick(ctx, effect["to"], "reduce its A and D", scope):
+        ctx.modify(target, -attack, -defense)
+
+
+def _reduce_by_own_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    who = describe_selector(effect["to"])
+    return f"give {who} -A and -D equal to this die's A and D this turn"
+
+
+EFFECT_SCHEMAS["fr_reduce_by_own"] = effect_schema("fr_reduce_by_own", ["to"], to=SELECTOR)
+EFFECT_RUNNERS["fr_reduce_by_own"] = _reduce_by_own
+EFFECT_TEXT["fr_reduce_by_own"] = _reduce_by_own_text

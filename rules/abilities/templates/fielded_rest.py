@@ -34,7 +34,7 @@ Declined (left manual): choices lasting 'next turn' or checked 'the first time',
 import re
 
 from rules.abilities import tokens as t
-from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates import Line, Match, read_again, recogniser
 
 FAMILY = "fielded_rest"
 
@@ -192,3 +192,99 @@ def named_choice(line: Line) -> Match | None:
     return Match.ability(
         {"when": "fielded", "effects": [choice]}, {"when": "while_active", "effects": effects}
     )
+
+
+# -- single effects the clauses don't spell ---------------------------------------------------
+_AFFILIATIONS = rf"(?P<affs>{t.AFFILIATION}(?: or {t.AFFILIATION})*)"
+
+
+def _distinct_damage(m, line) -> list[dict] | None:
+    """'deal 2 damage to target character die for each different active [MSTARK] or [SF]
+    character die you control': one target, the damage times the different characters."""
+    affiliations = [t.affiliation(a) for a in re.findall(t.AFFILIATION, m["affs"])]
+    counted = {"pick": "each", "side": "yours", "affiliation": affiliations}
+    amount = {"count": counted, "distinct": True, "times": int(m["n"])}
+    return [{"do": "damage", "to": {"pick": "target"}, "amount": amount}]
+
+
+def _reduce_by_own(m, line) -> list[dict] | None:
+    """'reduce target opposing character die's A and D by NAME's A and D' (this turn, as every
+    modifier of a trigger without a duration: the weaker reading)."""
+    return [{"do": "fr_reduce_by_own", "to": {"pick": "target", "side": "opposing"}}]
+
+
+def _double_ad(m, line) -> list[dict] | None:
+    """'double the A and D of target non-[DCV] character die other than NAME': +A and +D equal
+    to its own A and D this turn."""
+    to = {"pick": "target", "not_affiliation": [t.affiliation(m["aff"])], "not_name": m["name"]}
+    return [{"do": "fr_double_ad", "to": to}]
+
+
+def _fiends_cost(m, line) -> list[dict] | None:
+    """'your fiends cost 2 less to field for the rest of the turn' (while_tail's trait: a word
+    of the card's subtitle)."""
+    to = {"pick": "each", "side": "yours", "trait": m["trait"].lower()}
+    return [
+        {"do": "ft_cost_this_turn", "to": to, "of": "fielding", "amount": int(m["n"]), "sign": -1}
+    ]
+
+
+_SINGLES = [
+    (
+        r"deal (?P<n>\d) damage to target character die for each different active "
+        rf"{_AFFILIATIONS} character die you control",
+        _distinct_damage,
+    ),
+    (
+        r"reduce target opposing character die's A and D by (?P<own>{names})'s A and D",
+        _reduce_by_own,
+    ),
+    (
+        rf"double the A and D of target non-(?P<aff>{t.AFFILIATION}) character die other than "
+        r"(?P<name>{names})",
+        _double_ad,
+    ),
+    (r"your (?P<trait>fiend)s cost (?P<n>\d) less to field for the rest of the turn", _fiends_cost),
+]
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def single_effect(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<may>you may )?(?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    names = re.escape(line.card_name)
+    for regex, build in _SINGLES:
+        m = re.fullmatch(regex.replace("{names}", names), found["rest"], re.IGNORECASE)
+        if m is None:
+            continue
+        effects = build(m, line)
+        if effects is None:
+            return None
+        spec = {"when": "fielded", "effects": effects}
+        if found["may"]:
+            spec["optional"] = True
+        return Match.ability(spec)
+    return None
+
+
+# 'NAME deals 1 damage to each opposing X-Men character for each other Villain you have in the
+# field': the clauses' spelling ('deal 1 damage to each opposing X-Men character die for each of
+# your other Villain character dice'), read again.
+_EACH_OTHER = re.compile(
+    r"when fielded, (?P<name>.+?) deals (?P<n>\d) damage to each opposing (?P<who>[\w-]+) "
+    r"character for each other (?P<per>\w+) you have in the field",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def each_other_rewrite(line: Line) -> Match | None:
+    found = _EACH_OTHER.fullmatch(line.text)
+    if found is None or found["name"] != line.card_name:
+        return None
+    text = (
+        f"When fielded, deal {found['n']} damage to each opposing {found['who']} character die "
+        f"for each of your other {found['per']} character dice"
+    )
+    return read_again(line, text)

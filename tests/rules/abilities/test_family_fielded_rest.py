@@ -199,3 +199,84 @@ def test_the_description_is_generated():
               "cards": "any", "named": "card"}  # fmt: skip
     assert describe_effects([effect]) == "dice of the named card cost 3 more to purchase"
     assert real_line("92jl", "When fielded")
+
+
+# -- single effects ------------------------------------------------------------------------------
+def _fielded(key, *answers, board=(), team=""):
+    cards = whole_card(key) if not team else _with_team(key, team)
+    lines, field = to_field(key)
+    return cards, play(cards, scene(key, *lines, *board, team=team), field, *answers)
+
+
+def _with_team(key, team):
+    from rules.abilities.cards import engine_card
+    from tests.rules.abilities.real_cards import pool
+
+    cards = whole_card(key)
+    for entry in team.split():
+        other = entry.split(":")[0]
+        cards.setdefault(other, engine_card(pool()[other], {"abilities": []}))
+    return cards
+
+
+def test_damage_to_each_opposing_x_men_for_each_other_villain():  # UXM Scarlet Witch
+    _, result = real_compiled("54uxm", "When fielded")
+    assert result.description.endswith(
+        "deal damage equal to the number of your other Villain character dice to all opposing "
+        "X-Men character dice."
+    )
+    _, replay = _fielded("54uxm", board=("P1 die 5sww#1 field L1",), team="5sww:2")
+    state = replay.final
+    assert state.die("P2:22uxm#1").damage == 1  # Wolverine: one other Villain
+    assert state.die("P2:21uxm#1").damage == 1  # Quicksilver
+    assert state.die("P2:5sww#1").damage == 0  # a Villain, not an X-Men die
+    assert state.die("P1:5sww#1").damage == 0
+    villains = ("P1 die 5sww#1 field L1", "P1 die 5sww#2 field L1")
+    _, replay = _fielded("54uxm", board=villains, team="5sww:2")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP  # two: Wolverine (D2) KO'd
+
+
+def test_damage_times_the_different_characters_you_control():  # IMW Iron Spider
+    _, result = real_compiled("12imw", "When fielded")
+    (effect,) = result.encoding["abilities"][0]["effects"]
+    assert effect["amount"]["distinct"] is True and effect["amount"]["times"] == 2
+    assert "2 times the number of different characters among" in result.description
+    # two Iron Spider dice in the Field are one character: 2 damage
+    _, replay = _fielded("12imw", "P1 choose P2:19sww#1", board=("P1 die 12imw#2 field L1",))
+    assert replay.final.die("P2:19sww#1").damage == 2
+
+
+def test_reduce_a_and_d_by_this_dies():  # JUS Parasite (level 1: 2A 2D)
+    _, result = real_compiled("33jus", "When fielded")
+    assert result.encoding["abilities"][0]["optional"] is True
+    cards, replay = _fielded("33jus", "P1 yes", "P1 choose P2:5sww#1")
+    state = replay.final
+    cheetah = state.die("P2:5sww#1")  # L2: 4A 4D
+    assert query.attack(state, cards, cheetah).value == 2
+    assert query.defense(state, cards, cheetah).value == 2
+    _, replay = _fielded("33jus", "P1 no")
+    assert query.attack(replay.final, cards, replay.final.die("P2:5sww#1")).value == 4
+
+
+def test_double_the_a_and_d_of_a_non_villain():  # MYST Mary Marvel
+    from tests.rules.abilities.scenario import run
+
+    cards, replay = _fielded("12myst", "P1 choose P2:22uxm#1")
+    state = replay.final
+    wolverine = state.die("P2:22uxm#1")  # L1: 5A 2D
+    assert query.attack(state, cards, wolverine).value == 10
+    assert query.defense(state, cards, wolverine).value == 4
+    lines, field = to_field("12myst")
+    pending = run(cards, scene("12myst", *lines) + field + "\n").final.pending
+    assert "P2:5sww#1" not in pending.options  # a Villain
+    assert "P1:12myst#1" not in pending.options  # Mary Marvel herself
+
+
+def test_your_fiends_cost_less_to_field_this_turn():  # BFF Pit Fiend (fielding 1)
+    _, result = real_compiled("82bff", "When fielded")
+    assert "all your Fiend character dice cost 2 less to field this turn" in result.description
+    cards, replay = _fielded("82bff")
+    state = _in_reserve(cards, replay.final, "P1:82bff#2")
+    assert query.fielding_cost(state, cards, state.die("P1:82bff#2")).value == 0
+    other = _in_reserve(cards, replay.final, "P1:19sww#2")
+    assert query.fielding_cost(other, cards, other.die("P1:19sww#2")).value == 1
