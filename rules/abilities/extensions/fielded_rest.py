@@ -417,3 +417,82 @@ def _reduce_by_own_text(effect) -> str:
 EFFECT_SCHEMAS["fr_reduce_by_own"] = effect_schema("fr_reduce_by_own", ["to"], to=SELECTOR)
 EFFECT_RUNNERS["fr_reduce_by_own"] = _reduce_by_own
 EFFECT_TEXT["fr_reduce_by_own"] = _reduce_by_own_text
+
+
+# -- a die a player picks among their own
+# 'your opponent chooses one of their [AV] dice. Capture that character. ...', 'each player
+# selects one of their non-[PAWN] Superstar dice in the Field Zone and returns it to its card':
+# `who` picks (their own choice, not a target: R13.2's restrictions on targeting don't apply)
+# one of their character dice in the Field matching `of`, and `then` happens to it:
+# - `capture_damage_cost`: this die captures it (R15.1, until the end of the turn) and its
+#   controller takes damage equal to the fielding cost printed on the face it showed;
+# - `damage_else_backlash`: this die deals it `amount` damage and, if that doesn't KO it (its
+#   damage stays below its D), the holder takes `backlash` damage;
+# - `to_card`: it goes back to its card (unpurchased).
+def _their_pick(ctx, effect, bursts, scope=None):
+    from rules.abilities import selectors as sel
+    from rules.engine import query
+
+    pickers = [ctx.opponent] if effect["who"] == "opposing" else [ctx.holder, ctx.opponent]
+    wanted = {**effect["of"], "pick": "each", "side": "yours"}
+    for player in pickers:
+        found = [
+            d.id
+            for d in ctx.characters(player)
+            if sel.matches(ctx.state, ctx.cards, wanted, d, holder=player, card=ctx.card)
+        ]
+        if not found:
+            continue
+        (chosen,) = ctx.choose("choose one of your character dice", found, count=1, player=player)
+        die = ctx.state.die(chosen)
+        then = effect["then"]
+        if then == "to_card":
+            ctx.move(chosen, Zone.UNPURCHASED)
+            ctx.emit("moved", f"{chosen} went back to its card ({ctx.label})", die=chosen,
+                     player=die.owner)  # fmt: skip
+        elif then == "capture_damage_cost":
+            cost = die.face.fielding if die.face is not None else 0
+            own = ctx.state.die(ctx.source) if ctx.source else None
+            if own is not None and own.zone in IN_FIELD:
+                ctx.capture(chosen)
+            if cost > 0:
+                ctx.damage(player, cost)
+        else:  # damage_else_backlash
+            ctx.damage(chosen, effect["amount"])
+            after = ctx.state.die(chosen)
+            kept = after is not None and after.zone in IN_FIELD and after.is_character
+            if kept and after.damage < query.defense(ctx.state, ctx.cards, after).value:
+                ctx.damage(ctx.holder, effect["backlash"])
+
+
+def _their_pick_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    among = describe_selector({**effect["of"], "pick": "each", "side": "yours"})
+    among = among.replace("all your ", "", 1).replace(" dice", " die")
+    if effect["who"] == "opposing":
+        head = f"your opponent chooses one of their {among}s in the Field".replace("dies", "dice")
+    else:
+        head = f"each player chooses one of their {among}s in the Field".replace("dies", "dice")
+    then = effect["then"]
+    if then == "to_card":
+        return f"{head}; it goes back to its card"
+    if then == "capture_damage_cost":
+        return f"{head}; this die captures it and they take damage equal to its fielding cost"
+    return (
+        f"{head}; this die deals it {effect['amount']} damage and, if that doesn't KO it, you "
+        f"take {effect['backlash']} damage"
+    )
+
+
+EFFECT_SCHEMAS["fr_their_pick"] = effect_schema(
+    "fr_their_pick",
+    ["who", "of", "then"],
+    who={"enum": ["opposing", "each"]},
+    of={"type": "object"},
+    then={"enum": ["capture_damage_cost", "damage_else_backlash", "to_card"]},
+    amount={"type": "integer", "minimum": 1, "maximum": 9},
+    backlash={"type": "integer", "minimum": 1, "maximum": 9},
+)
+EFFECT_RUNNERS["fr_their_pick"] = _their_pick
+EFFECT_TEXT["fr_their_pick"] = _their_pick_text

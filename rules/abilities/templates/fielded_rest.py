@@ -288,3 +288,39 @@ def each_other_rewrite(line: Line) -> Match | None:
         f"for each of your other {found['per']} character dice"
     )
     return read_again(line, text)
+
+
+# -- a die a player picks among their own (fr_their_pick)
+_THEIR_PICKS = [
+    (
+        rf"your opponent chooses one of their (?P<aff>{t.AFFILIATION}) dice\. capture that "
+        r"character\. your opponent takes damage equal to its printed fielding cost",
+        lambda m: {"who": "opposing", "of": {"affiliation": [t.affiliation(m["aff"])]},
+                   "then": "capture_damage_cost"},
+    ),
+    (
+        r"your opponent chooses one of their characters\. (?:{names}) deals (?P<n>\d) damage to "
+        r"that character, and if they aren't KO'd you take (?P<m>\d) damage",
+        lambda m: {"who": "opposing", "of": {}, "then": "damage_else_backlash",
+                   "amount": int(m["n"]), "backlash": int(m["m"])},
+    ),
+    (
+        r"each player selects one of their non-\[PAWN\] Superstar dice in the Field Zone and "
+        r"returns it to its card",
+        lambda m: {"who": "each", "of": {"what": "non_sidekick"}, "then": "to_card"},
+    ),
+]  # fmt: skip
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def their_pick(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    names = re.escape(line.card_name)
+    for regex, build in _THEIR_PICKS:
+        m = re.fullmatch(regex.replace("{names}", names), found["rest"], re.IGNORECASE)
+        if m is not None:
+            effect = {"do": "fr_their_pick", **build(m)}
+            return Match.ability({"when": "fielded", "effects": [effect]})
+    return None

@@ -280,3 +280,63 @@ def test_your_fiends_cost_less_to_field_this_turn():  # BFF Pit Fiend (fielding 
     assert query.fielding_cost(state, cards, state.die("P1:82bff#2")).value == 0
     other = _in_reserve(cards, replay.final, "P1:19sww#2")
     assert query.fielding_cost(other, cards, other.die("P1:19sww#2")).value == 1
+
+
+# -- a die a player picks among their own ------------------------------------------------------
+def test_opponent_picks_one_of_theirs_captured_and_they_take_its_cost():  # AOU Enchantress
+    from tests.rules.abilities.scenario import board, compiled_cards
+
+    _, result = real_compiled("81aou", "When fielded")
+    (effect,) = result.encoding["abilities"][0]["effects"]
+    assert effect == {
+        "do": "fr_their_pick",
+        "who": "opposing",
+        "of": {"affiliation": ["avengers"]},
+        "then": "capture_damage_cost",
+    }
+    # the same line with [DCV] on a demo card, against the demo Villains
+    line = real_line("81aou", "When fielded").replace("[AV]", "[DCV]")
+    line = line.replace("Enchantress", "Superman")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    setup = board(
+        "P1 die 19sww#1 reserve L1",
+        "P1 die SK1 reserve shield",
+        "P2 die 5sww#1 field L2",
+        "P2 die SK2 field L1",
+    )
+    from tests.rules.abilities.scenario import run
+
+    pending = run(cards, setup + "P1 field 19sww#1 pay SK1\n").final.pending
+    assert pending.player == "P2" and pending.options == ("P2:5sww#1",)  # not the Sidekick
+    replay = play(cards, setup, "P1 field 19sww#1 pay SK1", "P2 choose P2:5sww#1")
+    state = replay.final
+    cheetah = state.die("P2:5sww#1")
+    assert cheetah.zone == Zone.CAPTURED and cheetah.held_by == "P1:19sww#1"
+    fielding = cards["5sww"].levels[1].fielding
+    assert state.player("P2").life == 20 - fielding
+
+
+def test_opponent_picks_one_of_theirs_damaged_or_you_take_damage():  # AOU Hawkeye
+    # Superman L1 (6D) survives 3 damage: Hawkeye's player takes 2
+    _, replay = _fielded("47aou", "P2 choose P2:19sww#1")
+    state = replay.final
+    assert state.die("P2:19sww#1").damage == 3
+    assert state.player("P1").life == 18
+    # Wolverine L1 (2D) is KO'd: no damage to Hawkeye's player
+    _, replay = _fielded("47aou", "P2 choose P2:22uxm#1")
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP
+    assert replay.final.player("P1").life == 20
+
+
+def test_each_player_returns_one_of_their_character_dice_to_its_card():  # TAG Seth Rollins
+    from tests.rules.abilities.scenario import run
+
+    cards = whole_card("17tag")
+    lines, field = to_field("17tag")
+    setup = scene("17tag", *lines)
+    pending = run(cards, setup + field + "\n").final.pending
+    assert pending.player == "P1" and pending.options == ("P1:17tag#1",)  # not a Sidekick
+    state = play(cards, setup, field, "P1 choose P1:17tag#1", "P2 choose P2:5sww#1").final
+    assert state.die("P1:17tag#1").zone == Zone.UNPURCHASED
+    assert state.die("P2:5sww#1").zone == Zone.UNPURCHASED
+    assert state.die("P2:SK1").zone == Zone.FIELD
