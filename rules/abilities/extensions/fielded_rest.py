@@ -47,13 +47,14 @@ EFFECT_SCHEMAS = {
         side=_PLAYER,
         cards={"enum": ["character", "any"]},
         affiliation={"type": "string"},
+        among={"enum": ["lantern"]},
     ),
     "fr_named_cant": effect_schema(
         "fr_named_cant",
         ["named", "acts", "player"],
         acts={
             "type": "array",
-            "items": {"enum": ["purchase", "field"]},
+            "items": {"enum": ["purchase", "field", "block"]},
             "minItems": 1,
             "uniqueItems": True,
         },
@@ -75,6 +76,19 @@ EFFECT_SCHEMAS = {
         cards={"enum": ["character", "any"]},
         named=_KINDS,
     ),
+    "fr_named_cant_turn": effect_schema(
+        "fr_named_cant_turn",
+        ["named", "acts", "player", "lasts"],
+        acts={
+            "type": "array",
+            "items": {"enum": ["purchase", "field", "block"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        player=_PLAYER,
+        lasts={"enum": ["this_turn", "next_turn"]},
+        named=_KINDS,
+    ),
     "fr_named_must_attack": effect_schema("fr_named_must_attack", ["named"], named=_KINDS),
     "fr_named_fields": effect_schema(
         "fr_named_fields",
@@ -92,11 +106,30 @@ STATIC_EFFECTS = dict.fromkeys((*_STATICS, "fr_named_fields"), True)
 # -- the choice -------------------------------------------------------------------------------
 def named(state, card: str, holder: str):
     """The holder's current choice for the card: (kind, value, die) or None."""
+    found = _choice(state, card, holder)
+    return found[:3] if found else None
+
+
+def _choice(state, card: str, holder: str):
+    """(kind, value, die, turn) of the holder's choice for the card, or None."""
     for effect in state.effects:
         if effect.ability == f"{card}.{_NAMED}" and effect.holder == holder:
-            kind, die = (effect.params + ("", ""))[:2]
-            return kind, effect.subject, die
+            kind, die, turn = (*effect.params, "", "", 0)[:3]
+            return kind, effect.subject, die, turn
     return None
+
+
+# The War of Light's colours ('choose a [WL] color'): the lantern corps' affiliations.
+LANTERNS = (
+    "greenlantern",
+    "yellowlantern",
+    "redlantern",
+    "bluelantern",
+    "blacklantern",
+    "indigo",
+    "purple",
+    "orange",
+)
 
 
 def _options(ctx, effect) -> list[str]:
@@ -108,7 +141,12 @@ def _options(ctx, effect) -> list[str]:
         teams = [ctx.state.player(ctx.opponent).team]
     keys = list(dict.fromkeys(k for team in teams for k in team if k in ctx.cards))
     if kind == "affiliation":
-        return sorted({a for k in keys for a in ctx.cards[k].affiliations})
+        found = {a for k in keys for a in ctx.cards[k].affiliations}
+        if effect.get("among") == "lantern":
+            found &= set(LANTERNS)
+        return sorted(found)
+    if effect.get("side", "any") == "any" and effect.get("cards", "any") == "any":
+        keys += [k for k in ctx.state.basic_actions if k in ctx.cards and k not in keys]
     if effect.get("cards") == "character":
         keys = [k for k in keys if ctx.cards[k].kind in ("character", "character_or_action")]
     if effect.get("affiliation"):
@@ -127,7 +165,7 @@ def _name(ctx, effect, bursts, scope=None):
     key = f"{ctx.card}.{_NAMED}"
     kept = tuple(e for e in ctx.state.effects if not (e.ability == key and e.holder == ctx.holder))
     choice = LastingEffect(
-        key, ctx.holder, chosen, (effect["kind"], ctx.source or ""), until="game"
+        key, ctx.holder, chosen, (effect["kind"], ctx.source or "", ctx.state.turn), until="game"
     )
     ctx.update(effects=(*kept, choice))
     ctx.emit("effect_resolved", f"{ctx.holder} named {chosen} ({ctx.label})", player=ctx.holder)
@@ -173,7 +211,17 @@ def _is_character(cards, key: str) -> bool:
 
 
 def _forbids(effect, q) -> bool:
-    if q.stat not in effect["acts"] or not _player_ok(effect["player"], q.player, q.holder):
+    if q.stat not in effect["acts"]:
+        return False
+    if q.stat == "block":  # a blocker: its controller
+        if q.die is None or not _player_ok(effect["player"], q.die.controller, q.holder):
+            return False
+    elif not _player_ok(effect["player"], q.player, q.holder):
+        return False
+    turn = (_choice(q.state, q.card, q.holder) or (0, 0, 0, -9))[3]
+    if effect.get("lasts") == "this_turn" and q.state.turn != turn:
+        return False
+    if effect.get("lasts") == "next_turn" and q.state.turn != turn + 1:
         return False
     if effect.get("lasts") == "die":
         found = named(q.state, q.card, q.holder)
@@ -202,11 +250,11 @@ def _cost(effect, q) -> int:
     return effect["amount"] if _die_is_named(q.state, q.cards, q.card, q.holder, die) else 0
 
 
-def _static_ability(spec: Mapping[str, Any], index: int):
+def _static_ability(spec: Mapping[str, Any], index: int, while_active: bool = True):
     from rules.abilities.describe import describe_effects, describe_spec
     from rules.engine.abilities import Ability, Contribution
 
-    effects = [e for e in spec["effects"] if e["do"] in _STATICS]
+    effects = [e for e in spec["effects"] if e["do"] in (*_STATICS, "fr_named_cant_turn")]
 
     def source(q) -> str:
         return q.cards[q.card].name if q.card in q.cards else q.card
@@ -227,7 +275,8 @@ def _static_ability(spec: Mapping[str, Any], index: int):
                 yield Contribution("keyword", 0, source(q), "must_attack")
 
     def restrict(q) -> str | None:
-        hit = next((e for e in effects if e["do"] == "fr_named_cant" and _forbids(e, q)), None)
+        cant = ("fr_named_cant", "fr_named_cant_turn")
+        hit = next((e for e in effects if e["do"] in cant and _forbids(e, q)), None)
         if hit is None:
             return None
         return f"{describe_effects([hit], static=True)} ({source(q)})"
@@ -236,7 +285,7 @@ def _static_ability(spec: Mapping[str, Any], index: int):
         f"fielded_rest{index}",
         "static",
         describe_spec(spec),
-        while_active=True,
+        while_active=while_active,
         continuous=continuous,
         restrict=restrict,
     )
@@ -272,6 +321,9 @@ def _trigger_ability(spec: Mapping[str, Any], effect: Mapping[str, Any], index: 
 def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     built = []
     for index, spec in enumerate(encoding.get("abilities", ())):
+        if any(e["do"] == "fr_named_cant_turn" for e in spec["effects"]):
+            # a choice lasting this turn or the next: from the team, active or not
+            built.append(_static_ability(spec, index, while_active=False))
         if spec.get("when") != "while_active":
             continue
         if any(e["do"] in _STATICS for e in spec["effects"]):
@@ -292,6 +344,7 @@ def _nothing(ctx, effect, bursts, scope=None):
 EFFECT_RUNNERS = {
     "fr_name": _name,
     "fr_named_cant": _nothing,
+    "fr_named_cant_turn": _nothing,
     "fr_named_cost": _nothing,
     "fr_named_must_attack": _nothing,
     "fr_named_fields": _nothing,
@@ -305,12 +358,15 @@ def _name_text(effect) -> str:
     if effect["kind"] == "energy":
         what = "an energy type"
     elif effect["kind"] == "affiliation":
-        what = "an affiliation"
+        what = "a Lantern color (affiliation)" if effect.get("among") else "an affiliation"
     else:
-        side = "of your opponent's cards" if effect.get("side") == "opposing" else "card in play"
-        what = "one " + side if effect.get("side") == "opposing" else "a card in play"
-        if effect.get("cards") == "character":
-            what = what.replace("card", "character card")
+        cards = "character cards" if effect.get("cards") == "character" else "cards"
+        if effect.get("side") == "opposing":
+            what = f"one of your opponent's {cards}"
+        elif cards == "cards":
+            what = "a card in play or a Basic Action card"
+        else:
+            what = "a character card in play"
         if effect.get("affiliation"):
             what += f" with the {_affiliation(effect['affiliation'])} affiliation"
     return f"name {what}, replacing this card's previous choice"
@@ -329,8 +385,12 @@ def _cant_text(effect) -> str:
     acts = " or ".join(effect["acts"])
     head = "your opponent can't" if effect["player"] == "opposing" else "no player can"
     tail = " (only while the die that named it is in the Field)"
-    text = f"{head} {acts} {_the_named(effect)}"
-    return text + (tail if effect.get("lasts") == "die" else "")
+    if "block" in effect["acts"]:
+        text = f"{_the_named(effect, 'character dice')} can't block"
+    else:
+        text = f"{head} {acts} {_the_named(effect)}"
+    when = {"die": tail, "this_turn": " this turn", "next_turn": " on the next turn"}
+    return text + when.get(effect.get("lasts", ""), "")
 
 
 def _cost_text(effect) -> str:
@@ -356,6 +416,7 @@ def _fields_text(effect) -> str:
 EFFECT_TEXT = {
     "fr_name": _name_text,
     "fr_named_cant": _cant_text,
+    "fr_named_cant_turn": _cant_text,
     "fr_named_cost": _cost_text,
     "fr_named_must_attack": _must_attack_text,
     "fr_named_fields": _fields_text,

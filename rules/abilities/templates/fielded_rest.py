@@ -16,19 +16,37 @@ energy type, ...' (`fr_named_fields`). The sentence may print its 'while NAME is
 and 'This effect lasts until you field another NAME' only restates the replacing choice.
 '... until NAME leaves the Field Zone' lasts while the die that named it is in the Field.
 
+Without 'while NAME is active', a choice lasting a turn: 'your opponent cannot purchase that
+die / field characters of that type next turn' (the opponent's turn after this one, active or
+not: `fr_named_cant_turn`), '[WL] characters who have that affiliation cannot block this turn'.
+
 Readings (T5.1, the weaker where the text is open):
-- 'name an energy type' printed without 'replacing all previous choices' (Lex Luthor): each
-  new fielding still replaces the card's choice, so one energy type at a time.
+- a choice printed without 'replacing all previous choices' (Lex Luthor's energy type, Umber
+  Hulk, Kyle Rayner): each new fielding still replaces the card's choice, one at a time.
 - 'name a non-[PAWN] Superstar die' / 'choose a [TURTLE] character': any character card of
   either team (of that affiliation); 'an opponent's / opposing (character) card': the
-  opponent's team.
+  opponent's team; 'name a die': any card of either team or a Basic Action card.
+- 'a [WL] color': one of the Lantern corps' affiliations among the cards in the game.
 - 'dice of that energy type cost [1] more to purchase': every card of that type bought, by
   either player (the text names no player); 'characters / creatures of that energy type': only
   character cards.
 - 'characters of that affiliation must attack each turn': either player's dice of it.
 
-Declined (left manual): choices lasting 'next turn' or checked 'the first time', choices about
-[WL] colours, text-ignoring choices.
+Declined (left manual): choices checked 'the first time', choices about dice going to the Used
+Pile, text-ignoring choices.
+
+Single effects the clauses don't spell (`single_effect`, `their_pick`, `each_other_rewrite`):
+'deal 2 damage to target character die for each different active [X] or [Y] character die you
+control' (a count of different characters), 'reduce target opposing character die's A and D by
+NAME's A and D' (`fr_reduce_by_own`, this turn), 'double the A and D of target non-[X]
+character die other than NAME' (`fr_double_ad`, this turn), 'your fiends cost 2 less to field
+for the rest of the turn' (fielded_tail's `ft_cost_this_turn` with while_tail's trait), 'NAME
+deals 1 damage to each opposing X-Men character for each other Villain you have in the field'
+(read again as the clauses spell it), a die a player picks among their own (`fr_their_pick`:
+'your opponent chooses one of their [AV] dice. Capture that character. Your opponent takes
+damage equal to its printed fielding cost', '... NAME deals 3 damage to that character, and if
+they aren't KO'd you take 2 damage', 'each player selects one of their non-[PAWN] Superstar
+dice in the Field Zone and returns it to its card').
 """
 
 import re
@@ -52,6 +70,8 @@ _WHAT = [
     (r"a non-\[PAWN\] superstar die", _CHARACTER_CARD),
     (rf"an? (?P<aff>{t.AFFILIATION}) character", _CHARACTER_CARD),
     (r"an energy type", {"kind": "energy"}),
+    (r"a \[WL\] color", {"kind": "affiliation", "among": "lantern"}),
+    (r"a die", {"kind": "card", "side": "any", "cards": "any"}),
     (r"an affiliation", {"kind": "affiliation"}),
 ]  # fmt: skip
 
@@ -61,7 +81,7 @@ _SLIPS = {"Mind Flayer": ("Mind Player",)}
 _THAT = {
     "card": r"(?:that character|that die)",
     "energy": r"(?:that energy type)",
-    "affiliation": r"(?:that affiliation)",
+    "affiliation": r"(?:that affiliation|that \[WL\])",
 }
 
 
@@ -74,6 +94,29 @@ def _choice(what: str) -> dict | None:
         if found.groupdict().get("aff"):
             effect["affiliation"] = t.affiliation(found["aff"])
         return effect
+    return None
+
+
+def _turn_statics(body: str, kind: str) -> list[dict] | None:
+    """Not while NAME is active: 'your opponent cannot purchase that die / field characters of
+    that type next turn', 'characters who have that affiliation cannot block this turn'."""
+    that = {"card": "that die", "energy": "characters of that type", "affiliation": ""}[kind]
+    found = that and re.fullmatch(
+        rf"your opponent (?:cannot|can't) (?P<act>purchase|field) {that} next turn",
+        body,
+        re.IGNORECASE,
+    )
+    if found and (kind == "card") == (found["act"].lower() == "purchase"):
+        act = found["act"].lower()
+        return [
+            {"do": "fr_named_cant_turn", "acts": [act], "player": "opposing", "lasts": "next_turn"}
+        ]
+    if kind == "affiliation" and re.fullmatch(
+        r"characters who have that affiliation (?:cannot|can't) block this turn", body, re.I
+    ):
+        return [
+            {"do": "fr_named_cant_turn", "acts": ["block"], "player": "any", "lasts": "this_turn"}
+        ]
     return None
 
 
@@ -103,7 +146,11 @@ def _statics(body: str, kind: str, lasts: str) -> list[dict] | None:
     if found and kind == "card":
         words = found["acts"].lower().replace("purchased", "purchase").replace("fielded", "field")
         return [{"do": "fr_named_cant", "acts": acts[words], "player": "any"}]
-    of_that = {"card": "on that card", "energy": "of that energy type", "affiliation": ""}[kind]
+    of_that = {
+        "card": "on that card",
+        "energy": "of that energy type",
+        "affiliation": r"with that \[WL\]",
+    }[kind]
     found = of_that and re.fullmatch(
         rf"(?P<what>dice|characters|creatures) {of_that} cost (?P<who>your opponent )?"
         r"\[?(?P<n>\d)\]? more to (?P<of>purchase|field|purchase and field)",
@@ -162,6 +209,10 @@ def named_choice(line: Line) -> Match | None:
     if choice is None:
         return None
     replacing = re.search(r"(?:replacing|cancell?ing) all previous choices\s*\.", line.text, re.I)
+    turn = _turn_statics(found["rest"].strip(), choice["kind"])
+    if turn is not None:
+        effects = [{**e, "named": choice["kind"]} for e in turn]
+        return Match.ability({"when": "fielded", "effects": [choice, *effects]})
     if not replacing and choice["kind"] != "energy":
         return None  # only Lex Luthor's energy type is printed without it (docstring)
     name = line.card_name

@@ -182,10 +182,10 @@ def test_when_the_opponent_fields_from_the_named_card_it_takes_damage():  # IG L
 
 
 def test_unsupported_choices_stay_manual():
-    # a choice that lasts 'next turn' and one about a [WL] colour are declined
+    # a choice checked 'the first time' and a text-ignoring choice are declined
     for line in (
-        "When fielded, name a die, replacing all previous choices. Your opponent cannot "
-        "purchase that die next turn",
+        "When fielded, name a die, replacing all previous choices. While Superman is active, "
+        "deal 2 damage to your opponent the first time they field that die",
         "When fielded, choose an affiliation, replacing all previous choices. While Superman "
         "is active, ignore the text of cards of that affiliation",
         "When fielded, choose an opposing character card. Your opponent cannot field that "
@@ -340,3 +340,57 @@ def test_each_player_returns_one_of_their_character_dice_to_its_card():  # TAG S
     assert state.die("P1:17tag#1").zone == Zone.UNPURCHASED
     assert state.die("P2:5sww#1").zone == Zone.UNPURCHASED
     assert state.die("P2:SK1").zone == Zone.FIELD
+
+
+# -- choices lasting this turn or the next ------------------------------------------------------
+def test_named_die_cannot_be_purchased_next_turn():  # DEF Hellcat
+    _, result = real_compiled("8def", "When fielded")
+    (spec,) = result.encoding["abilities"]
+    assert [e["do"] for e in spec["effects"]] == ["fr_name", "fr_named_cant_turn"]
+    cards, replay = _named("8def", "P1 choose 5sww")
+    state = replay.final
+    assert restriction(state, cards, "purchase", player="P2", params=("5sww",)) is None
+    following = replace(state, turn=state.turn + 1, active="P2")
+    assert restriction(following, cards, "purchase", player="P2", params=("5sww",))
+    assert restriction(following, cards, "purchase", player="P2", params=("22uxm",)) is None
+    # even with Hellcat gone from the Field (not a while-active effect)
+    gone = replace(following, dice=tuple(
+        replace(d, zone=Zone.USED) if d.id == "P1:8def#1" else d for d in following.dice
+    ))  # fmt: skip
+    assert restriction(gone, cards, "purchase", player="P2", params=("5sww",))
+    later = replace(state, turn=state.turn + 2)
+    assert restriction(later, cards, "purchase", player="P2", params=("5sww",)) is None
+
+
+def test_energy_type_cannot_be_fielded_next_turn():  # BFF Umber Hulk
+    cards, replay = _named("56bff", "P1 choose mask", board=("P2 die 5sww#2 used",))
+    following = replace(replay.final, turn=replay.final.turn + 1)
+    cheetah = _in_reserve(cards, following, "P2:5sww#2").die("P2:5sww#2")  # Mask
+    assert restriction(following, cards, "field", die=cheetah, player="P2")
+    wolverine = replace(cheetah, card="22uxm")  # Fist
+    assert restriction(following, cards, "field", die=wolverine, player="P2") is None
+
+
+def test_a_lantern_color_cannot_block_this_turn():  # WOL Kyle Rayner
+    from tests.rules.abilities.scenario import run
+
+    cards = whole_card("17wol")
+    lines, field = to_field("17wol")
+    pending = run(cards, scene("17wol", *lines) + field + "\n").final.pending
+    assert pending.options == ("bluelantern",)  # the Lantern colours in the game
+    cards, replay = _named("17wol", "P1 choose bluelantern", board=("P1 die 17wol#2 field L1",))
+    state = replay.final
+    kyle, superman = state.die("P1:17wol#2"), state.die("P2:19sww#1")
+    assert restriction(state, cards, "block", die=kyle, other=superman)
+    assert restriction(state, cards, "block", die=superman, other=kyle) is None
+    following = replace(state, turn=state.turn + 1)
+    assert restriction(following, cards, "block", die=kyle, other=superman) is None
+
+
+def test_a_lantern_color_costs_more_to_field_while_active():  # WOL Scarecrow
+    _, result = real_compiled("66wol", "When fielded")
+    first, static = result.encoding["abilities"]
+    assert first["effects"][0]["among"] == "lantern"
+    assert static["effects"][0]["of"] == ["fielding"] and static["effects"][0]["cards"] == (
+        "character"
+    )
