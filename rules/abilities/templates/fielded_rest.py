@@ -47,6 +47,13 @@ deals 1 damage to each opposing X-Men character for each other Villain you have 
 damage equal to its printed fielding cost', '... NAME deals 3 damage to that character, and if
 they aren't KO'd you take 2 damage', 'each player selects one of their non-[PAWN] Superstar
 dice in the Field Zone and returns it to its card').
+
+An effect made bigger under a count condition (`bigger_if`): two fielded abilities with exclusive
+conditions (checked when the die is fielded), 'KO target [DCV] character die, or KO 2 target
+[DCV] character dice if your opponent has 4 or more character dice in the Field Zone', '... If
+your opponent has any [SF] character dice in the Field Zone, deal 1 damage to a 2nd target
+Sidekick', '... Deal an extra damage if a [WLG] is active' (one of your own [WLG] dice: the
+weaker reading of 'active'; the extra damage is a second damage to the same die).
 """
 
 import re
@@ -374,4 +381,82 @@ def their_pick(line: Line) -> Match | None:
         if m is not None:
             effect = {"do": "fr_their_pick", **build(m)}
             return Match.ability({"when": "fielded", "effects": [effect]})
+    return None
+
+
+# -- an effect made bigger under a count condition
+# Two abilities with exclusive conditions (checked when the die is fielded, R13.3): the plain
+# effect, and the bigger one.
+def _count(side: str, affiliation: str | None, at: str, n: int) -> dict:
+    of = {"pick": "each", "side": side}
+    if affiliation:
+        of["affiliation"] = [affiliation]
+    return {"test": f"count_{at}", "of": of, "n": n}
+
+
+def _corsair(m) -> tuple[dict, dict]:
+    aff = t.affiliation(m["aff"])
+    n = int(m["m"])
+    one = {"do": "ko", "to": {"pick": "target", "affiliation": [aff]}}
+    more = {"do": "ko", "to": {"pick": "target", "count": int(m["n"]), "affiliation": [aff]}}
+    return (
+        {"if": _count("opposing", None, "at_most", n - 1), "effects": [one]},
+        {"if": _count("opposing", None, "at_least", n), "effects": [more]},
+    )
+
+
+def _rhino(m) -> tuple[dict, dict]:
+    aff = t.affiliation(m["aff"])
+    amount = int(m["a"])
+    one = {"do": "damage", "to": {"pick": "target", "what": "sidekick"}, "amount": amount}
+    two = {**one, "to": {"pick": "target", "count": 2, "what": "sidekick"}}
+    return (
+        {"if": _count("opposing", aff, "at_most", 0), "effects": [one]},
+        {"if": _count("opposing", aff, "at_least", 1), "effects": [two]},
+    )
+
+
+def _extra_damage(m) -> tuple[dict, dict]:
+    """'Deal an extra damage if a [WLG] is active': one of your [WLG] dice in the Field (the
+    weaker reading of 'active'); the extra damage is dealt to the same die."""
+    aff = t.affiliation(m["aff"])
+    level = {"do": "damage", "to": {"pick": "target"}, "amount": {"stat": "level"}}
+    extra = {"do": "damage", "to": {"pick": "it"}, "amount": 1}
+    return (
+        {"if": _count("yours", aff, "at_most", 0), "effects": [level]},
+        {"if": _count("yours", aff, "at_least", 1), "effects": [level, extra]},
+    )
+
+
+_BIGGER = [
+    (
+        rf"KO target (?P<aff>{t.AFFILIATION}) character die, or KO (?P<n>[2-3]) target "
+        r"(?P=aff) character dice if your opponent has (?P<m>\d) or more character dice in the "
+        r"Field Zone",
+        _corsair,
+    ),
+    (
+        r"deal (?P<a>\d) damage to target Sidekick\. If your opponent has any "
+        rf"(?P<aff>{t.AFFILIATION}) character dice in the Field Zone, deal (?P=a) damage to a "
+        r"2nd target Sidekick",
+        _rhino,
+    ),
+    (
+        r"deal damage to target character equal to this character's level\. Deal an extra "
+        rf"damage if a (?P<aff>{t.AFFILIATION}) is active",
+        _extra_damage,
+    ),
+]
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def bigger_if(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    for regex, build in _BIGGER:
+        m = re.fullmatch(regex, found["rest"], re.IGNORECASE)
+        if m is not None:
+            plain, bigger = build(m)
+            return Match.ability({"when": "fielded", **plain}, {"when": "fielded", **bigger})
     return None

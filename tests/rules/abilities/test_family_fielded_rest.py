@@ -394,3 +394,52 @@ def test_a_lantern_color_costs_more_to_field_while_active():  # WOL Scarecrow
     assert static["effects"][0]["of"] == ["fielding"] and static["effects"][0]["cards"] == (
         "character"
     )
+
+
+# -- an effect made bigger under a count condition ---------------------------------------------
+def test_ko_one_or_two_by_the_opponents_dice():  # DPS Corsair
+    from tests.rules.abilities.real_cards import OPPOSING
+
+    _, result = real_compiled("104dps", "When fielded")
+    plain, bigger = result.encoding["abilities"]
+    assert plain["if"]["test"] == "count_at_most" and plain["if"]["n"] == 3
+    assert bigger["if"]["n"] == 4 and bigger["effects"][0]["to"]["count"] == 2
+    cards = whole_card("104dps")
+    lines, field = to_field("104dps")
+    # five opposing character dice: KO 2 target Villains (the one there is)
+    setup = scene("104dps", *lines, "P2 die 5sww#2 field L1")
+    state = play(cards, setup, field, "P1 choose P2:5sww#1 P2:5sww#2").final
+    assert state.die("P2:5sww#1").zone == Zone.PREP and state.die("P2:5sww#2").zone == Zone.PREP
+    # three: one target
+    few = (OPPOSING[0], OPPOSING[1], "P2 die 5sww#2 field L1")
+    setup = scene("104dps", *lines, opposing=few)
+    from tests.rules.abilities.scenario import refused
+
+    refused(cards, setup + field + "\nP1 choose P2:5sww#1 P2:5sww#2\n", "R13.2")
+    state = play(cards, setup, field, "P1 choose P2:5sww#2").final
+    assert state.die("P2:5sww#2").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.FIELD
+
+
+def test_a_second_target_sidekick_if_they_have_one_of_a_kind():  # ASM Rhino
+    from tests.rules.abilities.scenario import board, compiled_cards
+
+    _, replay = _fielded("64asm", "P1 choose P2:SK1")  # no [SF] die: one target
+    assert replay.final.die("P2:SK1").zone == Zone.PREP
+    line = real_line("64asm", "When fielded").replace("[SF]", "[DCV]").replace("Rhino", "Superman")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    dice = ("P1 die 19sww#1 reserve L1", "P1 die SK1 reserve shield", "P2 die SK2 field L1")
+    setup = board(*dice, "P2 die SK3 field L1", "P2 die 5sww#1 field L1")
+    state = play(cards, setup, "P1 field 19sww#1 pay SK1", "P1 choose P2:SK2 P2:SK3").final
+    assert state.die("P2:SK2").zone == Zone.PREP and state.die("P2:SK3").zone == Zone.PREP
+
+
+def test_an_extra_damage_with_a_green_lantern():  # WOL Kyle Rayner (level 1)
+    _, result = real_compiled("18wol", "When fielded")
+    plain, bigger = result.encoding["abilities"]
+    assert bigger["effects"][1] == {"do": "damage", "to": {"pick": "it"}, "amount": 1}
+    assert plain["if"]["of"]["side"] == "yours"
+    _, replay = _fielded("18wol", "P1 choose P2:19sww#1")  # Kyle is a Blue Lantern
+    assert replay.final.die("P2:19sww#1").damage == 1
+    hal = ("P1 die 10wol#1 field L1",)  # Hal Jordan, a Green Lantern
+    _, replay = _fielded("18wol", "P1 choose P2:19sww#1", board=hal, team="10wol:2")
+    assert replay.final.die("P2:19sww#1").damage == 2
