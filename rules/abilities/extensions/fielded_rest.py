@@ -557,3 +557,128 @@ EFFECT_SCHEMAS["fr_their_pick"] = effect_schema(
 )
 EFFECT_RUNNERS["fr_their_pick"] = _their_pick
 EFFECT_TEXT["fr_their_pick"] = _their_pick_text
+
+
+# -- KO'd dice to the Used Pile, damage that would KO
+# - `fr_ko_to_used` (`to`): 'KO all [DCS] character dice. Place them in the Used Pile instead of
+#   the Prep Area' / 'KO target Sidekick. Send it to the Used Pile': each die picked is KO'd
+#   (its KO'd abilities see it) and goes from its owner's Prep Area to their Used Pile.
+# - `fr_damage_or_used` (`to`, `amount`): 'deal 2 damage to X. If that would KO the
+#   character, put it in its Used Pile': the damage is dealt; a die whose damage reaches its D
+#   is sent to its owner's Used Pile instead of being KO'd (R4.6 on its owner's turn).
+# - `fr_if_named` (`names`, `effects`): 'If that character is named Wolverine or Cyclops, ...' /
+#   'If you targeted Spider-Man, he also ...': the effects happen when the die the previous
+#   effect picked has one of those names (read from its card).
+# - `fr_damage_owner` (`amount`): '... deal 2 damage to its owner': the owner of that die.
+def _ko_to_used(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "KO (to the Used Pile)", scope):
+        if not ctx.ko(target):
+            continue
+        die = ctx.state.die(target)
+        if die is not None and die.zone == Zone.PREP:
+            ctx.move(target, Zone.USED)
+            ctx.emit("moved", f"{target}, KO'd, went to its owner's Used Pile ({ctx.label})",
+                     die=target, player=die.owner)  # fmt: skip
+
+
+def _damage_or_used(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+    from rules.engine import query
+
+    for target in runtime.pick(ctx, effect["to"], f"deal {effect['amount']} damage", scope):
+        ctx.damage(target, effect["amount"])
+        die = ctx.state.die(target)
+        if die is None or die.zone not in IN_FIELD or not die.is_character:
+            continue
+        if die.damage and die.damage >= query.defense(ctx.state, ctx.cards, die).value:
+            ctx.send_to_used(target)
+
+
+def _if_named(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+    from rules.engine import query
+
+    picked = scope.picked if scope is not None and scope.picked else []
+    names = {n.lower() for n in effect["names"]}
+    hit = [
+        d
+        for d in picked
+        if (die := ctx.state.die(d)) and query.title(ctx.cards, die).lower() in names
+    ]
+    if not hit:
+        return
+    inner = runtime.Scope(scope.kind if scope is not None else "")
+    inner.picked = hit
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
+def _damage_owner(ctx, effect, bursts, scope=None):
+    picked = scope.picked if scope is not None and scope.picked else []
+    for owner in dict.fromkeys(ctx.state.die(d).owner for d in picked if ctx.state.die(d)):
+        ctx.damage(owner, effect["amount"])
+
+
+def _ko_to_used_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return (
+        f"KO {describe_selector(effect['to'])}; they go to the Used Pile instead of the Prep Area"
+    )
+
+
+def _damage_or_used_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    who = describe_selector(effect["to"])
+    return (
+        f"deal {effect['amount']} damage to {who}; if that would KO it, it goes to its owner's "
+        "Used Pile instead"
+    )
+
+
+def _if_named_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    names = " or ".join(effect["names"])
+    return f"if that die is {names}: {describe_effects(effect['effects'])}"
+
+
+EFFECT_SCHEMAS.update(
+    {
+        "fr_ko_to_used": effect_schema("fr_ko_to_used", ["to"], to=SELECTOR),
+        "fr_damage_or_used": effect_schema(
+            "fr_damage_or_used",
+            ["to", "amount"],
+            to=SELECTOR,
+            amount={"type": "integer", "minimum": 1, "maximum": 20},
+        ),
+        "fr_if_named": effect_schema(
+            "fr_if_named",
+            ["names", "effects"],
+            names={"type": "array", "items": {"type": "string"}, "minItems": 1},
+            effects=EFFECTS,
+        ),
+        "fr_damage_owner": effect_schema(
+            "fr_damage_owner", ["amount"], amount={"type": "integer", "minimum": 1, "maximum": 20}
+        ),
+    }
+)
+EFFECT_RUNNERS.update(
+    {
+        "fr_ko_to_used": _ko_to_used,
+        "fr_damage_or_used": _damage_or_used,
+        "fr_if_named": _if_named,
+        "fr_damage_owner": _damage_owner,
+    }
+)
+EFFECT_TEXT.update(
+    {
+        "fr_ko_to_used": _ko_to_used_text,
+        "fr_damage_or_used": _damage_or_used_text,
+        "fr_if_named": _if_named_text,
+        "fr_damage_owner": lambda effect: f"deal {effect['amount']} damage to that die's owner",
+    }
+)

@@ -54,6 +54,15 @@ conditions (checked when the die is fielded), 'KO target [DCV] character die, or
 your opponent has any [SF] character dice in the Field Zone, deal 1 damage to a 2nd target
 Sidekick', '... Deal an extra damage if a [WLG] is active' (one of your own [WLG] dice: the
 weaker reading of 'active'; the extra damage is a second damage to the same die).
+
+A first effect read by the clauses, then a sentence about the die it picked (`then_about_it`,
+`ko_twice`): 'KO all X. Place them in the Used Pile instead of the Prep Area' and 'KO target
+Sidekick. Send it to the Used Pile' (`fr_ko_to_used`: KO'd, then from the Prep Area to the Used
+Pile), 'deal 2 damage to X. If that would KO the character, put it in its Used Pile'
+(`fr_damage_or_used`: sent to the Used Pile instead of being KO'd), 'If that character is named
+Wolverine or Cyclops, deal 2 damage to its owner' / 'If you targeted Spider-Man, he also gets
++1A' (`fr_if_named`, `fr_damage_owner`: by the title on the die's card), 'If your opponent's
+Spider-Man is active, you may do this twice instead' (up to two targets, exclusive conditions).
 """
 
 import re
@@ -460,3 +469,102 @@ def bigger_if(line: Line) -> Match | None:
             plain, bigger = build(m)
             return Match.ability({"when": "fielded", **plain}, {"when": "fielded", **bigger})
     return None
+
+
+# -- a first effect read by the clauses, then a sentence about the die it picked
+def _first(text: str, line: Line, do: str) -> list[dict] | None:
+    from rules.abilities import phrases
+
+    effects = phrases.effects(text, line)
+    if not effects or len(effects) != 1 or effects[0]["do"] != do:
+        return None
+    return effects
+
+
+def _ko_used(first, m):
+    return [{"do": "fr_ko_to_used", "to": first[0]["to"]}]
+
+
+def _damage_used(first, m):
+    if not isinstance(first[0]["amount"], int):
+        return None
+    return [{"do": "fr_damage_or_used", "to": first[0]["to"], "amount": first[0]["amount"]}]
+
+
+def _named_owner(first, m):
+    names = [n.strip() for n in re.split(r" or ", m["names"])]
+    then = {"do": "fr_if_named", "names": names,
+            "effects": [{"do": "fr_damage_owner", "amount": int(m["n"])}]}  # fmt: skip
+    return [*first, then]
+
+
+def _named_bonus(first, m):
+    bonus = {"do": "modify", "to": {"pick": "it"}, "attack": int(m["n"])}
+    return [*first, {"do": "fr_if_named", "names": [m["name"]], "effects": [bonus]}]
+
+
+_THEN = [
+    (r"KO all .+", "ko", r"Place them in the Used Pile instead of the Prep Area", _ko_used),
+    (
+        r"deal \d+ damage to .+",
+        "damage",
+        r"If that would KO the character, put it in its Used Pile",
+        _damage_used,
+    ),
+    (
+        r"KO an? target .+",
+        "ko",
+        r"If that character is named (?P<names>[\w.' -]+? or [\w.' -]+?), deal (?P<n>\d) damage "
+        r"to its owner",
+        _named_owner,
+    ),
+    (
+        r"target .+ gains \w+ this turn",
+        "grant",
+        r"If you targeted (?P<name>[\w.' -]+?), he also gets \+(?P<n>\d)A",
+        _named_bonus,
+    ),
+]
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def then_about_it(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<first>[^.]+)\. (?P<then>[^.]+)", line.text, re.I)
+    if found is None:
+        return None
+    for first_regex, do, then_regex, build in _THEN:
+        if not re.fullmatch(first_regex, found["first"], re.IGNORECASE):
+            continue
+        m = re.fullmatch(then_regex, found["then"], re.IGNORECASE)
+        first = _first(found["first"], line, do) if m else None
+        if m is None or first is None:
+            continue
+        effects = build(first, m)
+        return Match.ability({"when": "fielded", "effects": effects}) if effects else None
+    return None
+
+
+# 'you may KO target Sidekick. Send it to the Used Pile. If your opponent's Spider-Man is
+# active, you may do this twice instead': the KO to the Used Pile (`fr_ko_to_used`) of one
+# target, or of up to two under the condition (two abilities with exclusive conditions).
+_TWICE = re.compile(
+    r"when fielded, you may KO target (?P<what>Sidekick)\. Send it to the Used Pile\. If your "
+    r"opponent's (?P<name>[\w.' -]+?) is active, you may do this twice instead",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def ko_twice(line: Line) -> Match | None:
+    found = _TWICE.fullmatch(line.text)
+    if found is None:
+        return None
+    of = {"pick": "each", "side": "opposing", "name": found["name"]}
+    once = {"do": "fr_ko_to_used", "to": {"pick": "target", "what": "sidekick"}}
+    twice = {"do": "fr_ko_to_used", "to": {"pick": "up_to", "count": 2, "what": "sidekick"}}
+    return Match.ability(
+        {"when": "fielded", "optional": True, "if": {"test": "count_at_most", "of": of, "n": 0},
+         "effects": [once]},
+        {"when": "fielded", "optional": True, "if": {"test": "count_at_least", "of": of, "n": 1},
+         "effects": [twice]},
+    )  # fmt: skip

@@ -443,3 +443,59 @@ def test_an_extra_damage_with_a_green_lantern():  # WOL Kyle Rayner (level 1)
     hal = ("P1 die 10wol#1 field L1",)  # Hal Jordan, a Green Lantern
     _, replay = _fielded("18wol", "P1 choose P2:19sww#1", board=hal, team="10wol:2")
     assert replay.final.die("P2:19sww#1").damage == 2
+
+
+# -- a sentence about the die the first effect picked ------------------------------------------
+def test_ko_and_damage_its_owner_if_named():  # UXMOP Phoenix
+    _, result = real_compiled("9uxmop", "When fielded")
+    assert result.encoding["abilities"][0]["effects"][1]["names"] == ["Wolverine", "Cyclops"]
+    _, replay = _fielded("9uxmop", "P1 choose P2:22uxm#1")  # Wolverine
+    assert replay.final.die("P2:22uxm#1").zone == Zone.PREP
+    assert replay.final.player("P2").life == 18
+    _, replay = _fielded("9uxmop", "P1 choose P2:21uxm#1")  # Quicksilver
+    assert replay.final.die("P2:21uxm#1").zone == Zone.PREP
+    assert replay.final.player("P2").life == 20
+
+
+def test_damage_that_would_ko_sends_to_the_used_pile():  # AOU Vision
+    _, replay = _fielded("23aou", "P1 choose P2:22uxm#1")  # Wolverine L1: 2D
+    assert replay.final.die("P2:22uxm#1").zone == Zone.USED
+    _, replay = _fielded("23aou", "P1 choose P2:19sww#1")  # Superman L1: 6D
+    assert replay.final.die("P2:19sww#1").zone == Zone.FIELD
+    assert replay.final.die("P2:19sww#1").damage == 2
+
+
+def test_ko_all_to_the_used_pile():  # WF Doomsday, the line with [DCV] on a demo card
+    from tests.rules.abilities.scenario import board, compiled_cards
+
+    _, result = real_compiled("86wf", "When fielded")
+    assert result.encoding["abilities"][0]["effects"][0]["do"] == "fr_ko_to_used"
+    line = real_line("86wf", "When fielded").replace("[DCS]", "[DCV]")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    dice = ("P1 die 19sww#1 reserve L1", "P1 die SK1 reserve shield", "P2 die 5sww#1 field L1")
+    state = play(cards, board(*dice, "P2 die SK2 field L1"), "P1 field 19sww#1 pay SK1").final
+    assert state.die("P2:5sww#1").zone == Zone.USED
+    assert state.die("P2:SK2").zone == Zone.FIELD
+
+
+def test_ko_a_sidekick_to_the_used_pile_twice_with_their_spider_man():  # ASM Rhino
+    _, replay = _fielded("100asm", "P1 yes", "P1 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone == Zone.USED
+    _, result = real_compiled("100asm", "When fielded")
+    twice = result.encoding["abilities"][1]
+    assert twice["if"]["of"]["name"] == "Spider-Man"
+    assert twice["effects"][0]["to"] == {"pick": "up_to", "count": 2, "what": "sidekick"}
+
+
+def test_overcrush_and_a_bonus_if_spider_man():  # ASM Mary Jane
+    cards, replay = _fielded("127asm", "P1 choose P1:19sww#1", board=("P1 die 19sww#1 field L1",))
+    state = replay.final
+    superman = state.die("P1:19sww#1")
+    assert "overcrush" in query.keywords(state, cards, superman)
+    assert query.attack(state, cards, superman).value == 4  # not Spider-Man: no +1A
+    spidey = ("P1 die 16avx#1 field L1",)
+    cards, replay = _fielded("127asm", "P1 choose P1:16avx#1", board=spidey, team="16avx:2")
+    state = replay.final
+    die = state.die("P1:16avx#1")
+    printed = cards["16avx"].levels[0].attack
+    assert query.attack(state, cards, die).value == printed + 1
