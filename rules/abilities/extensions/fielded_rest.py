@@ -682,3 +682,123 @@ EFFECT_TEXT.update(
         "fr_damage_owner": lambda effect: f"deal {effect['amount']} damage to that die's owner",
     }
 )
+
+
+# -- KOs and damage by what is in the Field
+# - `fr_ko_copies`: 'KO target opposing character die if your opponent controls more than 1
+#   copy of that character die': a target among the opposing character dice whose card has two
+#   or more dice under the opponent's control in the Field.
+# - `fr_ko_weaker` (`max_level`): 'KO all level 1 and 2 character dice with A less than NAME':
+#   every character die in the Field of that level or lower whose A is below this die's A.
+# - `fr_damage_per_colour` (`to`, `amount`, `per`: any / yours): 'deal 1 damage to target
+#   character for each different color [WL] in play / for each [WL] color you control': the
+#   Lantern corps' affiliations among the character dice in the Field (either player's or
+#   yours), each counted once.
+def _ko_copies(ctx, effect, bursts, scope=None):
+    from rules.abilities import statics
+    from rules.abilities.describe import describe_effects
+
+    theirs = ctx.characters(ctx.opponent)
+    found = [
+        d.id
+        for d in theirs
+        if d.card is not None and sum(1 for o in theirs if o.card == d.card) > 1
+    ]
+    kind = statics.targeting_kind(ctx)
+    found = [d for d in found if statics.targetable(ctx.state, ctx.cards, d, ctx.holder, kind)]
+    if not found:
+        return
+    prompt = f"{describe_effects([effect])}: choose the target"
+    picked = list(ctx.choose(prompt, found, count=1))
+    if scope is not None:
+        scope.picked = picked
+    for target in picked:
+        ctx.ko(target)
+
+
+def _ko_weaker(ctx, effect, bursts, scope=None):
+    from rules.engine import query
+
+    own = ctx.state.die(ctx.source) if ctx.source else None
+    if own is None or own.zone not in IN_FIELD or not own.is_character:
+        return
+    attack = query.attack(ctx.state, ctx.cards, own).value
+    hit = [
+        d.id
+        for d in ctx.state.dice
+        if d.is_character
+        and d.zone in IN_FIELD
+        and d.level <= effect["max_level"]
+        and query.attack(ctx.state, ctx.cards, d).value < attack
+    ]
+    for die_id in hit:
+        ctx.ko(die_id)
+
+
+def colours(state, cards, holder: str, per: str) -> int:
+    from rules.engine import query
+
+    found = set()
+    for die in state.dice:
+        if not die.is_character or die.zone not in IN_FIELD:
+            continue
+        if per == "yours" and die.controller != holder:
+            continue
+        found |= set(query.affiliations(state, cards, die)) & set(LANTERNS)
+    return len(found)
+
+
+def _damage_per_colour(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    amount = effect["amount"] * colours(ctx.state, ctx.cards, ctx.holder, effect["per"])
+    if amount <= 0:
+        return  # 0: nothing happens (no target is asked)
+    for target in runtime.pick(ctx, effect["to"], f"deal {amount} damage", scope):
+        ctx.damage(target, amount)
+
+
+def _damage_per_colour_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    where = "among all character dice in the Field" if effect["per"] == "any" else "you control"
+    return (
+        f"deal {effect['amount']} damage to {describe_selector(effect['to'])} for each different "
+        f"Lantern color (affiliation) {where}"
+    )
+
+
+EFFECT_SCHEMAS.update(
+    {
+        "fr_ko_copies": effect_schema("fr_ko_copies", []),
+        "fr_ko_weaker": effect_schema(
+            "fr_ko_weaker", ["max_level"], max_level={"type": "integer", "minimum": 1}
+        ),
+        "fr_damage_per_colour": effect_schema(
+            "fr_damage_per_colour",
+            ["to", "amount", "per"],
+            to=SELECTOR,
+            amount={"type": "integer", "minimum": 1, "maximum": 9},
+            per={"enum": ["any", "yours"]},
+        ),
+    }
+)
+EFFECT_RUNNERS.update(
+    {
+        "fr_ko_copies": _ko_copies,
+        "fr_ko_weaker": _ko_weaker,
+        "fr_damage_per_colour": _damage_per_colour,
+    }
+)
+EFFECT_TEXT.update(
+    {
+        "fr_ko_copies": lambda effect: (
+            "KO target opposing character die of which your opponent controls more than one die"
+        ),
+        "fr_ko_weaker": lambda effect: (
+            f"KO all character dice of level {effect['max_level']} or lower with less A than "
+            "this die"
+        ),
+        "fr_damage_per_colour": _damage_per_colour_text,
+    }
+)

@@ -63,6 +63,16 @@ Pile), 'deal 2 damage to X. If that would KO the character, put it in its Used P
 Wolverine or Cyclops, deal 2 damage to its owner' / 'If you targeted Spider-Man, he also gets
 +1A' (`fr_if_named`, `fr_damage_owner`: by the title on the die's card), 'If your opponent's
 Spider-Man is active, you may do this twice instead' (up to two targets, exclusive conditions).
+
+More single lines (`more_singles`): 'if your opponent controls a character die with a higher level
+than NAME, deal 4 damage to it and spin NAME up 1 level' (the die picked as a target: the
+stricter reading; none, nothing happens), 'KO target opposing character die if your opponent
+controls more than 1 copy of that character die' (`fr_ko_copies`), 'KO all level 1 and 2
+character dice with A less than NAME' (`fr_ko_weaker`), 'deal 1 damage to target character for
+each different color [WL] in play / for each [WL] color you control' (`fr_damage_per_colour`:
+the Lantern affiliations among the character dice in the Field, the weaker reading of 'in
+play'), 'you may pay [2] to field a Captain America die from your Used Pile or Prep Area'
+(watch_tail's `wt_field_from` with a name and the trigger's cost).
 """
 
 import re
@@ -568,3 +578,70 @@ def ko_twice(line: Line) -> Match | None:
         {"when": "fielded", "optional": True, "if": {"test": "count_at_least", "of": of, "n": 1},
          "effects": [twice]},
     )  # fmt: skip
+
+
+# -- KOs and damage by what is in the Field, and more single lines
+def _hulk(m, line):
+    """'if your opponent controls a character die with a higher level than NAME, deal 4 damage
+    to it and spin NAME up 1 level': the die is one the holder picks among those (treated as a
+    target: the stricter reading); none, nothing happens."""
+    higher = {"side": "opposing", "level_vs_this": "higher"}
+    effects = [
+        {"do": "damage", "to": {"pick": "target", **higher}, "amount": int(m["n"])},
+        {"do": "spin", "to": {"pick": "this"}, "levels": int(m["l"])},
+    ]
+    return {"if": {"test": "count_at_least", "of": {"pick": "each", **higher}, "n": 1},
+            "effects": effects}  # fmt: skip
+
+
+def _per_colour(m) -> dict:
+    per = "any" if m["any"] else "yours"
+    return {
+        "do": "fr_damage_per_colour",
+        "to": {"pick": "target"},
+        "amount": int(m["n"]),
+        "per": per,
+    }
+
+
+_MORE = [
+    (
+        r"if your opponent controls a character die with a higher level than (?:{names}), deal "
+        r"(?P<n>\d) damage to it and spin (?:{names}) up (?P<l>1) level",
+        _hulk,
+    ),
+    (
+        r"KO target opposing character die if your opponent controls more than 1 copy of that "
+        r"character die",
+        lambda m, line: {"effects": [{"do": "fr_ko_copies"}]},
+    ),
+    (
+        r"KO all level 1 and (?P<l>2) character dice with A less than (?:{names})",
+        lambda m, line: {"effects": [{"do": "fr_ko_weaker", "max_level": int(m["l"])}]},
+    ),
+    (
+        r"deal (?P<n>\d) damage to target character for each (?:(?P<any>different color "
+        r"\[WL\] in play)|\[WL\] color you control)",
+        lambda m, line: {"effects": [_per_colour(m)]},
+    ),
+    (
+        r"you may pay (?P<cost>\[\d\]) to field an? (?P<name>[A-Z][\w.' -]+?) die from your Used "
+        r"Pile or Prep Area",
+        lambda m, line: {"optional": True, "cost": m["cost"], "effects": [
+            {"do": "wt_field_from", "dice": {"what": "character", "name": m["name"]},
+             "zones": ["used", "prep"]}]},
+    ),
+]  # fmt: skip
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def more_singles(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    names = re.escape(line.card_name)
+    for regex, build in _MORE:
+        m = re.fullmatch(regex.replace("{names}", names), found["rest"], re.IGNORECASE)
+        if m is not None:
+            return Match.ability({"when": "fielded", **build(m, line)})
+    return None

@@ -499,3 +499,66 @@ def test_overcrush_and_a_bonus_if_spider_man():  # ASM Mary Jane
     die = state.die("P1:16avx#1")
     printed = cards["16avx"].levels[0].attack
     assert query.attack(state, cards, die).value == printed + 1
+
+
+# -- KOs and damage by what is in the Field, and more single lines ---------------------------
+def test_damage_a_higher_level_die_and_spin_up():  # THOR Hulk (level 1)
+    _, replay = _fielded("107thor", "P1 choose P2:5sww#1")  # Cheetah L2 (D4)
+    state = replay.final
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    assert state.die("P1:107thor#1").level == 2
+    from tests.rules.abilities.scenario import refused, run
+
+    cards = whole_card("107thor")
+    lines, field = to_field("107thor")
+    text = scene("107thor", *lines) + field + "\n"
+    assert "P2:22uxm#1" not in run(cards, text).final.pending.options  # level 1: not higher
+    refused(cards, text + "P1 choose P2:22uxm#1\n", "R13.2")
+    low = ("P2 die SK1 field L1", "P2 die 22uxm#1 field L1")
+    state = play(cards, scene("107thor", *lines, opposing=low), field).final
+    assert state.die("P1:107thor#1").level == 1  # no higher die: nothing happens
+
+
+def test_ko_a_die_they_control_two_copies_of():  # SKC Starro
+    from tests.rules.abilities.scenario import run
+
+    cards = whole_card("91skc")
+    lines, field = to_field("91skc")
+    setup = scene("91skc", *lines, "P2 die 5sww#2 field L1")
+    assert set(run(cards, setup + field + "\n").final.pending.options) == {
+        "P2:5sww#1",
+        "P2:5sww#2",
+    }
+    state = play(cards, setup, field, "P1 choose P2:5sww#2").final
+    assert state.die("P2:5sww#2").zone == Zone.PREP
+    state = play(cards, scene("91skc", *lines), field).final  # no copies: nothing
+    assert all(state.die(d).zone == Zone.FIELD for d in ("P2:5sww#1", "P2:SK1"))
+
+
+def test_ko_all_low_level_dice_with_less_a():  # BAT Killer Croc (level 1: 4A)
+    _, replay = _fielded("100bat")
+    state = replay.final
+    assert state.die("P2:SK1").zone == Zone.PREP  # L1, 1A
+    assert state.die("P2:21uxm#1").zone == Zone.PREP  # L2, 3A
+    assert state.die("P2:5sww#1").zone == Zone.FIELD  # L2, 4A: not less
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD  # 5A
+    assert state.die("P1:100bat#1").zone == Zone.FIELD
+
+
+def test_damage_for_each_lantern_color():  # WOL Fatality (Star Sapphire), Miri Riam
+    hal = ("P1 die 10wol#1 field L1",)  # Green Lantern
+    _, replay = _fielded("43wol", "P1 choose P2:19sww#1", board=hal, team="10wol:2")
+    assert replay.final.die("P2:19sww#1").damage == 2  # purple and green
+    _, result = real_compiled("91wol", "When fielded")
+    assert result.encoding["abilities"][0]["effects"][0]["per"] == "yours"
+    _, replay = _fielded("91wol", "P1 choose P2:19sww#1")
+    assert replay.final.die("P2:19sww#1").damage == 1  # Miri Riam's own purple
+
+
+def test_pay_to_field_a_named_die_from_used_or_prep():  # CW Moon Knight
+    cap = ("P1 die 4avx#1 used", "P1 die SK3 reserve wild", "P1 die SK4 reserve wild")
+    cards, replay = _fielded("119cw", "P1 yes pay SK3 SK4", "P1 choose 4avx#1", board=cap,
+                             team="4avx:2")  # fmt: skip
+    state = replay.final
+    assert state.die("P1:4avx#1").zone == Zone.FIELD and state.die("P1:4avx#1").level == 1
+    assert state.die("P1:SK3").zone != Zone.RESERVE  # spent
