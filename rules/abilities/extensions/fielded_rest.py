@@ -802,3 +802,33 @@ EFFECT_TEXT.update(
         "fr_damage_per_colour": _damage_per_colour_text,
     }
 )
+
+
+# -- `fr_leave_damage` ('you may send NAME to the Used Pile. If you do, deal X damage to target
+# character die where X is NAME's A'): this die's A read while it is in the Field, the die sent
+# to its owner's Used Pile (R4.6), then the damage (the die is gone: the card is the source).
+def _leave_damage(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+    from rules.engine import query
+
+    own = ctx.state.die(ctx.source) if ctx.source else None
+    if own is None or own.zone not in IN_FIELD or not own.is_character:
+        return
+    amount = query.attack(ctx.state, ctx.cards, own).value
+    ctx.send_to_used(own.id)
+    if amount <= 0:
+        return
+    for target in runtime.pick(ctx, effect["to"], f"deal {amount} damage", scope):
+        ctx.damage(target, amount)
+
+
+def _leave_damage_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    who = describe_selector(effect["to"])
+    return f"send this die to the Used Pile; then deal damage equal to its A to {who}"
+
+
+EFFECT_SCHEMAS["fr_leave_damage"] = effect_schema("fr_leave_damage", ["to"], to=SELECTOR)
+EFFECT_RUNNERS["fr_leave_damage"] = _leave_damage
+EFFECT_TEXT["fr_leave_damage"] = _leave_damage_text

@@ -73,11 +73,22 @@ each different color [WL] in play / for each [WL] color you control' (`fr_damage
 the Lantern affiliations among the character dice in the Field, the weaker reading of 'in
 play'), 'you may pay [2] to field a Captain America die from your Used Pile or Prep Area'
 (watch_tail's `wt_field_from` with a name and the trigger's cost).
+
+Control and more (`control_and_more`, `prep_sidekicks_rewrite`): 'gain control of target
+character die with a level lower than NAME until end of turn. Return the character die to your
+opponent's Field Zone at the end of turn' (control ends at the end of the turn anyway, R15.2),
+'you may take control of an opposing [WL] character die until end of turn. That character die
+must attack this turn. Return it ...' (a die of any Lantern colour), 'you may send NAME to the
+Used Pile. If you do, deal X damage to target character die where X is NAME's A'
+(`fr_leave_damage`: the A read while it is in the Field), 'move all of your active Sidekick
+character dice to your Prep Area. Gain 1 life for each Sidekick character die moved in this way'
+(read again as the clauses spell it).
 """
 
 import re
 
 from rules.abilities import tokens as t
+from rules.abilities.extensions.fielded_rest import LANTERNS
 from rules.abilities.templates import Line, Match, read_again, recogniser
 
 FAMILY = "fielded_rest"
@@ -645,3 +656,78 @@ def more_singles(line: Line) -> Match | None:
         if m is not None:
             return Match.ability({"when": "fielded", **build(m, line)})
     return None
+
+
+# -- control until the end of the turn, sending this die away, a spelling read again
+def _control_lower(m, line):
+    """'gain control of target character die with a level lower than NAME until end of turn.
+    Return the character die to your opponent's Field Zone at the end of turn': control ends at
+    the end of the turn anyway (R15.2); an opposing die (your own is yours already)."""
+    to = {"pick": "target", "side": "opposing", "level_vs_this": "lower"}
+    return {"effects": [{"do": "control", "to": to}]}
+
+
+def _control_lantern(m, line):
+    """'you may take control of an opposing [WL] character die until end of turn. That character
+    die must attack this turn. Return it ...': a die of any Lantern colour."""
+    to = {"pick": "target", "side": "opposing", "affiliation": list(LANTERNS)}
+    must = {"do": "grant", "to": {"pick": "it"}, "keyword": "must_attack"}
+    return {"optional": True, "effects": [{"do": "control", "to": to}, must]}
+
+
+def _leave_damage(m, line):
+    return {"optional": True, "effects": [{"do": "fr_leave_damage", "to": {"pick": "target"}}]}
+
+
+_CONTROL_AND_MORE = [
+    (
+        r"gain control of target character die with a level lower than (?:{names}) until end of "
+        r"turn\. Return the character die to your opponent's Field Zone at the end of turn",
+        _control_lower,
+    ),
+    (
+        r"you may take control of an opposing \[WL\] character die until end of turn\. That "
+        r"character die must attack this turn\. Return it to your opponent's Field Zone at end "
+        r"of turn",
+        _control_lantern,
+    ),
+    (
+        r"you may send (?:{names}) to the Used Pile\. If you do, deal X damage to target "
+        r"character die where X is (?:{names})'s A",
+        _leave_damage,
+    ),
+]
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def control_and_more(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    names = re.escape(line.card_name)
+    for regex, build in _CONTROL_AND_MORE:
+        m = re.fullmatch(regex.replace("{names}", names), found["rest"], re.IGNORECASE)
+        if m is not None:
+            return Match.ability({"when": "fielded", **build(m, line)})
+    return None
+
+
+# 'move all of your active Sidekick character dice to your Prep Area. Gain 1 life for each
+# Sidekick character die moved in this way': the clauses' spelling, read again.
+_PREP_SIDEKICKS = re.compile(
+    r"when fielded, move all of your active Sidekick character dice to your Prep Area\. Gain "
+    r"(?P<n>\d) life for each Sidekick character die moved in this way",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def prep_sidekicks_rewrite(line: Line) -> Match | None:
+    found = _PREP_SIDEKICKS.fullmatch(line.text)
+    if found is None:
+        return None
+    text = (
+        f"When fielded, prep all your Sidekick dice. Gain {found['n']} life for each die moved "
+        "this way"
+    )
+    return read_again(line, text)

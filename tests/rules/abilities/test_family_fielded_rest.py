@@ -562,3 +562,54 @@ def test_pay_to_field_a_named_die_from_used_or_prep():  # CW Moon Knight
     state = replay.final
     assert state.die("P1:4avx#1").zone == Zone.FIELD and state.die("P1:4avx#1").level == 1
     assert state.die("P1:SK3").zone != Zone.RESERVE  # spent
+
+
+# -- control until the end of the turn, sending this die away, a spelling read again ----------
+def test_control_a_lower_level_die():  # DEF Loki, fielded at level 2
+    cards = whole_card("19def")
+    dice = ("P1 die 19def#1 reserve L2", "P1 die SK5 reserve wild", "P1 die SK6 reserve wild")
+    field = "P1 field 19def#1 pay SK5 SK6"
+    from tests.rules.abilities.scenario import refused, run
+
+    text = scene("19def", *dice) + field + "\n"
+    assert set(run(cards, text).final.pending.options) == {
+        "P2:SK1",
+        "P2:22uxm#1",
+        "P2:19sww#1",
+    }  # level 1
+    refused(cards, text + "P1 choose P2:5sww#1\n", "R13.2")  # level 2: not lower
+    state = play(cards, scene("19def", *dice), field, "P1 choose P2:22uxm#1").final
+    assert state.die("P2:22uxm#1").controller == "P1"
+
+
+def test_control_a_lantern_that_must_attack():  # WOL Parallax
+    from tests.rules.abilities.scenario import board
+
+    cards = _with_team("95wol", "10wol:2")
+    setup = board(
+        "P1 die 95wol#1 reserve L1",
+        "P1 die SK1 reserve wild",
+        "P2 die 10wol#1 field L1",
+        teams=("95wol:2 basic 31sww", "10wol:2 basic 34sww"),
+    )
+    state = play(cards, setup, "P1 field 95wol#1 pay SK1", "P1 yes", "P1 choose P2:10wol#1").final
+    hal = state.die("P2:10wol#1")
+    assert hal.controller == "P1" and "must_attack" in query.keywords(state, cards, hal)
+
+
+def test_send_this_die_away_for_damage_equal_to_its_a():  # SKC Wally West (level 1: 3A)
+    _, replay = _fielded("135skc", "P1 yes", "P1 choose P2:19sww#1")
+    state = replay.final
+    assert state.die("P1:135skc#1").zone in (Zone.USED, Zone.OUT_OF_PLAY)
+    assert state.die("P2:19sww#1").damage == 3
+    _, replay = _fielded("135skc", "P1 no")
+    assert replay.final.die("P1:135skc#1").zone == Zone.FIELD
+
+
+def test_prep_your_sidekicks_and_gain_life_for_each():  # XMF Professor X
+    sidekicks = ("P1 die SK1 field L1", "P1 die SK2 field L1", "P1 life 15")
+    _, replay = _fielded("47xmf", board=sidekicks)
+    state = replay.final
+    assert state.die("P1:SK1").zone == Zone.PREP and state.die("P1:SK2").zone == Zone.PREP
+    assert state.player("P1").life == 17
+    assert state.die("P2:SK1").zone == Zone.FIELD
