@@ -832,3 +832,90 @@ def _leave_damage_text(effect) -> str:
 EFFECT_SCHEMAS["fr_leave_damage"] = effect_schema("fr_leave_damage", ["to"], to=SELECTOR)
 EFFECT_RUNNERS["fr_leave_damage"] = _leave_damage
 EFFECT_TEXT["fr_leave_damage"] = _leave_damage_text
+
+
+# -- 'If you do' / 'If you targeted a character die with this ability' after a pick
+# - `fr_if_picked` (`effects`): the effects happen when the previous effect picked a die (one
+#   still in the game); they may name it as 'it'.
+# - `fr_used_to_card` (`what`: non_sidekick): 'move a non-Sidekick die from your Used Pile to its
+#   card': the holder picks one of their own dice there (not a Sidekick) and it goes back to its
+#   card (unpurchased); none, nothing is picked.
+def _if_picked(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    picked = [d for d in (scope.picked or []) if ctx.state.die(d)] if scope is not None else []
+    if not picked:
+        return
+    inner = runtime.Scope(scope.kind if scope is not None else "")
+    inner.picked = picked
+    for one in effect["effects"]:
+        runtime.EFFECT_RUNNERS[one["do"]](ctx, one, bursts, inner)
+
+
+def _used_to_card(ctx, effect, bursts, scope=None):
+    found = [
+        d.id
+        for d in ctx.state.zone(ctx.holder, Zone.USED)
+        if not d.is_sidekick and not d.is_token and d.card
+    ]
+    picked: list[str] = []
+    if found:
+        (chosen,) = ctx.choose("choose a die of your Used Pile to return to its card", found)
+        ctx.move(chosen, Zone.UNPURCHASED)
+        ctx.emit("moved", f"{chosen} went back to its card ({ctx.label})", die=chosen,
+                 player=ctx.holder)  # fmt: skip
+        picked = [chosen]
+    if scope is not None:
+        scope.picked = picked
+
+
+def _if_picked_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return f"if a die was picked: {describe_effects(effect['effects'])}"
+
+
+EFFECT_SCHEMAS.update(
+    {
+        "fr_if_picked": effect_schema("fr_if_picked", ["effects"], effects=EFFECTS),
+        "fr_used_to_card": effect_schema(
+            "fr_used_to_card", ["what"], what={"enum": ["non_sidekick"]}
+        ),
+    }
+)
+EFFECT_RUNNERS.update({"fr_if_picked": _if_picked, "fr_used_to_card": _used_to_card})
+EFFECT_TEXT.update(
+    {
+        "fr_if_picked": _if_picked_text,
+        "fr_used_to_card": lambda effect: (
+            "move a non-Sidekick die from your Used Pile back to its card"
+        ),
+    }
+)
+
+
+def _nested_restricting(card, encoding: Mapping[str, Any]) -> tuple:
+    """The lasting 'can't ... this turn' abilities of restrictions inside `fr_if_picked` (the
+    runtime builds those of the top-level effects only)."""
+    from rules.abilities.runtime import _restricted
+    from rules.engine.abilities import Ability
+
+    top, nested = set(), set()
+    for spec in encoding.get("abilities", ()):
+        for effect in spec["effects"]:
+            if effect["do"] == "restrict" and spec["when"] not in ("while_active", "static"):
+                top.add(effect["action"])
+            if effect["do"] == "fr_if_picked":
+                nested |= {e["action"] for e in effect["effects"] if e["do"] == "restrict"}
+    return tuple(
+        Ability(
+            f"restrict_{action}",
+            "lasting",
+            f"can't {action.replace('_', ' ')} this turn",
+            restrict=_restricted(action),
+        )
+        for action in sorted(nested - top)
+    )
+
+
+ENCODING_ABILITIES["fielded_rest_restricting"] = _nested_restricting

@@ -83,6 +83,12 @@ Used Pile. If you do, deal X damage to target character die where X is NAME's A'
 (`fr_leave_damage`: the A read while it is in the Field), 'move all of your active Sidekick
 character dice to your Prep Area. Gain 1 life for each Sidekick character die moved in this way'
 (read again as the clauses spell it).
+
+After a pick (`if_picked`): 'up to 1 target character die can't block this turn. If you
+targeted a character die with this ability, NAME can't attack this turn' and 'you may move a
+non-Sidekick die from your Used Pile to its card. If you do, deal 2 damage to target character
+die or player' (`fr_if_picked`: the effects when the previous effect picked a die;
+`fr_used_to_card`).
 """
 
 import re
@@ -731,3 +737,40 @@ def prep_sidekicks_rewrite(line: Line) -> Match | None:
         "this way"
     )
     return read_again(line, text)
+
+
+# -- 'If you do' / 'If you targeted a character die with this ability' after a pick
+_IF_PICKED = [
+    (
+        r"up to 1 target character die can't block this turn\. If you targeted a character die "
+        r"with this ability, (?:{names}) can't attack this turn",
+        lambda m: {"effects": [
+            {"do": "restrict", "to": {"pick": "up_to", "count": 1}, "action": "block"},
+            {"do": "fr_if_picked", "effects": [
+                {"do": "restrict", "to": {"pick": "this"}, "action": "attack"}]},
+        ]},
+    ),
+    (
+        r"you may move a non-Sidekick die from your Used Pile to its card\. If you do, deal "
+        r"(?P<n>\d) damage to target character die or player",
+        lambda m: {"optional": True, "effects": [
+            {"do": "fr_used_to_card", "what": "non_sidekick"},
+            {"do": "fr_if_picked", "effects": [
+                {"do": "damage", "to": {"pick": "target", "or_player": True},
+                 "amount": int(m["n"])}]},
+        ]},
+    ),
+]  # fmt: skip
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=133)
+def if_picked(line: Line) -> Match | None:
+    found = re.fullmatch(r"when fielded, (?P<rest>.+)", line.text, re.I)
+    if found is None:
+        return None
+    names = re.escape(line.card_name)
+    for regex, build in _IF_PICKED:
+        m = re.fullmatch(regex.replace("{names}", names), found["rest"], re.IGNORECASE)
+        if m is not None:
+            return Match.ability({"when": "fielded", **build(m)})
+    return None

@@ -613,3 +613,26 @@ def test_prep_your_sidekicks_and_gain_life_for_each():  # XMF Professor X
     assert state.die("P1:SK1").zone == Zone.PREP and state.die("P1:SK2").zone == Zone.PREP
     assert state.player("P1").life == 17
     assert state.die("P2:SK1").zone == Zone.FIELD
+
+
+# -- 'If you do' / 'If you targeted a character die with this ability' after a pick -----------
+def test_cant_block_and_then_this_die_cant_attack():  # SKC Lois Lane
+    cards, replay = _fielded("118skc", "P1 choose P2:19sww#1")
+    state = replay.final
+    lois, superman = state.die("P1:118skc#1"), state.die("P2:19sww#1")
+    assert restriction(state, cards, "block", die=superman, other=lois)
+    assert restriction(state, cards, "attack", die=lois)
+    cards, replay = _fielded("118skc", "P1 choose none")
+    state = replay.final
+    assert restriction(state, cards, "attack", die=state.die("P1:118skc#1")) is None
+
+
+def test_used_pile_die_to_its_card_then_damage():  # IG Corvus Glaive
+    used = ("P1 die 19sww#2 used",)
+    answers = ("P1 yes", "P1 choose P1:19sww#2", "P1 choose P2")
+    _, replay = _fielded("105ig", *answers, board=used)
+    state = replay.final
+    assert state.die("P1:19sww#2").zone == Zone.UNPURCHASED
+    assert state.player("P2").life == 18
+    _, replay = _fielded("105ig", "P1 yes")  # nothing in the Used Pile: no damage
+    assert replay.final.player("P2").life == 20
