@@ -362,15 +362,6 @@ def test_named_die_cannot_be_purchased_next_turn():  # DEF Hellcat
     assert restriction(later, cards, "purchase", player="P2", params=("5sww",)) is None
 
 
-def test_energy_type_cannot_be_fielded_next_turn():  # BFF Umber Hulk
-    cards, replay = _named("56bff", "P1 choose mask", board=("P2 die 5sww#2 used",))
-    following = replace(replay.final, turn=replay.final.turn + 1)
-    cheetah = _in_reserve(cards, following, "P2:5sww#2").die("P2:5sww#2")  # Mask
-    assert restriction(following, cards, "field", die=cheetah, player="P2")
-    wolverine = replace(cheetah, card="22uxm")  # Fist
-    assert restriction(following, cards, "field", die=wolverine, player="P2") is None
-
-
 def test_a_lantern_color_cannot_block_this_turn():  # WOL Kyle Rayner
     from tests.rules.abilities.scenario import run
 
