@@ -1,0 +1,99 @@
+"""The `when_rest` family: triggered lines ('When NAME ...', 'If NAME ...', 'When you ...')
+the other families decline only for a spelling; each is put the way a family reads it and
+read again (`templates.read_again`, priority 903, after misc_tail's rewrites).
+
+- a card's name printed without its quoted nickname ('Bret Hart' on Bret "Hit Man" Hart);
+- 'damages and opponent' (a printing slip for 'damages an opponent');
+- 'If this character / this monster / NAME damages an / the opponent, <effect>': the trigger
+  'When NAME damages an opponent' (the card's die dealing damage to the opponent);
+- purchases spelt 'a NAME character die for [N]', 'pay [N] to purchase any Basic Action Die',
+  '(immediately) ... for up to N less, and Prep it' / '... and Prep it': the spellings
+  fielded_long's `fl_purchase` reads ('a NAME die for N', 'a basic action die for N', 'for N
+  less', 'and place it in your Prep Area'). 'up to N less' is N less: a purchase cost never
+  goes below 1 anyway (R7.3);
+- 'you can <effect>' after a trigger: 'you may';
+- a line of two sentences, a static and a trigger ('Cannot be blocked by sidekicks. If this
+  monster damages the opponent, ...'): each sentence read alone once rewritten.
+
+Clauses in rules/abilities/phrases_when_rest.py, effects in rules/abilities/extensions/
+when_rest.py.
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import (
+    phrases_when_rest,  # noqa: F401 (registers the clauses)
+    templates,
+)
+from rules.abilities.templates import Line, Match, read_again, recogniser
+
+FAMILY = "when_rest"
+
+_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*"
+# (regex, replacement): spellings put the way a family reads them. Each only normalises.
+_REWRITES = (
+    (r"\bdamages and opponent\b", "damages an opponent"),
+    (
+        r"^if (?P<who>this character|this monster) damages (?:an|the) opponent,",
+        "When {name} damages an opponent,",
+    ),
+    (
+        rf"\bpurchase an? (?P<n>{_NAME}) character die for \[(?P<c>\d)\]",
+        r"purchase a \g<n> die for \g<c>",
+    ),
+    (
+        r"\byou may pay \[(?P<c>\d)\] to purchase any basic action die$",
+        r"you may purchase a basic action die for \g<c>",
+    ),
+    (r"\byou may immediately purchase\b", "you may purchase"),
+    (r"\bfor up to (?P<c>\d) less\s*,?\s*and prep it$", r"for \g<c> less and prep it"),
+    (
+        r"(?P<p>\bpurchase an? .+? for \[?\d\]?(?: less)?) and prep it$",
+        r"\g<p> and place it in your Prep Area",
+    ),
+    (r"^(?P<t>when [^,]+), you can (?P<v>prep|move|field|draw)\b", r"\g<t>, you may \g<v>"),
+)
+_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), to) for pattern, to in _REWRITES)
+
+
+def _without_nickname(line: Line, text: str) -> str:
+    """'Bret Hart' for the card Bret "Hit Man" Hart: the card's full name."""
+    found = re.fullmatch(r'(?P<first>\S+) "[^"]+" (?P<last>.+)', line.card_name.strip())
+    if not found:
+        return text
+    short = f"{found['first']} {found['last']}"
+    return re.sub(rf"\b{re.escape(short)}\b", line.card_name.strip(), text)
+
+
+def rewritten(line: Line) -> str:
+    text = _without_nickname(line, line.text)
+    for compiled, to in _COMPILED:
+        text = compiled.sub(lambda m, to=to: m.expand(to.replace("{name}", line.card_name)), text)
+    return text
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=903)
+def spelt_otherwise(line: Line) -> Match | None:
+    """A line put the way the families read it, read again."""
+    text = rewritten(line)
+    found = read_again(line, text)
+    if found is not None:
+        return found
+    return _two_sentences(line, text)
+
+
+def _two_sentences(line: Line, text: str) -> Match | None:
+    """'<static>. When NAME ..., <effect>': each sentence read alone (once rewritten), when
+    the second is a trigger naming the card's die and the first a static with no trigger."""
+    parts = re.split(r"\.\s+(?=(?:if|when)\b)", text, maxsplit=1, flags=re.IGNORECASE)
+    if len(parts) != 2 or re.match(r"^(?:if|when|whenever|while)\b", parts[0], re.I):
+        return None
+    second = rewritten(replace(line, text=parts[1]))
+    found = [
+        templates.recognise(replace(line, text=parts[0])),
+        templates.recognise(replace(line, text=second)),
+    ]
+    if any(f is None or f.variant is not None or f.keywords for f in found):
+        return None
+    return Match.ability(*found[0].abilities, *found[1].abilities)
