@@ -53,8 +53,30 @@ _REWRITES = (
         r"\g<p> and place it in your Prep Area",
     ),
     (r"^(?P<t>when [^,]+), you can (?P<v>prep|move|field|draw)\b", r"\g<t>, you may \g<v>"),
+    (
+        r"^if (?P<n>.+?) takes (?:any )?damage (?:during|on) (?:your|an) opponent's turn,",
+        r"When \g<n> takes damage during your opponent's turn,",
+    ),
+    (r", both players take (?P<c>\d) damage$", r", deal \g<c> damage to each player"),
+    (r"^(?P<t>when .+?), KO (?:him|her)$", "\\g<t>, KO {name}"),
+    (r"^when an? {name} die is (?P<e>KO'd\b)", r"When {name} is \g<e>"),
+    (
+        r"\bdraw a die\. if it is (?P<k>an? [^,.]+?), add it to your prep area,? otherwise,? add "
+        r"it to your used pile$",
+        r"draw a die, Prep it only if it is \g<k>, otherwise place it in your used pile",
+    ),
+    (
+        r"\bdraw (?P<c>2|two) dice from your bag\. prep one and place the other in your used "
+        r"pile$",
+        r"draw 2 dice from your bag, Prep one and place the other in your used pile",
+    ),
 )
-_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), to) for pattern, to in _REWRITES)
+
+
+def _compiled(line: Line):
+    name = re.escape(line.card_name.strip())
+    for pattern, to in _REWRITES:
+        yield re.compile(pattern.replace("{name}", name), re.IGNORECASE), to
 
 
 def _without_nickname(line: Line, text: str) -> str:
@@ -68,7 +90,7 @@ def _without_nickname(line: Line, text: str) -> str:
 
 def rewritten(line: Line) -> str:
     text = _without_nickname(line, line.text)
-    for compiled, to in _COMPILED:
+    for compiled, to in _compiled(line):
         text = compiled.sub(lambda m, to=to: m.expand(to.replace("{name}", line.card_name)), text)
     return text
 
