@@ -118,6 +118,14 @@ EXTRA_TRIGGERS = {
         False,
         "When one of this card's dice deals combat damage",
     ),
+    # when_rest (rules/abilities/extensions/when_rest.py): combat is over and the dice left in
+    # the Attack Zone return to the Field (R11.5), one of them this card's (blocked or blocking)
+    "wr_combat_survived": (
+        "moved",
+        "card",
+        False,
+        "When combat ends",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -156,6 +164,10 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
         from rules.abilities.extensions import self_tail
 
         return self_tail.event_holds(when, tc)
+    if when.startswith("wr_"):
+        from rules.abilities.extensions import when_rest
+
+        return when_rest.event_holds(when, tc)
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True

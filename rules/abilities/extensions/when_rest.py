@@ -5,12 +5,23 @@ rules/abilities/phrases_when_rest.py).
   Area (for free) at level N': the holder picks one of their dice of that card name in those
   zones and fields it at that level (fielding by an effect: free, 'when fielded' triggers,
   R8.2). None there: nothing happens.
+- trigger `wr_combat_survived` (rules.abilities.trigger_events): combat is over and the dice
+  still in the Attack Zone return to the Field (the engine's 'moved' event of R11.5, after the
+  combat KO step): one of this card's dice among them. The blocked attackers that were not
+  KO'd are there (an unblocked attacker went Out of Play when it dealt its damage, R11.4), and
+  the blockers that were not KO'd.
+- `wr_each_survivor` (`as`: blocked / blocking, `effects`): after that trigger, the effects
+  once for each of this card's dice of its holder that came back so, as that die's own
+  ('this die': its A, its damage, its spin): 'If NAME is blocked but is not knocked out, he
+  deals 2 damage to the opposing player', 'When NAME blocks and is not KO'd, spin him up 1
+  level'. 'blocked': the holder's attacker that was blocked (R11.2); 'blocking': a die of
+  the holder's that blocked on the opponent's turn.
 - `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
 """
 
-from rules.abilities.extensions import effect_schema
+from rules.abilities.extensions import EFFECTS, effect_schema
 from rules.engine.state import Zone
 
 _ZONES = {"bag": Zone.BAG, "used": Zone.USED, "prep": Zone.PREP}
@@ -30,7 +41,60 @@ EFFECT_SCHEMAS = {
         level={"enum": [1, 2, 3]},
     ),
     "wr_draw_split": effect_schema("wr_draw_split", []),
+    "wr_each_survivor": effect_schema(
+        "wr_each_survivor",
+        ["as", "effects"],
+        effects=EFFECTS,
+        **{"as": {"enum": ["blocked", "blocking"]}},
+    ),
 }
+
+
+def _survivors(state, event, holder: str, card: str, way: str, *, flags: bool = True) -> list[str]:
+    """This card's dice of `holder` the event returned to the Field from combat, `way` (the
+    attackers' 'blocked' mark is read when the trigger fires: cleanup may have cleared it by
+    the time the effect resolves, with the dice still in the Field)."""
+    found = []
+    for die_id in event.dice:
+        die = state.die(die_id)
+        if die is None or die.card != card or die.controller != holder:
+            continue
+        if die.zone != Zone.FIELD:
+            continue
+        attacking = state.active == holder
+        blocked = die.has("blocked") or not flags
+        if (way == "blocked" and attacking and blocked) or (way == "blocking" and not attacking):
+            found.append(die_id)
+    return found
+
+
+def event_holds(when: str, tc) -> bool:
+    """`wr_combat_survived`: the dice left in the Attack Zone went back to the Field (R11.5)
+    and one of this card's dice of the holder is among them."""
+    event = tc.event
+    if event.rule != "R11.5" or not event.dice:
+        return False
+    return any(
+        _survivors(tc.state, event, tc.holder, tc.card, way) for way in ("blocked", "blocking")
+    )
+
+
+def _each_survivor(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    event = ctx.event
+    if event is None:
+        return
+    source = ctx.source
+    try:
+        way = effect["as"]
+        for die_id in _survivors(ctx.state, event, ctx.holder, ctx.card, way, flags=False):
+            if ctx.state.die(die_id) is None:
+                continue
+            ctx.source = die_id  # the surviving die is 'this die' of the effects
+            runtime.run_effects(ctx, effect["effects"], bursts=bursts, kind="wr_combat_survived")
+    finally:
+        ctx.source = source
 
 
 def _field_from(ctx, effect, bursts, scope=None):
@@ -58,7 +122,11 @@ def _draw_split(ctx, effect, bursts, scope=None):
             ctx.send_to_used(die_id)
 
 
-EFFECT_RUNNERS = {"wr_field_from": _field_from, "wr_draw_split": _draw_split}
+EFFECT_RUNNERS = {
+    "wr_field_from": _field_from,
+    "wr_draw_split": _draw_split,
+    "wr_each_survivor": _each_survivor,
+}
 
 
 def _zones_text(effect) -> str:
@@ -66,7 +134,18 @@ def _zones_text(effect) -> str:
     return " or ".join(names[z] for z in effect["zones"])
 
 
+def _each_survivor_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    way = "was blocked" if effect["as"] == "blocked" else "blocked"
+    return (
+        f"for each of this card's dice that {way} and is back in the Field (not KO'd): "
+        f"{describe_effects(effect['effects'])}"
+    )
+
+
 EFFECT_TEXT = {
+    "wr_each_survivor": _each_survivor_text,
     "wr_field_from": lambda effect: (
         f"field a {effect['dice']['name']} die from your {_zones_text(effect)} at level "
         f"{effect['level']}"

@@ -26,6 +26,7 @@ from rules.abilities import (
     phrases_when_rest,  # noqa: F401 (registers the clauses)
     templates,
 )
+from rules.abilities.phrases_triggers import is_self, trigger_body
 from rules.abilities.templates import Line, Match, read_again, recogniser
 
 FAMILY = "when_rest"
@@ -119,3 +120,47 @@ def _two_sentences(line: Line, text: str) -> Match | None:
     if any(f is None or f.variant is not None or f.keywords for f in found):
         return None
     return Match.ability(*found[0].abilities, *found[1].abilities)
+
+
+_SURVIVED = (
+    (
+        r"^if (?P<who>.+?) is blocked but (?:is )?not (?:knocked out|ko'd),? (?P<rest>.+)$",
+        "blocked",
+    ),
+    (
+        r"^at the end of your attack step, if (?P<who>.+?) was blocked but not "
+        r"(?:ko'd|knocked out),? (?P<rest>.+)$",
+        "blocked",
+    ),
+    (
+        r"^when (?P<who>.+?) blocks and (?:is not|isn't) (?:ko'd|knocked out),? (?P<rest>.+)$",
+        "blocking",
+    ),
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=145)
+def survived_combat(line: Line) -> Match | None:
+    """'If NAME is blocked but is not knocked out, <effect>', 'At the end of your Attack Step,
+    if NAME was blocked but not KO'd, <effect>', 'When NAME blocks and is not KO'd, <effect>':
+    when combat is over (R11.5), for each of the card's dice back in the Field that was
+    blocked / that blocked, the effects as that die's (`wr_combat_survived`,
+    `wr_each_survivor`)."""
+    found, way = next(
+        (
+            (m, way)
+            for pattern, way in _SURVIVED
+            if (m := re.match(pattern, line.text, re.IGNORECASE)) and is_self(m["who"], line)
+        ),
+        (None, ""),
+    )
+    if found is None:
+        return None
+    name = line.card_name.strip()
+    rest = re.sub(r"^(?:he|she|it) deals ", f"{name} deals ", found["rest"], flags=re.I)
+    rest = re.sub(r"\bits (attack|A)\b", rf"{name}'s \1", rest)
+    spec = trigger_body(rest, line)
+    if spec is None or set(spec) != {"effects"}:
+        return None
+    each = {"do": "wr_each_survivor", "as": way, "effects": spec["effects"]}
+    return Match.ability({"when": "wr_combat_survived", "effects": [each]})
