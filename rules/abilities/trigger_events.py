@@ -126,6 +126,13 @@ EXTRA_TRIGGERS = {
         False,
         "When combat ends",
     ),
+    # when_rest: this die, attacking, KO'd in the combat KO step (R11.5) of its player's turn
+    "wr_kod_attacking": (
+        "kod",
+        "self",
+        False,
+        "When this die is KO'd by combat damage while attacking",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 

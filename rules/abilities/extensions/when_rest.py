@@ -10,6 +10,9 @@ rules/abilities/phrases_when_rest.py).
   combat KO step): one of this card's dice among them. The blocked attackers that were not
   KO'd are there (an unblocked attacker went Out of Play when it dealt its damage, R11.4), and
   the blockers that were not KO'd.
+- trigger `wr_kod_attacking`: 'If / When NAME is KO'd while attacking': this die KO'd in the
+  combat KO step (R11.5) on its player's turn. The weaker reading (T5.1): a KO by an effect
+  while the die is in the Attack Zone (before combat damage) does not count.
 - `wr_each_survivor` (`as`: blocked / blocking, `effects`): after that trigger, the effects
   once for each of this card's dice of its holder that came back so, as that die's own
   ('this die': its A, its damage, its spin): 'If NAME is blocked but is not knocked out, he
@@ -70,8 +73,11 @@ def _survivors(state, event, holder: str, card: str, way: str, *, flags: bool = 
 
 def event_holds(when: str, tc) -> bool:
     """`wr_combat_survived`: the dice left in the Attack Zone went back to the Field (R11.5)
-    and one of this card's dice of the holder is among them."""
+    and one of this card's dice of the holder is among them. `wr_kod_attacking`: this die
+    was KO'd in the combat KO step (R11.5) of its holder's turn (so it was an attacker)."""
     event = tc.event
+    if when == "wr_kod_attacking":
+        return event.rule == "R11.5" and tc.state.active == tc.holder
     if event.rule != "R11.5" or not event.dice:
         return False
     return any(

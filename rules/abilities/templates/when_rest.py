@@ -54,6 +54,15 @@ _REWRITES = (
         r"\g<p> and place it in your Prep Area",
     ),
     (r"^(?P<t>when [^,]+), you can (?P<v>prep|move|field|draw)\b", r"\g<t>, you may \g<v>"),
+    (r"^(?P<t>when {name} attacks) you may\b", r"\g<t>, you may"),
+    (
+        r"\bfor (?P<c>\d) energy less than normal(?: \(?to a minimum of 1\)?)?$",
+        r"for \g<c> less",
+    ),
+    (
+        r"\bput all {name}s from the used pile into the prep area$",
+        r"move all {name} dice from your Used Pile to your Prep Area",
+    ),
     (
         r"^if (?P<n>.+?) takes (?:any )?damage (?:during|on) (?:your|an) opponent's turn,",
         r"When \g<n> takes damage during your opponent's turn,",
@@ -164,3 +173,26 @@ def survived_combat(line: Line) -> Match | None:
         return None
     each = {"do": "wr_each_survivor", "as": way, "effects": spec["effects"]}
     return Match.ability({"when": "wr_combat_survived", "effects": [each]})
+
+
+_KOD_ATTACKING = re.compile(
+    r"^(?:if|when) (?P<who>.+?) is (?:KO'd|knocked out) while attacking,? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=145)
+def kod_while_attacking(line: Line) -> Match | None:
+    """'If / When NAME is KO'd while attacking, <effect>': the line read as 'When NAME is KO'd,
+    <effect>' (rewritten as the other lines are), its trigger narrowed to `wr_kod_attacking`."""
+    found = _KOD_ATTACKING.match(line.text)
+    if not found or not is_self(found["who"], line):
+        return None
+    text = rewritten(replace(line, text=f"When {found['who']} is KO'd, {found['rest']}"))
+    read = templates.recognise(replace(line, text=text))
+    if read is None or read.variant is not None or read.keywords or len(read.abilities) != 1:
+        return None
+    (spec,) = read.abilities
+    if spec["when"] != "kod" or set(spec) - {"when", "effects", "optional", "cost", "if"}:
+        return None
+    return Match.ability({**spec, "when": "wr_kod_attacking"})
