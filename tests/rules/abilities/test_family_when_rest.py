@@ -8,7 +8,6 @@ L2 4A 4D, Wolverine L1 5A 2D, Quicksilver L2 3A 2D, Superman L1 4A 6D)."""
 
 import pytest
 
-from rules.abilities import compile_card
 from rules.engine import Zone
 from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
 from tests.rules.abilities.scenario import compiled, play
@@ -72,3 +71,182 @@ def test_blocks_and_not_kod_spins_the_blocker_up():
     setup = scene("8ork", "P1 die 8ork#1 field L1")
     state = play(cards, setup, "P1 attack 8ork#1", "P2 block SK1>8ork#1", "P1 damage").final
     assert state.die("P1:8ork#1").level == 1
+
+
+# -- KO'd while attacking ------------------------------------------------------------------------
+def test_kod_while_attacking_reads_narrowed_kod():
+    spec = spec_of("76aou", "If Beast is KO'd while attacking")
+    assert spec == {"when": "wr_kod_attacking", "effects": [{"do": "gain_life", "amount": 2}]}
+    _, result = real_compiled("76aou", "If Beast is KO'd while attacking")
+    assert result.description == (
+        "When this die is KO'd by combat damage while attacking: you gain 2 life."
+    )
+
+
+def test_kod_while_attacking_plays_only_for_the_attacker():
+    # 76aou (Beast, L1 2A 1D): KO'd attacking Cheetah's block (4A): its player gains 2 life
+    cards = real_cards("76aou", "If Beast is KO'd while attacking")
+    setup = scene("76aou", "P1 die 76aou#1 field L1", "P1 life 15")
+    state = play(cards, setup, "P1 attack 76aou#1", "P2 block 5sww#1>76aou#1", "P1 damage").final
+    assert state.die("P1:76aou#1").zone == Zone.PREP
+    assert state.player("P1").life == 17
+    # KO'd blocking on the opponent's turn: nothing
+    setup = scene("76aou", "P1 die 76aou#1 field L1", "P1 life 15", active="P2")
+    state = play(cards, setup, "P2 attack 5sww#1", "P1 block 76aou#1>5sww#1", "P2 damage").final
+    assert state.die("P1:76aou#1").zone == Zone.PREP
+    assert state.player("P1").life == 15
+
+
+def test_kod_while_attacking_deals_damage_to_each_player():
+    # 111cw (Hercules, L1 4A 4D) blocked by Cheetah (4A): KO'd, 2 damage to each player
+    cards = real_cards("111cw", "When Hercules is KO'd while attacking")
+    setup = scene("111cw", "P1 die 111cw#1 field L1")
+    state = play(cards, setup, "P1 attack 111cw#1", "P2 block 5sww#1>111cw#1", "P1 damage").final
+    assert state.player("P1").life == 18
+    assert state.player("P2").life == 18
+
+
+# -- spellings read again ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("key", "start", "description"),
+    [
+        (
+            "11ki",
+            "When Kree Soldier damages",
+            "When one of this card's dice deals damage to your opponent: you draw 1 die into the "
+            "Prep Area.",
+        ),
+        (
+            "40thor",
+            "When Punisher deals damage",
+            "When one of this card's dice deals damage to your opponent: you may purchase a "
+            "Punisher die for 1 energy.",
+        ),
+        (
+            "20bit",
+            "When Trish Stratus damages",
+            "When one of this card's dice deals damage to your opponent: you may purchase a basic "
+            "action die for 2 energy.",
+        ),
+        (
+            "15sww",
+            "When Steve Trevor is KO'd",
+            "When this die is KO'd: you may purchase a Wonder Woman die for 3 less and place it in "
+            "your Prep Area.",
+        ),
+        (
+            "34tiw",
+            "When Sylgar is KO'd",
+            "When this die is KO'd by combat damage: you may purchase a Xanathar die for 2 energy "
+            "and place it in your Prep Area.",
+        ),
+        (
+            "3bit",
+            "If Bret Hart is blocked",
+            "When this die is blocked, once per turn per die: you lose 2 life.",
+        ),
+        (
+            "132jl",
+            "If this character damages",
+            "When one of this card's dice deals damage to your opponent: KO target opposing "
+            "character die.",
+        ),
+        (
+            "64ygo",
+            "Cannot be blocked by sidekicks",
+            "While active: this die can't be blocked by any Sidekick dice. When one of this card's "
+            "dice deals damage to your opponent: KO target opposing Sidekick die.",
+        ),
+        (
+            "56asm",
+            "If Iceman takes damage",
+            "When this die is damaged, if it is your opponent's turn: KO this die.",
+        ),
+        (
+            "93asm",
+            "If Iceman takes damage",
+            "When this die is damaged, if it is your opponent's turn: deal 1 damage to each "
+            "player.",
+        ),
+        (
+            "2bffop",
+            "When Elf Wizard attacks",
+            "When this die attacks: you may purchase a action die for 2 less.",
+        ),
+        (
+            "120fus",
+            "If Goblin is KO'd",
+            "When this die is KO'd by combat damage while attacking: move all your Goblin dice "
+            "from your Used Pile to your Prep Area.",
+        ),
+        (
+            "45wf",
+            "When a Clark Kent die",
+            "When this die is KO'd by combat damage: you may field a Superman die from your Used "
+            "Pile or Prep Area at level 2.",
+        ),
+        (
+            "12hhs",
+            "When Foot Ninja is KO'd",
+            "When this die is KO'd: put a Foot Ninja character die from your Used Pile in the "
+            "Field Zone at level 3 (not fielded).",
+        ),
+        (
+            "14tiw",
+            "When Grell is KO'd",
+            "When this die is KO'd: you may draw 2 dice: one goes to your Prep Area, the other to "
+            "your Used Pile (you choose).",
+        ),
+        (
+            "98fus",
+            "When Lizardfolk damages",
+            "When one of this card's dice deals damage to your opponent: you draw 1 die into your "
+            "Prep Area: unless it is a Lizardfolk die, it goes to your Used Pile.",
+        ),
+    ],
+)
+def test_real_line_is_read(key, start, description):
+    _, result = real_compiled(key, start)
+    assert result.status == "automated", result.manual_lines
+    assert result.description == description
+
+
+def test_iceman_koed_only_on_the_opponents_turn():
+    # 56asm (Iceman, L1 2A 4D): damaged on the opponent's turn: KO'd
+    cards = real_cards("56asm", "If Iceman takes damage")
+    setup = scene("56asm", "P1 die 56asm#1 field L1", active="P2")
+    state = play(cards, setup, "P2 attack SK1", "P1 block 56asm#1>SK1", "P2 damage").final
+    assert state.die("P1:56asm#1").zone == Zone.PREP
+    setup = scene("56asm", "P1 die 56asm#1 field L1")
+    state = play(cards, setup, "P1 attack 56asm#1", "P2 block SK1>56asm#1", "P1 damage").final
+    assert state.die("P1:56asm#1").zone == Zone.FIELD
+
+
+def test_swamp_thing_kos_when_it_damages_the_opponent():
+    # 132jl (Swamp Thing, L1 2A 5D) unblocked: 2 damage, then KO target opposing die
+    cards = real_cards("132jl", "If this character damages")
+    setup = scene("132jl", "P1 die 132jl#1 field L1")
+    state = play(
+        cards, setup, "P1 attack 132jl#1", "P2 block", "P1 damage", "P1 choose P2:22uxm#1"
+    ).final
+    assert state.player("P2").life == 18
+    assert state.die("P2:22uxm#1").zone == Zone.PREP
+
+
+def test_unsupported_variants_stay_manual():
+    # 'KO'd while blocking' and a trigger body none reads stay manual
+    line = "If Superman is KO'd while blocking, gain 2 life"
+    assert compiled("19sww", ability_lines=[line]).status != "automated"
+    line = "If Superman is blocked but is not knocked out, you may pay 1 life"
+    assert compiled("19sww", ability_lines=[line]).status != "automated"
+    # a card's own dice fielded from outside the Field under a watcher: not read
+    assert (
+        compiled(
+            "19sww",
+            ability_lines=[
+                "When a Sidekick is KO'd, you may field a Superman die from your Used Pile or Prep "
+                "Area at level 2"
+            ],
+        ).status
+        != "automated"
+    )
