@@ -19,6 +19,10 @@ rules/abilities/phrases_when_rest.py).
   deals 2 damage to the opposing player', 'When NAME blocks and is not KO'd, spin him up 1
   level'. 'blocked': the holder's attacker that was blocked (R11.2); 'blocking': a die of
   the holder's that blocked on the opponent's turn.
+- condition `wr_action_used` (`basic`: a basic action die only): the holder used an action
+  die this turn, read as one of their action dice being Out of Play (where a used action die
+  waits until the Cleanup Step, R9.1). The weaker reading (T5.1): a Continuous action die used
+  this turn stays in the Field and is not counted (one used on an earlier turn is there too).
 - `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
@@ -159,4 +163,21 @@ EFFECT_TEXT = {
     "wr_draw_split": lambda effect: (
         "draw 2 dice: one goes to your Prep Area, the other to your Used Pile (you choose)"
     ),
+}
+
+
+def _action_used(test, state, cards, *, holder, this=None, card="") -> bool:
+    kinds = ("basic_action",) if test.get("basic") else ("action", "basic_action")
+    for die in state.zone(holder, Zone.OUT_OF_PLAY):
+        found = cards.get(die.card) if die.card else None
+        if found is not None and found.kind in kinds:
+            return True
+    return False
+
+
+CONDITIONS = {"wr_action_used": ({"basic": {"const": True}}, _action_used)}
+CONDITION_TEXT = {
+    "wr_action_used": lambda test: (
+        f"you used {'a basic' if test.get('basic') else 'an'} action die this turn"
+    )
 }

@@ -196,3 +196,29 @@ def kod_while_attacking(line: Line) -> Match | None:
     if spec["when"] != "kod" or set(spec) - {"when", "effects", "optional", "cost", "if"}:
         return None
     return Match.ability({**spec, "when": "wr_kod_attacking"})
+
+
+_ACTION = r"if you (?:used|played) an? (?P<basic>basic )?action(?: die)? this turn"
+_ACTION_FIRST = re.compile(rf"^{_ACTION},? (?P<rest>.+)$", re.IGNORECASE)
+_ACTION_LAST = re.compile(rf"^(?P<rest>.+?),? {_ACTION}$", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=145)
+def after_an_action(line: Line) -> Match | None:
+    """'If you used / played a (basic) action (die) this turn, <line>' or '<line> if you used an
+    action this turn': the line read alone, under the condition `wr_action_used` (with the
+    line's own condition, both: statics_more's `all_of`)."""
+    found = _ACTION_FIRST.match(line.text) or _ACTION_LAST.match(line.text)
+    if not found:
+        return None
+    rest = found["rest"].strip()
+    read = templates.recognise(replace(line, text=rest[0].upper() + rest[1:]))
+    if read is None or read.variant is not None or read.keywords or len(read.abilities) != 1:
+        return None
+    (spec,) = read.abilities
+    if spec["when"] in ("global", "activated", "static") or "limit" in spec:
+        return None
+    test = {"test": "wr_action_used", **({"basic": True} if found["basic"] else {})}
+    if "if" in spec:
+        test = {"test": "all_of", "conditions": [spec["if"], test]}
+    return Match.ability({**spec, "if": test})

@@ -11,6 +11,7 @@ import pytest
 from rules.engine import Zone
 from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
 from tests.rules.abilities.scenario import compiled, play
+from tests.rules.engine.helpers import refused
 
 
 # -- blocked / blocking and not KO'd: when combat ends -------------------------------------------
@@ -250,3 +251,35 @@ def test_unsupported_variants_stay_manual():
         ).status
         != "automated"
     )
+
+
+# -- if you used an action die this turn ---------------------------------------------------------
+@pytest.mark.parametrize(("used", "life"), [(True, 18), (False, 20)])
+def test_attack_trigger_after_an_action_die(used, life):
+    # 54jl (Green Lantern): 2 damage to the defending player if an action die was used
+    cards = real_cards("54jl", "When Green Lantern attacks")
+    setup = scene("54jl", "P1 die 54jl#1 field L1", "P1 die BA:31sww#1 reserve action")
+    actions = ["P1 use BA:31sww#1"] if used else []
+    state = play(cards, setup, *actions, "P1 attack 54jl#1").final
+    assert state.player("P2").life == life
+
+
+def test_unblockable_after_an_action_die():
+    # 99avx (Angel): can't be blocked once an action die was used this turn
+    spec = spec_of("99avx", "If you used an action this turn")
+    assert spec["if"] == {"test": "wr_action_used"}
+    cards = real_cards("99avx", "If you used an action this turn")
+    setup = scene("99avx", "P1 die 99avx#1 field L1", "P1 die BA:31sww#1 reserve action")
+    text = setup + "P1 use BA:31sww#1\nP1 attack 99avx#1\nP2 block SK1>99avx#1\n"
+    refused(cards, text, "R13.7")
+    state = play(cards, setup, "P1 attack 99avx#1", "P2 block SK1>99avx#1").final
+    assert state.die("P2:SK1").blocking == "P1:99avx#1"
+
+
+def test_basic_action_condition_joins_the_lines_own():
+    # 88jl (The Flash): unblockable while attacking alone, after a basic action die
+    spec = spec_of("88jl", "If you played a basic action")
+    assert spec["if"] == {
+        "test": "all_of",
+        "conditions": [{"test": "attacks_alone"}, {"test": "wr_action_used", "basic": True}],
+    }
