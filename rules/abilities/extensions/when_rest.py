@@ -23,6 +23,10 @@ rules/abilities/phrases_when_rest.py).
   die this turn, read as one of their action dice being Out of Play (where a used action die
   waits until the Cleanup Step, R9.1). The weaker reading (T5.1): a Continuous action die used
   this turn stays in the Field and is not counted (one used on an earlier turn is there too).
+- condition `wr_survives`: the triggering die is in the Field with less damage than its D, so
+  the damage just dealt does not KO it ('When NAME takes damage and isn't KO'd'). Read when
+  the trigger fires: combat damage is dealt before the combat KO step (R11.4, R11.5), other
+  damage KOs at once (R12.3), so a die it KOs is no longer in the Field by then.
 - `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
@@ -175,9 +179,25 @@ def _action_used(test, state, cards, *, holder, this=None, card="") -> bool:
     return False
 
 
-CONDITIONS = {"wr_action_used": ({"basic": {"const": True}}, _action_used)}
+def _survives(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.engine import query
+    from rules.engine.state import IN_FIELD
+
+    if this is None:
+        return False
+    die = state.die(this.id)
+    if die is None or die.zone not in IN_FIELD:
+        return False
+    return die.damage < query.defense(state, cards, die).value
+
+
+CONDITIONS = {
+    "wr_action_used": ({"basic": {"const": True}}, _action_used),
+    "wr_survives": ({}, _survives),
+}
 CONDITION_TEXT = {
+    "wr_survives": lambda test: "the damage does not KO this die",
     "wr_action_used": lambda test: (
         f"you used {'a basic' if test.get('basic') else 'an'} action die this turn"
-    )
+    ),
 }

@@ -222,3 +222,32 @@ def after_an_action(line: Line) -> Match | None:
     if "if" in spec:
         test = {"test": "all_of", "conditions": [spec["if"], test]}
     return Match.ability({**spec, "if": test})
+
+
+_NOT_KOD = re.compile(
+    r"^(?:when|whenever|if) (?P<who>.+?) (?P<event>takes damage|is damaged)(?P<step> during the "
+    r"attack step)? (?:and|but) (?:is not|isn't|not) (?:KO'd|knocked out),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=145)
+def damaged_not_kod(line: Line) -> Match | None:
+    """'When NAME takes damage and isn't KO'd, <effect>', 'If NAME is damaged during the Attack
+    Step and not KO'd, <effect>': the line without 'and not KO'd' read again, its 'damaged'
+    trigger under the condition `wr_survives` (with its own, both: `all_of`)."""
+    found = _NOT_KOD.match(line.text)
+    if not found or not is_self(found["who"], line):
+        return None
+    step = " during the attack step" if found["step"] else ""
+    text = f"When {found['who']} takes damage{step}, {found['rest']}"
+    read = templates.recognise(replace(line, text=text))
+    if read is None or read.variant is not None or read.keywords or len(read.abilities) != 1:
+        return None
+    (spec,) = read.abilities
+    if spec["when"] != "damaged" or set(spec) - {"when", "effects", "optional", "if"}:
+        return None
+    test = {"test": "wr_survives"}
+    if "if" in spec:
+        test = {"test": "all_of", "conditions": [spec["if"], test]}
+    return Match.ability({**spec, "if": test})

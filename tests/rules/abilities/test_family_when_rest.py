@@ -283,3 +283,36 @@ def test_basic_action_condition_joins_the_lines_own():
         "test": "all_of",
         "conditions": [{"test": "attacks_alone"}, {"test": "wr_action_used", "basic": True}],
     }
+
+
+# -- takes damage and isn't KO'd -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("blocker", "level", "zone"), [("SK1", 2, Zone.FIELD), ("22uxm#1", 1, Zone.PREP)]
+)
+def test_damaged_and_not_kod_spins_up(blocker, level, zone):
+    # 35asm (Agent Venom, L1 4A 4D): 1 damage from the Sidekick: spun up; 5 from Wolverine: KO'd
+    spec = spec_of("35asm", "When Agent Venom takes damage")
+    assert spec["if"] == {"test": "wr_survives"}
+    cards = real_cards("35asm", "When Agent Venom takes damage")
+    setup = scene("35asm", "P1 die 35asm#1 field L1")
+    state = play(
+        cards, setup, "P1 attack 35asm#1", f"P2 block {blocker}>35asm#1", "P1 damage"
+    ).final
+    assert state.die("P1:35asm#1").zone == zone
+    if zone == Zone.FIELD:
+        assert state.die("P1:35asm#1").level == level
+
+
+@pytest.mark.parametrize(("blocker", "life"), [("SK1", 19), ("22uxm#1", 20)])
+def test_damaged_in_the_attack_step_and_not_kod(blocker, life):
+    # 39jl (Black Manta, L3 3A 5D): the Sidekick's 1 damage: 1 damage to the opponent;
+    # Wolverine's 5: KO'd, nothing
+    spec = spec_of("39jl", "If Black Manta is damaged")
+    assert spec["if"] == {
+        "test": "all_of",
+        "conditions": [{"test": "in_attack_step"}, {"test": "wr_survives"}],
+    }
+    cards = real_cards("39jl", "If Black Manta is damaged")
+    setup = scene("39jl", "P1 die 39jl#1 field L3")
+    state = play(cards, setup, "P1 attack 39jl#1", f"P2 block {blocker}>39jl#1", "P1 damage").final
+    assert state.player("P2").life == life
