@@ -9,6 +9,10 @@ rules/abilities/extensions/when_rest.py):
   active);
 - 'move a NAME (die) from your Used Pile / bag to the Field Zone at level N': watch_tail's
   `wt_place` from that one zone (moved, not fielded, R8.2);
+- '(you may) Prep a NAME or NAME character die in / from your Used Pile', 'Prep a non-NAME [X]
+  die from your Used Pile', 'move a different [X] / <affiliation> character from the Used Pile
+  to your Prep Area' (not the card's own name), 'add up to N dice from your Used Pile to your
+  bag' (`wr_from_used`);
 - 'draw 2 dice from your bag, Prep one and place the other in your Used Pile' (the template's
   one-sentence spelling of the printed two sentences: `wr_draw_split`);
 - 'draw a die, Prep it only if it is a NAME die, otherwise place it in your Used Pile' (the
@@ -19,10 +23,12 @@ rules/abilities/extensions/when_rest.py):
 import re
 
 from rules.abilities import phrases_triggers as pt
+from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 
 _ZONE = {"bag": "bag", "used pile": "used", "prep area": "prep"}
-_NAME = r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*?)"
+_WORDS = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*?"
+_NAME = rf"(?P<name>{_WORDS})"
 _KINDS = re.compile(r"\b(?:character|sidekick|action|non|superstar|die|dice)\b", re.IGNORECASE)
 
 
@@ -76,3 +82,50 @@ def _draw_keep(m, line):
     if wanted is None or not wanted.get("dice"):
         return None
     return [{"do": "wt_draw_keep", "dice": wanted["dice"]}]
+
+
+_IN_USED = r"(?:in|from) (?:your|the) used pile"
+
+
+@phrase(rf"prep an? (?P<a>{_WORDS}) or (?P<b>{_WORDS}) (?P<char>character )?die {_IN_USED}")
+def _prep_either_name(m, line):
+    names = [_named(m["a"]), _named(m["b"])]
+    if None in names:
+        return None
+    dice = {"names": names, **({"what": "character"} if m["char"] else {})}
+    return [{"do": "wr_from_used", "into": "prep", "count": 1, "dice": dice}]
+
+
+@phrase(rf"prep an? non-(?P<not>[^\[]+?) (?P<tok>\[\w+\]) (?P<char>character )?die {_IN_USED}")
+def _prep_non_name(m, line):
+    return _non_name(m, line)
+
+
+@phrase(
+    rf"move an? (?:different|non-(?P<not>[^\[]+?)) (?P<tok>\[\w+\]|justice league) "
+    rf"(?P<char>character)(?: die)? {_IN_USED} to your prep area"
+)
+def _move_different(m, line):
+    return _non_name(m, line)
+
+
+def _non_name(m, line):
+    if line is None:
+        return None
+    own = line.card_name.strip()
+    other = (m["not"] or own).strip()
+    if other.lower() != own.lower():
+        return None  # another card's name: 'non-NAME' of the card itself only
+    try:
+        affiliation = t.affiliation(m["tok"])
+    except ValueError:
+        return None
+    dice = {"affiliation": [affiliation], "not_name": own}
+    if m["char"]:
+        dice["what"] = "character"
+    return [{"do": "wr_from_used", "into": "prep", "count": 1, "dice": dice}]
+
+
+@phrase(rf"add up to (?P<n>{t.NUMBER}) dice from your used pile to your bag")
+def _used_to_bag(m, line):
+    return [{"do": "wr_from_used", "into": "bag", "count": t.number(m["n"]), "up_to": True}]

@@ -27,6 +27,12 @@ rules/abilities/phrases_when_rest.py).
   the damage just dealt does not KO it ('When NAME takes damage and isn't KO'd'). Read when
   the trigger fires: combat damage is dealt before the combat KO step (R11.4, R11.5), other
   damage KOs at once (R12.3), so a die it KOs is no longer in the Field by then.
+- `wr_from_used` (`into`: prep / bag, `count`, `up_to`, `dice`: `what` and `affiliation` as a
+  from_used effect's, `names`: any of these card names, `not_name`: not this card name): move
+  dice of the holder's Used Pile that the holder picks to the Prep Area or the bag ('Prep a
+  Superman or Supergirl character die in your Used Pile', 'Prep a non-Jimmy Olsen [DCS] die
+  from your Used Pile', 'move a different Justice League character from the Used Pile to your
+  Prep Area', 'add up to 2 dice from your Used Pile to your bag'). Fewer there: those there.
 - `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
@@ -52,6 +58,23 @@ EFFECT_SCHEMAS = {
         level={"enum": [1, 2, 3]},
     ),
     "wr_draw_split": effect_schema("wr_draw_split", []),
+    "wr_from_used": effect_schema(
+        "wr_from_used",
+        ["into", "count"],
+        into={"enum": ["prep", "bag"]},
+        count={"type": "integer", "minimum": 1, "maximum": 10},
+        up_to={"const": True},
+        dice={
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "what": {"enum": ["any", "character"]},
+                "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "names": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "not_name": {"type": "string"},
+            },
+        },
+    ),
     "wr_each_survivor": effect_schema(
         "wr_each_survivor",
         ["as", "effects"],
@@ -136,7 +159,39 @@ def _draw_split(ctx, effect, bursts, scope=None):
             ctx.send_to_used(die_id)
 
 
+def _from_used(ctx, effect, bursts, scope=None):
+    from rules.abilities.trigger_events import used_die_matches
+
+    wanted = effect.get("dice", {})
+    base = {k: v for k, v in wanted.items() if k in ("what", "affiliation")}
+    names = {n.lower() for n in wanted.get("names", ())}
+    found = []
+    for die in ctx.state.zone(ctx.holder, Zone.USED):
+        card = ctx.cards.get(die.card) if die.card else None
+        title = card.display_title.lower() if card is not None else ""
+        if not used_die_matches(ctx.cards, die, base):
+            continue
+        not_name = wanted.get("not_name", "").lower()
+        if (names and title not in names) or (not_name and title == not_name):
+            continue
+        found.append(die.id)
+    if not found:
+        return
+    count = min(effect["count"], len(found))
+    low = 0 if effect.get("up_to") else count
+    picked = ctx.choose(
+        "choose the dice to move from your Used Pile", found, count=count, minimum=low
+    )
+    into = Zone.PREP if effect["into"] == "prep" else Zone.BAG
+    where = "Prep Area" if into == Zone.PREP else "bag"
+    for die_id in picked:
+        ctx.move(die_id, into)
+        text = f"{die_id} went from the Used Pile to the {where} ({ctx.label})"
+        ctx.emit("moved", text, die=die_id, player=ctx.holder)
+
+
 EFFECT_RUNNERS = {
+    "wr_from_used": _from_used,
     "wr_field_from": _field_from,
     "wr_draw_split": _draw_split,
     "wr_each_survivor": _each_survivor,
@@ -158,7 +213,27 @@ def _each_survivor_text(effect) -> str:
     )
 
 
+def _from_used_text(effect) -> str:
+    from rules.abilities.describe import affiliation_name
+
+    wanted = effect.get("dice", {})
+    words = [affiliation_name(a) for a in wanted.get("affiliation", ())]
+    if wanted.get("names"):
+        words.append(" or ".join(wanted["names"]))
+    noun = " ".join([*words, "character" if wanted.get("what") == "character" else ""]).strip()
+    noun = f"{noun} die" if noun else "die"
+    if wanted.get("not_name"):
+        noun = f"non-{wanted['not_name']} {noun}"
+    count = effect["count"]
+    head = f"up to {count}" if effect.get("up_to") else str(count)
+    if count != 1:
+        noun = noun.removesuffix("die") + "dice"
+    where = "Prep Area" if effect["into"] == "prep" else "bag"
+    return f"move {head} {noun} from your Used Pile to your {where}"
+
+
 EFFECT_TEXT = {
+    "wr_from_used": _from_used_text,
     "wr_each_survivor": _each_survivor_text,
     "wr_field_from": lambda effect: (
         f"field a {effect['dice']['name']} die from your {_zones_text(effect)} at level "

@@ -316,3 +316,58 @@ def test_damaged_in_the_attack_step_and_not_kod(blocker, life):
     setup = scene("39jl", "P1 die 39jl#1 field L3")
     state = play(cards, setup, "P1 attack 39jl#1", f"P2 block {blocker}>39jl#1", "P1 damage").final
     assert state.player("P2").life == life
+
+
+# -- dice moved from the Used Pile (wr_from_used) ------------------------------------------------
+def test_prep_one_of_two_names_from_the_used_pile():
+    # 11sww (Jimmy Olsen, L1 1A 2D) KO'd blocked by Wolverine: Prep a Superman die
+    spec = spec_of("11sww", "When Jimmy Olsen is KO'd")
+    assert spec["effects"] == [
+        {
+            "do": "wr_from_used",
+            "into": "prep",
+            "count": 1,
+            "dice": {"names": ["Superman", "Supergirl"], "what": "character"},
+        }
+    ]
+    cards = real_cards("11sww", "When Jimmy Olsen is KO'd")
+    setup = scene("11sww", "P1 die 11sww#1 field L1", "P1 die 19sww#2 used", "P1 die SK3 used")
+    actions = ("P1 attack 11sww#1", "P2 block 22uxm#1>11sww#1", "P1 damage", "P1 yes")
+    state = play(cards, setup, *actions, "P1 choose 19sww#2").final
+    assert state.die("P1:19sww#2").zone == Zone.PREP
+    assert state.die("P1:SK3").zone == Zone.USED
+
+
+def test_a_different_named_character_only():
+    # 106jl (Aquaman): blocking, Prep a different Justice League character (not Aquaman)
+    spec = spec_of("106jl", "When Aquaman blocks")
+    assert spec["effects"][0]["dice"] == {
+        "affiliation": ["justiceleague"],
+        "not_name": "Aquaman",
+        "what": "character",
+    }
+    cards = real_cards("106jl", "When Aquaman blocks")
+    setup = scene(
+        "106jl",
+        "P1 die 106jl#1 field L1",
+        "P1 die 106jl#2 used",
+        "P1 die 19sww#2 used",
+        active="P2",
+    )
+    # Superman (Justice League) is the only one it may pick
+    actions = ("P2 attack SK1", "P1 block 106jl#1>SK1", "P1 yes", "P1 choose 19sww#2")
+    state = play(cards, setup, *actions).final
+    assert state.die("P1:19sww#2").zone == Zone.PREP
+    assert state.die("P1:106jl#2").zone == Zone.USED
+
+
+def test_up_to_two_dice_to_the_bag():
+    # 4xfc (Beast, L1 1A 2D) KO'd: up to 2 dice from the Used Pile to the bag
+    cards = real_cards("4xfc", "When Beast is KO'd")
+    setup = scene(
+        "4xfc", "P1 die 4xfc#1 field L1", "P1 die SK3 used", "P1 die SK4 used", "P1 die SK5 used"
+    )
+    actions = ("P1 attack 4xfc#1", "P2 block 22uxm#1>4xfc#1", "P1 damage", "P1 yes")
+    state = play(cards, setup, *actions, "P1 choose SK3 SK4").final
+    assert state.die("P1:SK3").zone == Zone.BAG and state.die("P1:SK4").zone == Zone.BAG
+    assert state.die("P1:SK5").zone == Zone.USED
