@@ -23,6 +23,10 @@ rules/abilities/phrases_when_rest.py).
   die this turn, read as one of their action dice being Out of Play (where a used action die
   waits until the Cleanup Step, R9.1). The weaker reading (T5.1): a Continuous action die used
   this turn stays in the Field and is not counted (one used on an earlier turn is there too).
+- condition `wr_fielded` (`affiliation`, `what`: non_sidekick, `not_name`): the holder fielded
+  this turn a character die of that kind (the engine's record of the turn's fieldings,
+  K-STRIKE's module): 'If you have fielded a non-Drax [GG] character die this turn', 'If you
+  fielded a non-Sidekick character die besides Hawkman this turn'.
 - condition `wr_survives`: the triggering die is in the Field with less damage than its D, so
   the damage just dealt does not KO it ('When NAME takes damage and isn't KO'd'). Read when
   the trigger fires: combat damage is dealt before the combat KO step (R11.4, R11.5), other
@@ -266,11 +270,50 @@ def _survives(test, state, cards, *, holder, this=None, card="") -> bool:
     return die.damage < query.defense(state, cards, die).value
 
 
+def _fielded(test, state, cards, *, holder, this=None, card="") -> bool:
+    from rules.engine.keywords import strike
+
+    not_name = test.get("not_name", "").lower()
+    for die_id in strike.fielded_this_turn(state, holder):
+        die = state.die(die_id)
+        found = cards.get(die.card) if die is not None and die.card else None
+        if found is None or found.kind not in ("character", "character_or_action"):
+            continue  # a Sidekick (no card) or an action die
+        if not_name and found.display_title.lower() == not_name:
+            continue
+        wanted = test.get("affiliation")
+        if wanted and not set(found.affiliations) & set(wanted):
+            continue
+        return True
+    return False
+
+
 CONDITIONS = {
+    "wr_fielded": (
+        {
+            "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            "what": {"const": "non_sidekick"},
+            "not_name": {"type": "string"},
+        },
+        _fielded,
+    ),
     "wr_action_used": ({"basic": {"const": True}}, _action_used),
     "wr_survives": ({}, _survives),
 }
+
+
+def _fielded_text(test) -> str:
+    from rules.abilities.describe import affiliation_name
+
+    words = [f"non-{test['not_name']}"] if test.get("not_name") else []
+    words += [affiliation_name(a) for a in test.get("affiliation", ())]
+    if test.get("what") == "non_sidekick":
+        words.append("non-Sidekick")
+    return f"you fielded a {' '.join(words)} character die this turn"
+
+
 CONDITION_TEXT = {
+    "wr_fielded": _fielded_text,
     "wr_survives": lambda test: "the damage does not KO this die",
     "wr_action_used": lambda test: (
         f"you used {'a basic' if test.get('basic') else 'an'} action die this turn"

@@ -26,6 +26,7 @@ from rules.abilities import (
     phrases_when_rest,  # noqa: F401 (registers the clauses)
     templates,
 )
+from rules.abilities import tokens as t
 from rules.abilities.phrases_triggers import is_self, trigger_body
 from rules.abilities.templates import Line, Match, read_again, recogniser
 
@@ -198,27 +199,59 @@ def kod_while_attacking(line: Line) -> Match | None:
     return Match.ability({**spec, "when": "wr_kod_attacking"})
 
 
-_ACTION = r"if you (?:used|played) an? (?P<basic>basic )?action(?: die)? this turn"
-_ACTION_FIRST = re.compile(rf"^{_ACTION},? (?P<rest>.+)$", re.IGNORECASE)
-_ACTION_LAST = re.compile(rf"^(?P<rest>.+?),? {_ACTION}$", re.IGNORECASE)
+_ACTION = r"(?P<act>if you (?:used|played) an? (?P<basic>basic )?action(?: die)? this turn)"
+_FIELDED = (
+    r"if you (?:have )?fielded an? (?:non-(?P<not>[^\[,]+?) (?P<tok>\[\w+\]) character die|"
+    r"non-sidekick character die besides (?P<besides>[^,]+?)) this turn"
+)
+_TEAM_LACKS = r"if you have no (?P<lacks>\[\w+\]) character dice on your team"
+_CONDITION_FIRST = re.compile(
+    rf"^(?:{_ACTION}|{_FIELDED}|{_TEAM_LACKS}),? (?P<rest>.+)$", re.IGNORECASE
+)
+_CONDITION_LAST = re.compile(rf"^(?P<rest>.+?),? {_ACTION}$", re.IGNORECASE)
+
+
+def _condition(found, line: Line) -> dict | None:
+    """The condition the line's leading (or, for an action die, last) clause names."""
+    groups = found.groupdict()
+    if groups.get("act"):
+        return {"test": "wr_action_used", **({"basic": True} if groups["basic"] else {})}
+    own = line.card_name.strip()
+    if groups.get("lacks"):
+        return {"test": "fl_team_lacks", "affiliation": [t.affiliation(groups["lacks"])]}
+    if groups.get("besides"):
+        if groups["besides"].strip().lower() != own.lower():
+            return None
+        return {"test": "wr_fielded", "what": "non_sidekick", "not_name": own}
+    if groups.get("not") and groups["not"].strip().lower() == own.lower():
+        affiliation = [t.affiliation(groups["tok"])]
+        return {"test": "wr_fielded", "affiliation": affiliation, "not_name": own}
+    return None
 
 
 @recogniser(FAMILY, kinds=("ability",), priority=145)
-def after_an_action(line: Line) -> Match | None:
-    """'If you used / played a (basic) action (die) this turn, <line>' or '<line> if you used an
-    action this turn': the line read alone, under the condition `wr_action_used` (with the
-    line's own condition, both: statics_more's `all_of`)."""
-    found = _ACTION_FIRST.match(line.text) or _ACTION_LAST.match(line.text)
+def under_a_condition(line: Line) -> Match | None:
+    """'If you used / played a (basic) action (die) this turn, <line>' (or '<line> if you used
+    an action this turn'), 'If you (have) fielded a non-NAME [X] character die / a non-Sidekick
+    character die besides NAME this turn, <line>', 'If you have no [X] character dice on your
+    team, <line>': the line read alone, under the condition (`wr_action_used`, `wr_fielded`,
+    fielded_long's `fl_team_lacks`; with the line's own condition, both: `all_of`)."""
+    found = _CONDITION_FIRST.match(line.text) or _CONDITION_LAST.match(line.text)
     if not found:
+        return None
+    try:
+        test = _condition(found, line)
+    except ValueError:
+        return None
+    if test is None:
         return None
     rest = found["rest"].strip()
     read = templates.recognise(replace(line, text=rest[0].upper() + rest[1:]))
     if read is None or read.variant is not None or read.keywords or len(read.abilities) != 1:
         return None
     (spec,) = read.abilities
-    if spec["when"] in ("global", "activated", "static") or "limit" in spec:
+    if spec["when"] in ("global", "activated") or "limit" in spec:
         return None
-    test = {"test": "wr_action_used", **({"basic": True} if found["basic"] else {})}
     if "if" in spec:
         test = {"test": "all_of", "conditions": [spec["if"], test]}
     return Match.ability({**spec, "if": test})

@@ -8,8 +8,8 @@ L2 4A 4D, Wolverine L1 5A 2D, Quicksilver L2 3A 2D, Superman L1 4A 6D)."""
 
 import pytest
 
-from rules.engine import Zone
-from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of
+from rules.engine import Zone, query
+from tests.rules.abilities.real_cards import real_cards, real_compiled, scene, spec_of, to_field
 from tests.rules.abilities.scenario import compiled, play
 from tests.rules.engine.helpers import refused
 
@@ -371,3 +371,25 @@ def test_up_to_two_dice_to_the_bag():
     state = play(cards, setup, *actions, "P1 choose SK3 SK4").final
     assert state.die("P1:SK3").zone == Zone.BAG and state.die("P1:SK4").zone == Zone.BAG
     assert state.die("P1:SK5").zone == Zone.USED
+
+
+# -- fielded this turn, the team --------------------------------------------------------------
+def test_gets_more_once_another_non_sidekick_die_was_fielded():
+    # 34skc (Hawkman, L1 2A 2D): +1A once a non-Sidekick die besides Hawkman was fielded
+    spec = spec_of("34skc", "If you fielded a non-Sidekick")
+    assert spec["if"] == {"test": "wr_fielded", "what": "non_sidekick", "not_name": "Hawkman"}
+    cards = real_cards("34skc", "If you fielded a non-Sidekick")
+    lines, field = to_field("19sww")
+    setup = scene("34skc", "P1 die 34skc#1 field L1", "P1 die SK1 reserve L1", *lines)
+    before = play(cards, setup, "P1 field SK1").final
+    assert query.attack(before, cards, before.die("P1:34skc#1")).value == 2  # a Sidekick
+    after = play(cards, setup, "P1 field SK1", field).final
+    assert query.attack(after, cards, after.die("P1:34skc#1")).value == 3
+
+
+def test_free_to_field_when_the_team_lacks_an_affiliation():
+    spec = spec_of("56dps", "If you have no")
+    assert spec["when"] == "static"
+    assert spec["if"]["test"] == "fl_team_lacks"
+    spec = spec_of("2ki", "If you have fielded a non-Drax")
+    assert spec["if"] == {"test": "wr_fielded", "affiliation": ["gotg"], "not_name": "Drax"}
