@@ -1,22 +1,59 @@
 """The `when_rest` family: triggered lines ('When NAME ...', 'If NAME ...', 'When you ...')
-the other families decline only for a spelling; each is put the way a family reads it and
-read again (`templates.read_again`, priority 903, after misc_tail's rewrites).
+the other families decline.
+
+At priority 903, spellings put the way a family reads them and read again
+(`templates.read_again`, after misc_tail's rewrites):
 
 - a card's name printed without its quoted nickname ('Bret Hart' on Bret "Hit Man" Hart);
 - 'damages and opponent' (a printing slip for 'damages an opponent');
-- 'If this character / this monster / NAME damages an / the opponent, <effect>': the trigger
+- 'If this character / this monster damages an / the opponent, <effect>': the trigger
   'When NAME damages an opponent' (the card's die dealing damage to the opponent);
 - purchases spelt 'a NAME character die for [N]', 'pay [N] to purchase any Basic Action Die',
-  '(immediately) ... for up to N less, and Prep it' / '... and Prep it': the spellings
-  fielded_long's `fl_purchase` reads ('a NAME die for N', 'a basic action die for N', 'for N
-  less', 'and place it in your Prep Area'). 'up to N less' is N less: a purchase cost never
-  goes below 1 anyway (R7.3);
-- 'you can <effect>' after a trigger: 'you may';
+  '(immediately) ... for up to N less, and Prep it' / '... and Prep it', 'for N energy less
+  than normal (to a minimum of 1)': the spellings fielded_long's `fl_purchase` reads ('a NAME
+  die for N', 'a basic action die for N', 'for N less', 'and place it in your Prep Area').
+  'up to N less' is N less: a purchase cost never goes below 1 anyway (R7.3);
+- 'When NAME attacks you may' (no comma), 'you can <effect>' after a trigger: 'you may';
+- 'If NAME takes (any) damage during / on an opponent's turn, ...': 'When NAME takes damage
+  during your opponent's turn', with 'both players take N damage' as 'deal N damage to each
+  player' and a final 'KO him / her' as 'KO NAME';
+- 'When a NAME die is KO'd' of the card's own name: 'When NAME is KO'd' (the card's own dice,
+  the narrower reading of any die of that name, T5.1);
+- 'draw a die. If it is X, add it to your Prep Area, otherwise add it to your Used Pile' and
+  'draw 2 dice from your bag. Prep one and place the other in your Used Pile': one-sentence
+  spellings the family's clauses read; 'put all NAMEs from the Used Pile into the Prep Area';
 - a line of two sentences, a static and a trigger ('Cannot be blocked by sidekicks. If this
   monster damages the opponent, ...'): each sentence read alone once rewritten.
 
-Clauses in rules/abilities/phrases_when_rest.py, effects in rules/abilities/extensions/
-when_rest.py.
+At priority 145, triggers and conditions of their own:
+
+- 'If NAME is blocked but is not knocked out, <effect>', 'At the end of your Attack Step, if
+  NAME was blocked but not KO'd, <effect>', 'When NAME blocks and is not KO'd, <effect>':
+  when combat is over and the dice left in the Attack Zone return to the Field (R11.5), for
+  each of the card's dice among them that was blocked / that blocked, the effects as that
+  die's (trigger `wr_combat_survived`, effect `wr_each_survivor`).
+- 'If / When NAME is KO'd while attacking, <effect>': trigger `wr_kod_attacking`, the die
+  KO'd in the combat KO step of its player's turn. The weaker reading (T5.1): a KO by an
+  effect while it is in the Attack Zone before combat damage does not count.
+- 'When NAME takes damage and isn't KO'd' / 'If NAME is damaged during the Attack Step and
+  not KO'd, <effect>': the damaged trigger under condition `wr_survives` (read when the
+  trigger fires: combat damage is dealt before the combat KO step, other damage KOs at once).
+- 'If you used / played a (basic) action (die) this turn, <line>' (or '<line> if you used an
+  action this turn'): condition `wr_action_used`, read as an action die of the holder being
+  Out of Play, where a used action die waits for the Cleanup Step (R9.1). The weaker reading
+  (T5.1): a Continuous action die used this turn stays in the Field and is not counted.
+- 'If you (have) fielded a non-NAME [X] character die / a non-Sidekick character die besides
+  NAME this turn, <line>': condition `wr_fielded` (the engine's record of the turn's
+  fieldings); 'If you have no [X] character dice on your team, <line>': fielded_long's
+  `fl_team_lacks`. With the line's own condition, both (statics_more's `all_of`).
+
+'KO an opposing character' is read as a target, as the other families read it.
+
+Clauses in rules/abilities/phrases_when_rest.py, effects and conditions in
+rules/abilities/extensions/when_rest.py. Not read (left manual): 'KO'd while blocking',
+a card's own dice fielded from the Used Pile or Prep Area under a watcher (Krypto, Plague
+Marine: the trigger would have to work while the card is not active), damage 'equal to his
+A / level' after a KO (the KO'd die's stats are gone with its face).
 """
 
 import re
