@@ -13,6 +13,8 @@ rules/abilities/extensions/when_rest.py):
   die from your Used Pile', 'move a different [X] / <affiliation> character from the Used Pile
   to your Prep Area' (not the card's own name), 'add up to N dice from your Used Pile to your
   bag' (`wr_from_used`);
+- after 'When NAME damages an opponent': '(it deals) an equal amount of damage to <dice>'
+  (`wr_damage_dealt`: the damage the opponent took);
 - 'draw 2 dice from your bag, Prep one and place the other in your Used Pile' (the template's
   one-sentence spelling of the printed two sentences: `wr_draw_split`);
 - 'draw a die, Prep it only if it is a NAME die, otherwise place it in your Used Pile' (the
@@ -129,3 +131,19 @@ def _non_name(m, line):
 @phrase(rf"add up to (?P<n>{t.NUMBER}) dice from your used pile to your bag")
 def _used_to_bag(m, line):
     return [{"do": "wr_from_used", "into": "bag", "count": t.number(m["n"]), "up_to": True}]
+
+
+_DAMAGES_OPPONENT = re.compile(
+    r"^(?:when|if) (?P<who>.+?) damages (?:an|the|your) opponent,", re.IGNORECASE
+)
+
+
+@phrase(r"(?:(?:he|she|it) deals|deal) an equal amount of damage to (?:one )?(?P<who>.+)")
+def _equal_damage(m, line):
+    found = _DAMAGES_OPPONENT.match(line.text) if line is not None else None
+    if not found or not pt.is_self(found["who"], line):
+        return None
+    to = pt.target_of(m["who"], line)
+    if to is None or to["pick"] == "this":
+        return None
+    return [{"do": "wr_damage_dealt", "to": to}]

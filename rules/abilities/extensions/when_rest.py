@@ -37,12 +37,15 @@ rules/abilities/phrases_when_rest.py).
   Superman or Supergirl character die in your Used Pile', 'Prep a non-Jimmy Olsen [DCS] die
   from your Used Pile', 'move a different Justice League character from the Used Pile to your
   Prep Area', 'add up to 2 dice from your Used Pile to your bag'). Fewer there: those there.
+- `wr_damage_dealt` (`to`): after 'When NAME damages an opponent', damage equal to what the
+  opponent took (the trigger's event amount, after any prevention, R13.4) to the dice or
+  player `to` picks.
 - `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
 """
 
-from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
 from rules.engine.state import Zone
 
 _ZONES = {"bag": Zone.BAG, "used": Zone.USED, "prep": Zone.PREP}
@@ -62,6 +65,7 @@ EFFECT_SCHEMAS = {
         level={"enum": [1, 2, 3]},
     ),
     "wr_draw_split": effect_schema("wr_draw_split", []),
+    "wr_damage_dealt": effect_schema("wr_damage_dealt", ["to"], to=SELECTOR),
     "wr_from_used": effect_schema(
         "wr_from_used",
         ["into", "count"],
@@ -194,7 +198,18 @@ def _from_used(ctx, effect, bursts, scope=None):
         ctx.emit("moved", text, die=die_id, player=ctx.holder)
 
 
+def _damage_dealt(ctx, effect, bursts, scope=None):
+    from rules.abilities import runtime
+
+    event = ctx.event
+    amount = event.amount if event is not None and event.kind == "player_damaged" else 0
+    if amount > 0:
+        damage = {"do": "damage", "to": effect["to"], "amount": amount}
+        runtime.EFFECT_RUNNERS["damage"](ctx, damage, bursts, scope)
+
+
 EFFECT_RUNNERS = {
+    "wr_damage_dealt": _damage_dealt,
     "wr_from_used": _from_used,
     "wr_field_from": _field_from,
     "wr_draw_split": _draw_split,
@@ -236,7 +251,16 @@ def _from_used_text(effect) -> str:
     return f"move {head} {noun} from your Used Pile to your {where}"
 
 
+def _damage_dealt_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return (
+        f"deal damage equal to the damage your opponent took to {describe_selector(effect['to'])}"
+    )
+
+
 EFFECT_TEXT = {
+    "wr_damage_dealt": _damage_dealt_text,
     "wr_from_used": _from_used_text,
     "wr_each_survivor": _each_survivor_text,
     "wr_field_from": lambda effect: (

@@ -22,6 +22,11 @@ At priority 903, spellings put the way a family reads them and read again
 - 'draw a die. If it is X, add it to your Prep Area, otherwise add it to your Used Pile' and
   'draw 2 dice from your bag. Prep one and place the other in your Used Pile': one-sentence
   spellings the family's clauses read; 'put all NAMEs from the Used Pile into the Prep Area';
+  'search your bag or Used Pile for a NAME die and place it in the Field Zone at level N' as
+  'move a NAME die from ...' (watch_tail's `wt_place`: placed, not fielded, R8.2);
+- 'NAME takes no damage during combat': 'NAME takes no combat damage' (statics_more's combat
+  damage prevention; the weaker reading, T5.1: damage an effect deals during the attack step
+  is not prevented);
 - a line of two sentences, a static and a trigger ('Cannot be blocked by sidekicks. If this
   monster damages the opponent, ...'): each sentence read alone once rewritten.
 
@@ -97,6 +102,12 @@ _REWRITES = (
         r"\bfor (?P<c>\d) energy less than normal(?: \(?to a minimum of 1\)?)?$",
         r"for \g<c> less",
     ),
+    (
+        r"\bsearch your (?P<z>bag or used pile|used pile or bag) for an? "
+        r"(?P<n>[A-Z][\w.' -]*?) die and place it in the field zone at level (?P<l>[1-3])$",
+        r"move a \g<n> die from your \g<z> to the Field Zone at level \g<l>",
+    ),
+    (r"^(?P<n>{name}) takes no damage during combat$", r"\g<n> takes no combat damage"),
     (
         r"\bput all {name}s from the used pile into the prep area$",
         r"move all {name} dice from your Used Pile to your Prep Area",

@@ -393,3 +393,40 @@ def test_free_to_field_when_the_team_lacks_an_affiliation():
     assert spec["if"]["test"] == "fl_team_lacks"
     spec = spec_of("2ki", "If you have fielded a non-Drax")
     assert spec["if"] == {"test": "wr_fielded", "affiliation": ["gotg"], "not_name": "Drax"}
+
+
+# -- an equal amount, combat damage, placed from the bag ----------------------------------------
+def test_equal_amount_of_the_damage_the_opponent_took():
+    # 21ygo (Gaia, L1 4A 5D) unblocked: 4 damage to the opponent, then 4 to target Cheetah
+    spec = spec_of("21ygo", "If this monster damages")
+    assert spec == {
+        "when": "damage_opponent",
+        "effects": [{"do": "wr_damage_dealt", "to": {"pick": "target"}}],
+    }
+    cards = real_cards("21ygo", "If this monster damages")
+    setup = scene("21ygo", "P1 die 21ygo#1 field L1")
+    actions = ("P1 attack 21ygo#1", "P2 block", "P1 damage", "P1 choose P2:5sww#1")
+    state = play(cards, setup, *actions).final
+    assert state.player("P2").life == 16
+    assert state.die("P2:5sww#1").zone == Zone.PREP  # Cheetah L2 4D: 4 damage KOs it
+
+
+def test_no_damage_during_combat_is_combat_damage_prevented():
+    # 41xmf (Mastermind, L1 1A 2D) blocked by Wolverine (5A): no damage, not KO'd
+    cards = real_cards("41xmf", "Mastermind takes no damage")
+    setup = scene("41xmf", "P1 die 41xmf#1 field L1")
+    state = play(cards, setup, "P1 attack 41xmf#1", "P2 block 22uxm#1>41xmf#1", "P1 damage").final
+    assert state.die("P1:41xmf#1").zone == Zone.FIELD
+
+
+def test_search_the_bag_and_place_in_the_field():
+    spec = spec_of("113wf", "When a Clark Kent die")
+    assert spec["when"] == "kod_combat"
+    assert spec["effects"] == [
+        {
+            "do": "wt_place",
+            "dice": {"what": "character", "name": "Superman"},
+            "zones": ["bag", "used"],
+            "level": 2,
+        }
+    ]
