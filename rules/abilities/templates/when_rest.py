@@ -47,6 +47,9 @@ At priority 145, triggers and conditions of their own:
   action this turn'): condition `wr_action_used`, read as an action die of the holder being
   Out of Play, where a used action die waits for the Cleanup Step (R9.1). The weaker reading
   (T5.1): a Continuous action die used this turn stays in the Field and is not counted.
+- 'When NAME would be KO'd, instead put him into your Used Pile': named_statics'
+  `ns_ko_to_used` on the card's own dice (a KO still, to the Used Pile instead of the Prep
+  Area).
 - 'If you (have) fielded a non-NAME [X] character die / a non-Sidekick character die besides
   NAME this turn, <line>': condition `wr_fielded` (the engine's record of the turn's
   fieldings); 'If you have no [X] character dice on your team, <line>': fielded_long's
@@ -332,3 +335,22 @@ def damaged_not_kod(line: Line) -> Match | None:
     if "if" in spec:
         test = {"test": "all_of", "conditions": [spec["if"], test]}
     return Match.ability({**spec, "if": test})
+
+
+_KO_TO_USED = re.compile(
+    r"^when (?P<who>.+?) would be (?:KO'd|knocked out), instead (?:put|place) (?:him|her|it) "
+    r"(?:in|into) (?:your|the) used pile$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=145)
+def kod_to_used_pile(line: Line) -> Match | None:
+    """'When NAME would be KO'd, instead put him into your Used Pile': the card's own dice,
+    KO'd, go to the Used Pile instead of the Prep Area (named_statics' `ns_ko_to_used`, the
+    engine's 'ko_to_used' question, asked while the die is still in the Field)."""
+    found = _KO_TO_USED.match(line.text)
+    if not found or not is_self(found["who"], line):
+        return None
+    effect = {"do": "ns_ko_to_used", "to": {"pick": "this"}}
+    return Match.ability({"when": "while_active", "effects": [effect]})

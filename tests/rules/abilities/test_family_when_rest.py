@@ -430,3 +430,18 @@ def test_search_the_bag_and_place_in_the_field():
             "level": 2,
         }
     ]
+
+
+def test_kod_goes_to_the_used_pile_instead():
+    # 2jlop (Superman, L1 5A 5D) blocked by Wolverine (5A): KO'd to the Used Pile
+    spec = spec_of("2jlop", "When Superman would be KO'd")
+    assert spec == {
+        "when": "while_active",
+        "effects": [{"do": "ns_ko_to_used", "to": {"pick": "this"}}],
+    }
+    cards = real_cards("2jlop", "When Superman would be KO'd")
+    setup = scene("2jlop", "P1 die 2jlop#1 field L1", "P1 die SK2 field L1")
+    actions = ("P1 attack 2jlop#1 SK2", "P2 block 22uxm#1>2jlop#1 5sww#1>SK2", "P1 damage")
+    state = play(cards, setup, *actions).final
+    assert state.die("P1:2jlop#1").zone == Zone.USED
+    assert state.die("P1:SK2").zone == Zone.PREP  # another card's die: to the Prep Area
