@@ -27,6 +27,8 @@ At priority 903, spellings put the way a family reads them and read again
 - 'NAME takes no damage during combat': 'NAME takes no combat damage' (statics_more's combat
   damage prevention; the weaker reading, T5.1: damage an effect deals during the attack step
   is not prevented);
+- 'When NAME attacks, he may only be blocked by level 1 character dice': 'NAME can't be
+  blocked by character dice of level 2 or higher' (a die is blocked only when it attacks);
 - a line of two sentences, a static and a trigger ('Cannot be blocked by sidekicks. If this
   monster damages the opponent, ...'): each sentence read alone once rewritten.
 
@@ -111,6 +113,11 @@ _REWRITES = (
         r"move a \g<n> die from your \g<z> to the Field Zone at level \g<l>",
     ),
     (r"^(?P<n>{name}) takes no damage during combat$", r"\g<n> takes no combat damage"),
+    (
+        r"^when (?P<n>{name}) attacks, (?:he|she|it) (?:may|can) only be blocked by level 1 "
+        r"character dice$",
+        r"\g<n> can't be blocked by character dice of level 2 or higher",
+    ),
     (
         r"\bput all {name}s from the used pile into the prep area$",
         r"move all {name} dice from your Used Pile to your Prep Area",

@@ -445,3 +445,12 @@ def test_kod_goes_to_the_used_pile_instead():
     state = play(cards, setup, *actions).final
     assert state.die("P1:2jlop#1").zone == Zone.USED
     assert state.die("P1:SK2").zone == Zone.PREP  # another card's die: to the Prep Area
+
+
+def test_only_blocked_by_level_one_dice():
+    # 105cw (Ant-Man): Cheetah (level 2) can't block it, the Sidekick (level 1) can
+    cards = real_cards("105cw", "When Ant-Man attacks")
+    setup = scene("105cw", "P1 die 105cw#1 field L1")
+    refused(cards, setup + "P1 attack 105cw#1\nP2 block 5sww#1>105cw#1\n", "R13.7")
+    state = play(cards, setup, "P1 attack 105cw#1", "P2 block SK1>105cw#1").final
+    assert state.die("P2:SK1").blocking == "P1:105cw#1"
