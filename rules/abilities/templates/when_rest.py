@@ -29,8 +29,8 @@ At priority 903, spellings put the way a family reads them and read again
   is not prevented);
 - 'When NAME attacks, he may only be blocked by level 1 character dice': 'NAME can't be
   blocked by character dice of level 2 or higher' (a die is blocked only when it attacks);
-- a line of two sentences, a static and a trigger ('Cannot be blocked by sidekicks. If this
-  monster damages the opponent, ...'): each sentence read alone once rewritten.
+- 'If this monster damages the opponent' after a static sentence ('Cannot be blocked by
+  sidekicks. ...'): rewritten in place, statics_more then reads each sentence alone.
 
 At priority 145, triggers and conditions of their own:
 
@@ -168,26 +168,7 @@ def rewritten(line: Line) -> str:
 def spelt_otherwise(line: Line) -> Match | None:
     """A line put the way the families read it, read again."""
     text = rewritten(line)
-    found = read_again(line, text)
-    if found is not None:
-        return found
-    return _two_sentences(line, text)
-
-
-def _two_sentences(line: Line, text: str) -> Match | None:
-    """'<static>. When NAME ..., <effect>': each sentence read alone (once rewritten), when
-    the second is a trigger naming the card's die and the first a static with no trigger."""
-    parts = re.split(r"\.\s+(?=(?:if|when)\b)", text, maxsplit=1, flags=re.IGNORECASE)
-    if len(parts) != 2 or re.match(r"^(?:if|when|whenever|while)\b", parts[0], re.I):
-        return None
-    second = rewritten(replace(line, text=parts[1]))
-    found = [
-        templates.recognise(replace(line, text=parts[0])),
-        templates.recognise(replace(line, text=second)),
-    ]
-    if any(f is None or f.variant is not None or f.keywords for f in found):
-        return None
-    return Match.ability(*found[0].abilities, *found[1].abilities)
+    return read_again(line, text)
 
 
 _SURVIVED = (
