@@ -3,7 +3,7 @@ the shared phrase registry so they read after every trigger (effects in
 rules/abilities/extensions/when_rest.py):
 
 - '(you may) field a NAME (character) die from your Used Pile or Prep Area (for free) (at
-  level N)' (`wr_field_from`: a die of that card name, level 1 unless said); not the card's
+  level N)' (`wn_field_from`: a die of that card name, level 1 unless said); not the card's
   own name (Krypto, Plague Marine: their triggers would have to work while the card is not
   active, and the watchers reading 'when you field ...' / 'when a Sidekick is KO'd' need it
   active);
@@ -12,11 +12,11 @@ rules/abilities/extensions/when_rest.py):
 - '(you may) Prep a NAME or NAME character die in / from your Used Pile', 'Prep a non-NAME [X]
   die from your Used Pile', 'move a different [X] / <affiliation> character from the Used Pile
   to your Prep Area' (not the card's own name), 'add up to N dice from your Used Pile to your
-  bag' (`wr_from_used`);
+  bag' (`wn_from_used`);
 - after 'When NAME damages an opponent': '(it deals) an equal amount of damage to <dice>'
-  (`wr_damage_dealt`: the damage the opponent took);
+  (`wn_damage_dealt`: the damage the opponent took);
 - 'draw 2 dice from your bag, Prep one and place the other in your Used Pile' (the template's
-  one-sentence spelling of the printed two sentences: `wr_draw_split`);
+  one-sentence spelling of the printed two sentences: `wn_draw_split`);
 - 'draw a die, Prep it only if it is a NAME die, otherwise place it in your Used Pile' (the
   template's spelling of 'draw a die. If it is a NAME die, add it to your Prep Area, otherwise
   add it to your Used Pile'): watch_tail's `wt_draw_keep`.
@@ -55,7 +55,7 @@ def _field_named(m, line):
         return None
     zones = [_ZONE[m["z1"].lower()], _ZONE[m["z2"].lower()]]
     dice = {"what": "character", "name": name}
-    return [{"do": "wr_field_from", "dice": dice, "zones": zones, "level": int(m["n"] or 1)}]
+    return [{"do": "wn_field_from", "dice": dice, "zones": zones, "level": int(m["n"] or 1)}]
 
 
 @phrase(
@@ -74,7 +74,7 @@ def _place_from_one(m, line):
 
 @phrase(r"draw (?:2|two) dice from your bag, prep one and place the other in your used pile")
 def _draw_split(m, line):
-    return [{"do": "wr_draw_split"}]
+    return [{"do": "wn_draw_split"}]
 
 
 @phrase(r"draw a die, prep it only if it is (?P<kind>.+?), otherwise place it in your used pile")
@@ -95,7 +95,7 @@ def _prep_either_name(m, line):
     if None in names:
         return None
     dice = {"names": names, **({"what": "character"} if m["char"] else {})}
-    return [{"do": "wr_from_used", "into": "prep", "count": 1, "dice": dice}]
+    return [{"do": "wn_from_used", "into": "prep", "count": 1, "dice": dice}]
 
 
 @phrase(rf"prep an? non-(?P<not>[^\[]+?) (?P<tok>\[\w+\]) (?P<char>character )?die {_IN_USED}")
@@ -125,12 +125,12 @@ def _non_name(m, line):
     dice = {"affiliation": [affiliation], "not_name": own}
     if m["char"]:
         dice["what"] = "character"
-    return [{"do": "wr_from_used", "into": "prep", "count": 1, "dice": dice}]
+    return [{"do": "wn_from_used", "into": "prep", "count": 1, "dice": dice}]
 
 
 @phrase(rf"add up to (?P<n>{t.NUMBER}) dice from your used pile to your bag")
 def _used_to_bag(m, line):
-    return [{"do": "wr_from_used", "into": "bag", "count": t.number(m["n"]), "up_to": True}]
+    return [{"do": "wn_from_used", "into": "bag", "count": t.number(m["n"]), "up_to": True}]
 
 
 _DAMAGES_OPPONENT = re.compile(
@@ -146,4 +146,4 @@ def _equal_damage(m, line):
     to = pt.target_of(m["who"], line)
     if to is None or to["pick"] == "this":
         return None
-    return [{"do": "wr_damage_dealt", "to": to}]
+    return [{"do": "wn_damage_dealt", "to": to}]

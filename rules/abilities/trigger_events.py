@@ -120,14 +120,14 @@ EXTRA_TRIGGERS = {
     ),
     # when_rest (rules/abilities/extensions/when_rest.py): combat is over and the dice left in
     # the Attack Zone return to the Field (R11.5), one of them this card's (blocked or blocking)
-    "wr_combat_survived": (
+    "wn_combat_survived": (
         "moved",
         "card",
         False,
         "When combat ends",
     ),
     # when_rest: this die, attacking, KO'd in the combat KO step (R11.5) of its player's turn
-    "wr_kod_attacking": (
+    "wn_kod_attacking": (
         "kod",
         "self",
         False,
@@ -171,7 +171,7 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
         from rules.abilities.extensions import self_tail
 
         return self_tail.event_holds(when, tc)
-    if when.startswith("wr_"):
+    if when.startswith("wn_"):
         from rules.abilities.extensions import when_rest
 
         return when_rest.event_holds(when, tc)

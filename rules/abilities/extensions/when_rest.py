@@ -1,46 +1,46 @@
 """Effects of the `when_rest` family (rules/abilities/templates/when_rest.py, clauses in
 rules/abilities/phrases_when_rest.py).
 
-- `wr_field_from` (`dice`, `zones`, `level`): 'field a NAME die from your Used Pile or Prep
+- `wn_field_from` (`dice`, `zones`, `level`): 'field a NAME die from your Used Pile or Prep
   Area (for free) at level N': the holder picks one of their dice of that card name in those
   zones and fields it at that level (fielding by an effect: free, 'when fielded' triggers,
   R8.2). None there: nothing happens.
-- trigger `wr_combat_survived` (rules.abilities.trigger_events): combat is over and the dice
+- trigger `wn_combat_survived` (rules.abilities.trigger_events): combat is over and the dice
   still in the Attack Zone return to the Field (the engine's 'moved' event of R11.5, after the
   combat KO step): one of this card's dice among them. The blocked attackers that were not
   KO'd are there (an unblocked attacker went Out of Play when it dealt its damage, R11.4), and
   the blockers that were not KO'd.
-- trigger `wr_kod_attacking`: 'If / When NAME is KO'd while attacking': this die KO'd in the
+- trigger `wn_kod_attacking`: 'If / When NAME is KO'd while attacking': this die KO'd in the
   combat KO step (R11.5) on its player's turn. The weaker reading (T5.1): a KO by an effect
   while the die is in the Attack Zone (before combat damage) does not count.
-- `wr_each_survivor` (`as`: blocked / blocking, `effects`): after that trigger, the effects
+- `wn_each_survivor` (`as`: blocked / blocking, `effects`): after that trigger, the effects
   once for each of this card's dice of its holder that came back so, as that die's own
   ('this die': its A, its damage, its spin): 'If NAME is blocked but is not knocked out, he
   deals 2 damage to the opposing player', 'When NAME blocks and is not KO'd, spin him up 1
   level'. 'blocked': the holder's attacker that was blocked (R11.2); 'blocking': a die of
   the holder's that blocked on the opponent's turn.
-- condition `wr_action_used` (`basic`: a basic action die only): the holder used an action
+- condition `wn_action_used` (`basic`: a basic action die only): the holder used an action
   die this turn, read as one of their action dice being Out of Play (where a used action die
   waits until the Cleanup Step, R9.1). The weaker reading (T5.1): a Continuous action die used
   this turn stays in the Field and is not counted (one used on an earlier turn is there too).
-- condition `wr_fielded` (`affiliation`, `what`: non_sidekick, `not_name`): the holder fielded
+- condition `wn_fielded` (`affiliation`, `what`: non_sidekick, `not_name`): the holder fielded
   this turn a character die of that kind (the engine's record of the turn's fieldings,
   K-STRIKE's module): 'If you have fielded a non-Drax [GG] character die this turn', 'If you
   fielded a non-Sidekick character die besides Hawkman this turn'.
-- condition `wr_survives`: the triggering die is in the Field with less damage than its D, so
+- condition `wn_survives`: the triggering die is in the Field with less damage than its D, so
   the damage just dealt does not KO it ('When NAME takes damage and isn't KO'd'). Read when
   the trigger fires: combat damage is dealt before the combat KO step (R11.4, R11.5), other
   damage KOs at once (R12.3), so a die it KOs is no longer in the Field by then.
-- `wr_from_used` (`into`: prep / bag, `count`, `up_to`, `dice`: `what` and `affiliation` as a
+- `wn_from_used` (`into`: prep / bag, `count`, `up_to`, `dice`: `what` and `affiliation` as a
   from_used effect's, `names`: any of these card names, `not_name`: not this card name): move
   dice of the holder's Used Pile that the holder picks to the Prep Area or the bag ('Prep a
   Superman or Supergirl character die in your Used Pile', 'Prep a non-Jimmy Olsen [DCS] die
   from your Used Pile', 'move a different Justice League character from the Used Pile to your
   Prep Area', 'add up to 2 dice from your Used Pile to your bag'). Fewer there: those there.
-- `wr_damage_dealt` (`to`): after 'When NAME damages an opponent', damage equal to what the
+- `wn_damage_dealt` (`to`): after 'When NAME damages an opponent', damage equal to what the
   opponent took (the trigger's event amount, after any prevention, R13.4) to the dice or
   player `to` picks.
-- `wr_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
+- `wn_draw_split`: 'draw 2 dice from your bag. Prep one and place the other in your Used
   Pile': both drawn into the Prep Area, the holder picks the one that stays, the other goes to
   the Used Pile (one die drawn: it stays in the Prep Area).
 """
@@ -52,8 +52,8 @@ _ZONES = {"bag": Zone.BAG, "used": Zone.USED, "prep": Zone.PREP}
 _ZONE_LIST = {"type": "array", "items": {"enum": list(_ZONES)}, "minItems": 1}
 
 EFFECT_SCHEMAS = {
-    "wr_field_from": effect_schema(
-        "wr_field_from",
+    "wn_field_from": effect_schema(
+        "wn_field_from",
         ["dice", "zones", "level"],
         dice={
             "type": "object",
@@ -64,10 +64,10 @@ EFFECT_SCHEMAS = {
         zones=_ZONE_LIST,
         level={"enum": [1, 2, 3]},
     ),
-    "wr_draw_split": effect_schema("wr_draw_split", []),
-    "wr_damage_dealt": effect_schema("wr_damage_dealt", ["to"], to=SELECTOR),
-    "wr_from_used": effect_schema(
-        "wr_from_used",
+    "wn_draw_split": effect_schema("wn_draw_split", []),
+    "wn_damage_dealt": effect_schema("wn_damage_dealt", ["to"], to=SELECTOR),
+    "wn_from_used": effect_schema(
+        "wn_from_used",
         ["into", "count"],
         into={"enum": ["prep", "bag"]},
         count={"type": "integer", "minimum": 1, "maximum": 10},
@@ -83,8 +83,8 @@ EFFECT_SCHEMAS = {
             },
         },
     ),
-    "wr_each_survivor": effect_schema(
-        "wr_each_survivor",
+    "wn_each_survivor": effect_schema(
+        "wn_each_survivor",
         ["as", "effects"],
         effects=EFFECTS,
         **{"as": {"enum": ["blocked", "blocking"]}},
@@ -111,11 +111,11 @@ def _survivors(state, event, holder: str, card: str, way: str, *, flags: bool = 
 
 
 def event_holds(when: str, tc) -> bool:
-    """`wr_combat_survived`: the dice left in the Attack Zone went back to the Field (R11.5)
-    and one of this card's dice of the holder is among them. `wr_kod_attacking`: this die
+    """`wn_combat_survived`: the dice left in the Attack Zone went back to the Field (R11.5)
+    and one of this card's dice of the holder is among them. `wn_kod_attacking`: this die
     was KO'd in the combat KO step (R11.5) of its holder's turn (so it was an attacker)."""
     event = tc.event
-    if when == "wr_kod_attacking":
+    if when == "wn_kod_attacking":
         return event.rule == "R11.5" and tc.state.active == tc.holder
     if event.rule != "R11.5" or not event.dice:
         return False
@@ -137,7 +137,7 @@ def _each_survivor(ctx, effect, bursts, scope=None):
             if ctx.state.die(die_id) is None:
                 continue
             ctx.source = die_id  # the surviving die is 'this die' of the effects
-            runtime.run_effects(ctx, effect["effects"], bursts=bursts, kind="wr_combat_survived")
+            runtime.run_effects(ctx, effect["effects"], bursts=bursts, kind="wn_combat_survived")
     finally:
         ctx.source = source
 
@@ -209,11 +209,11 @@ def _damage_dealt(ctx, effect, bursts, scope=None):
 
 
 EFFECT_RUNNERS = {
-    "wr_damage_dealt": _damage_dealt,
-    "wr_from_used": _from_used,
-    "wr_field_from": _field_from,
-    "wr_draw_split": _draw_split,
-    "wr_each_survivor": _each_survivor,
+    "wn_damage_dealt": _damage_dealt,
+    "wn_from_used": _from_used,
+    "wn_field_from": _field_from,
+    "wn_draw_split": _draw_split,
+    "wn_each_survivor": _each_survivor,
 }
 
 
@@ -260,14 +260,14 @@ def _damage_dealt_text(effect) -> str:
 
 
 EFFECT_TEXT = {
-    "wr_damage_dealt": _damage_dealt_text,
-    "wr_from_used": _from_used_text,
-    "wr_each_survivor": _each_survivor_text,
-    "wr_field_from": lambda effect: (
+    "wn_damage_dealt": _damage_dealt_text,
+    "wn_from_used": _from_used_text,
+    "wn_each_survivor": _each_survivor_text,
+    "wn_field_from": lambda effect: (
         f"field a {effect['dice']['name']} die from your {_zones_text(effect)} at level "
         f"{effect['level']}"
     ),
-    "wr_draw_split": lambda effect: (
+    "wn_draw_split": lambda effect: (
         "draw 2 dice: one goes to your Prep Area, the other to your Used Pile (you choose)"
     ),
 }
@@ -313,7 +313,7 @@ def _fielded(test, state, cards, *, holder, this=None, card="") -> bool:
 
 
 CONDITIONS = {
-    "wr_fielded": (
+    "wn_fielded": (
         {
             "affiliation": {"type": "array", "items": {"type": "string"}, "minItems": 1},
             "what": {"const": "non_sidekick"},
@@ -321,8 +321,8 @@ CONDITIONS = {
         },
         _fielded,
     ),
-    "wr_action_used": ({"basic": {"const": True}}, _action_used),
-    "wr_survives": ({}, _survives),
+    "wn_action_used": ({"basic": {"const": True}}, _action_used),
+    "wn_survives": ({}, _survives),
 }
 
 
@@ -337,9 +337,9 @@ def _fielded_text(test) -> str:
 
 
 CONDITION_TEXT = {
-    "wr_fielded": _fielded_text,
-    "wr_survives": lambda test: "the damage does not KO this die",
-    "wr_action_used": lambda test: (
+    "wn_fielded": _fielded_text,
+    "wn_survives": lambda test: "the damage does not KO this die",
+    "wn_action_used": lambda test: (
         f"you used {'a basic' if test.get('basic') else 'an'} action die this turn"
     ),
 }

@@ -38,22 +38,22 @@ At priority 145, triggers and conditions of their own:
   NAME was blocked but not KO'd, <effect>', 'When NAME blocks and is not KO'd, <effect>':
   when combat is over and the dice left in the Attack Zone return to the Field (R11.5), for
   each of the card's dice among them that was blocked / that blocked, the effects as that
-  die's (trigger `wr_combat_survived`, effect `wr_each_survivor`).
-- 'If / When NAME is KO'd while attacking, <effect>': trigger `wr_kod_attacking`, the die
+  die's (trigger `wn_combat_survived`, effect `wn_each_survivor`).
+- 'If / When NAME is KO'd while attacking, <effect>': trigger `wn_kod_attacking`, the die
   KO'd in the combat KO step of its player's turn. The weaker reading (T5.1): a KO by an
   effect while it is in the Attack Zone before combat damage does not count.
 - 'When NAME takes damage and isn't KO'd' / 'If NAME is damaged during the Attack Step and
-  not KO'd, <effect>': the damaged trigger under condition `wr_survives` (read when the
+  not KO'd, <effect>': the damaged trigger under condition `wn_survives` (read when the
   trigger fires: combat damage is dealt before the combat KO step, other damage KOs at once).
 - 'If you used / played a (basic) action (die) this turn, <line>' (or '<line> if you used an
-  action this turn'): condition `wr_action_used`, read as an action die of the holder being
+  action this turn'): condition `wn_action_used`, read as an action die of the holder being
   Out of Play, where a used action die waits for the Cleanup Step (R9.1). The weaker reading
   (T5.1): a Continuous action die used this turn stays in the Field and is not counted.
 - 'When NAME would be KO'd, instead put him into your Used Pile': named_statics'
   `ns_ko_to_used` on the card's own dice (a KO still, to the Used Pile instead of the Prep
   Area).
 - 'If you (have) fielded a non-NAME [X] character die / a non-Sidekick character die besides
-  NAME this turn, <line>': condition `wr_fielded` (the engine's record of the turn's
+  NAME this turn, <line>': condition `wn_fielded` (the engine's record of the turn's
   fieldings); 'If you have no [X] character dice on your team, <line>': fielded_long's
   `fl_team_lacks`. With the line's own condition, both (statics_more's `all_of`).
 
@@ -193,8 +193,8 @@ def survived_combat(line: Line) -> Match | None:
     """'If NAME is blocked but is not knocked out, <effect>', 'At the end of your Attack Step,
     if NAME was blocked but not KO'd, <effect>', 'When NAME blocks and is not KO'd, <effect>':
     when combat is over (R11.5), for each of the card's dice back in the Field that was
-    blocked / that blocked, the effects as that die's (`wr_combat_survived`,
-    `wr_each_survivor`)."""
+    blocked / that blocked, the effects as that die's (`wn_combat_survived`,
+    `wn_each_survivor`)."""
     found, way = next(
         (
             (m, way)
@@ -211,8 +211,8 @@ def survived_combat(line: Line) -> Match | None:
     spec = trigger_body(rest, line)
     if spec is None or set(spec) != {"effects"}:
         return None
-    each = {"do": "wr_each_survivor", "as": way, "effects": spec["effects"]}
-    return Match.ability({"when": "wr_combat_survived", "effects": [each]})
+    each = {"do": "wn_each_survivor", "as": way, "effects": spec["effects"]}
+    return Match.ability({"when": "wn_combat_survived", "effects": [each]})
 
 
 _KOD_ATTACKING = re.compile(
@@ -224,7 +224,7 @@ _KOD_ATTACKING = re.compile(
 @recogniser(FAMILY, kinds=("ability",), priority=145)
 def kod_while_attacking(line: Line) -> Match | None:
     """'If / When NAME is KO'd while attacking, <effect>': the line read as 'When NAME is KO'd,
-    <effect>' (rewritten as the other lines are), its trigger narrowed to `wr_kod_attacking`."""
+    <effect>' (rewritten as the other lines are), its trigger narrowed to `wn_kod_attacking`."""
     found = _KOD_ATTACKING.match(line.text)
     if not found or not is_self(found["who"], line):
         return None
@@ -235,7 +235,7 @@ def kod_while_attacking(line: Line) -> Match | None:
     (spec,) = read.abilities
     if spec["when"] != "kod" or set(spec) - {"when", "effects", "optional", "cost", "if"}:
         return None
-    return Match.ability({**spec, "when": "wr_kod_attacking"})
+    return Match.ability({**spec, "when": "wn_kod_attacking"})
 
 
 _ACTION = r"(?P<act>if you (?:used|played) an? (?P<basic>basic )?action(?: die)? this turn)"
@@ -254,17 +254,17 @@ def _condition(found, line: Line) -> dict | None:
     """The condition the line's leading (or, for an action die, last) clause names."""
     groups = found.groupdict()
     if groups.get("act"):
-        return {"test": "wr_action_used", **({"basic": True} if groups["basic"] else {})}
+        return {"test": "wn_action_used", **({"basic": True} if groups["basic"] else {})}
     own = line.card_name.strip()
     if groups.get("lacks"):
         return {"test": "fl_team_lacks", "affiliation": [t.affiliation(groups["lacks"])]}
     if groups.get("besides"):
         if groups["besides"].strip().lower() != own.lower():
             return None
-        return {"test": "wr_fielded", "what": "non_sidekick", "not_name": own}
+        return {"test": "wn_fielded", "what": "non_sidekick", "not_name": own}
     if groups.get("not") and groups["not"].strip().lower() == own.lower():
         affiliation = [t.affiliation(groups["tok"])]
-        return {"test": "wr_fielded", "affiliation": affiliation, "not_name": own}
+        return {"test": "wn_fielded", "affiliation": affiliation, "not_name": own}
     return None
 
 
@@ -273,7 +273,7 @@ def under_a_condition(line: Line) -> Match | None:
     """'If you used / played a (basic) action (die) this turn, <line>' (or '<line> if you used
     an action this turn'), 'If you (have) fielded a non-NAME [X] character die / a non-Sidekick
     character die besides NAME this turn, <line>', 'If you have no [X] character dice on your
-    team, <line>': the line read alone, under the condition (`wr_action_used`, `wr_fielded`,
+    team, <line>': the line read alone, under the condition (`wn_action_used`, `wn_fielded`,
     fielded_long's `fl_team_lacks`; with the line's own condition, both: `all_of`)."""
     found = _CONDITION_FIRST.match(line.text) or _CONDITION_LAST.match(line.text)
     if not found:
@@ -307,7 +307,7 @@ _NOT_KOD = re.compile(
 def damaged_not_kod(line: Line) -> Match | None:
     """'When NAME takes damage and isn't KO'd, <effect>', 'If NAME is damaged during the Attack
     Step and not KO'd, <effect>': the line without 'and not KO'd' read again, its 'damaged'
-    trigger under the condition `wr_survives` (with its own, both: `all_of`)."""
+    trigger under the condition `wn_survives` (with its own, both: `all_of`)."""
     found = _NOT_KOD.match(line.text)
     if not found or not is_self(found["who"], line):
         return None
@@ -319,7 +319,7 @@ def damaged_not_kod(line: Line) -> Match | None:
     (spec,) = read.abilities
     if spec["when"] != "damaged" or set(spec) - {"when", "effects", "optional", "if"}:
         return None
-    test = {"test": "wr_survives"}
+    test = {"test": "wn_survives"}
     if "if" in spec:
         test = {"test": "all_of", "conditions": [spec["if"], test]}
     return Match.ability({**spec, "if": test})

@@ -1,7 +1,7 @@
 """Template family `when_rest`: triggered lines the other families decline for a spelling
-(rewritten and read again), the clauses `wr_field_from`, `wr_draw_split`, watch_tail's
+(rewritten and read again), the clauses `wn_field_from`, `wn_draw_split`, watch_tail's
 `wt_place` from one zone and `wt_draw_keep` in a one-sentence spelling, and the trigger
-`wr_combat_survived` with `wr_each_survivor` (a die blocked / blocking and not KO'd). Real
+`wn_combat_survived` with `wn_each_survivor` (a die blocked / blocking and not KO'd). Real
 lines are read from the card file by key at test time (their text is never copied here) and
 played through the engine against real_cards' opposing board (P2: a Sidekick 1A 1D, Cheetah
 L2 4A 4D, Wolverine L1 5A 2D, Quicksilver L2 3A 2D, Superman L1 4A 6D)."""
@@ -19,10 +19,10 @@ def test_blocked_and_not_kod_reads_as_combat_survived():
     # 65avx (Angel): blocked but not KO'd, he deals 2 damage to the opposing player
     spec = spec_of("65avx", "If Angel is blocked")
     assert spec == {
-        "when": "wr_combat_survived",
+        "when": "wn_combat_survived",
         "effects": [
             {
-                "do": "wr_each_survivor",
+                "do": "wn_each_survivor",
                 "as": "blocked",
                 "effects": [
                     {"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 2}
@@ -77,7 +77,7 @@ def test_blocks_and_not_kod_spins_the_blocker_up():
 # -- KO'd while attacking ------------------------------------------------------------------------
 def test_kod_while_attacking_reads_narrowed_kod():
     spec = spec_of("76aou", "If Beast is KO'd while attacking")
-    assert spec == {"when": "wr_kod_attacking", "effects": [{"do": "gain_life", "amount": 2}]}
+    assert spec == {"when": "wn_kod_attacking", "effects": [{"do": "gain_life", "amount": 2}]}
     _, result = real_compiled("76aou", "If Beast is KO'd while attacking")
     assert result.description == (
         "When this die is KO'd by combat damage while attacking: you gain 2 life."
@@ -267,7 +267,7 @@ def test_attack_trigger_after_an_action_die(used, life):
 def test_unblockable_after_an_action_die():
     # 99avx (Angel): can't be blocked once an action die was used this turn
     spec = spec_of("99avx", "If you used an action this turn")
-    assert spec["if"] == {"test": "wr_action_used"}
+    assert spec["if"] == {"test": "wn_action_used"}
     cards = real_cards("99avx", "If you used an action this turn")
     setup = scene("99avx", "P1 die 99avx#1 field L1", "P1 die BA:31sww#1 reserve action")
     text = setup + "P1 use BA:31sww#1\nP1 attack 99avx#1\nP2 block SK1>99avx#1\n"
@@ -281,7 +281,7 @@ def test_basic_action_condition_joins_the_lines_own():
     spec = spec_of("88jl", "If you played a basic action")
     assert spec["if"] == {
         "test": "all_of",
-        "conditions": [{"test": "attacks_alone"}, {"test": "wr_action_used", "basic": True}],
+        "conditions": [{"test": "attacks_alone"}, {"test": "wn_action_used", "basic": True}],
     }
 
 
@@ -292,7 +292,7 @@ def test_basic_action_condition_joins_the_lines_own():
 def test_damaged_and_not_kod_spins_up(blocker, level, zone):
     # 35asm (Agent Venom, L1 4A 4D): 1 damage from the Sidekick: spun up; 5 from Wolverine: KO'd
     spec = spec_of("35asm", "When Agent Venom takes damage")
-    assert spec["if"] == {"test": "wr_survives"}
+    assert spec["if"] == {"test": "wn_survives"}
     cards = real_cards("35asm", "When Agent Venom takes damage")
     setup = scene("35asm", "P1 die 35asm#1 field L1")
     state = play(
@@ -310,7 +310,7 @@ def test_damaged_in_the_attack_step_and_not_kod(blocker, life):
     spec = spec_of("39jl", "If Black Manta is damaged")
     assert spec["if"] == {
         "test": "all_of",
-        "conditions": [{"test": "in_attack_step"}, {"test": "wr_survives"}],
+        "conditions": [{"test": "in_attack_step"}, {"test": "wn_survives"}],
     }
     cards = real_cards("39jl", "If Black Manta is damaged")
     setup = scene("39jl", "P1 die 39jl#1 field L3")
@@ -318,13 +318,13 @@ def test_damaged_in_the_attack_step_and_not_kod(blocker, life):
     assert state.player("P2").life == life
 
 
-# -- dice moved from the Used Pile (wr_from_used) ------------------------------------------------
+# -- dice moved from the Used Pile (wn_from_used) ------------------------------------------------
 def test_prep_one_of_two_names_from_the_used_pile():
     # 11sww (Jimmy Olsen, L1 1A 2D) KO'd blocked by Wolverine: Prep a Superman die
     spec = spec_of("11sww", "When Jimmy Olsen is KO'd")
     assert spec["effects"] == [
         {
-            "do": "wr_from_used",
+            "do": "wn_from_used",
             "into": "prep",
             "count": 1,
             "dice": {"names": ["Superman", "Supergirl"], "what": "character"},
@@ -377,7 +377,7 @@ def test_up_to_two_dice_to_the_bag():
 def test_gets_more_once_another_non_sidekick_die_was_fielded():
     # 34skc (Hawkman, L1 2A 2D): +1A once a non-Sidekick die besides Hawkman was fielded
     spec = spec_of("34skc", "If you fielded a non-Sidekick")
-    assert spec["if"] == {"test": "wr_fielded", "what": "non_sidekick", "not_name": "Hawkman"}
+    assert spec["if"] == {"test": "wn_fielded", "what": "non_sidekick", "not_name": "Hawkman"}
     cards = real_cards("34skc", "If you fielded a non-Sidekick")
     lines, field = to_field("19sww")
     setup = scene("34skc", "P1 die 34skc#1 field L1", "P1 die SK1 reserve L1", *lines)
@@ -392,7 +392,7 @@ def test_free_to_field_when_the_team_lacks_an_affiliation():
     assert spec["when"] == "static"
     assert spec["if"]["test"] == "fl_team_lacks"
     spec = spec_of("2ki", "If you have fielded a non-Drax")
-    assert spec["if"] == {"test": "wr_fielded", "affiliation": ["gotg"], "not_name": "Drax"}
+    assert spec["if"] == {"test": "wn_fielded", "affiliation": ["gotg"], "not_name": "Drax"}
 
 
 # -- an equal amount, combat damage, placed from the bag ----------------------------------------
@@ -401,7 +401,7 @@ def test_equal_amount_of_the_damage_the_opponent_took():
     spec = spec_of("21ygo", "If this monster damages")
     assert spec == {
         "when": "damage_opponent",
-        "effects": [{"do": "wr_damage_dealt", "to": {"pick": "target"}}],
+        "effects": [{"do": "wn_damage_dealt", "to": {"pick": "target"}}],
     }
     cards = real_cards("21ygo", "If this monster damages")
     setup = scene("21ygo", "P1 die 21ygo#1 field L1")
