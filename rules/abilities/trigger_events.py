@@ -118,6 +118,21 @@ EXTRA_TRIGGERS = {
         False,
         "When one of this card's dice deals combat damage",
     ),
+    # when_rest (rules/abilities/extensions/when_rest.py): combat is over and the dice left in
+    # the Attack Zone return to the Field (R11.5), one of them this card's (blocked or blocking)
+    "wn_combat_survived": (
+        "moved",
+        "card",
+        False,
+        "When combat ends",
+    ),
+    # when_rest: this die, attacking, KO'd in the combat KO step (R11.5) of its player's turn
+    "wn_kod_attacking": (
+        "kod",
+        "self",
+        False,
+        "When this die is KO'd by combat damage while attacking",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -156,6 +171,10 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
         from rules.abilities.extensions import self_tail
 
         return self_tail.event_holds(when, tc)
+    if when.startswith("wn_"):
+        from rules.abilities.extensions import when_rest
+
+        return when_rest.event_holds(when, tc)
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True
