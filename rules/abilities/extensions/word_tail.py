@@ -1,0 +1,49 @@
+"""Effects and conditions of the `word_tail` family (rules/abilities/templates/word_tail.py,
+clauses in rules/abilities/phrases_word_tail.py).
+
+- condition `wdt_own_types_paid`: Crosspulse's 'you can only use a Crosspulse ability if you
+  paid this character's purchase cost using only their energy types'. The engine remembers,
+  for the turn, each die bought with only symbols of its card's energy types
+  (rules/engine/steps/main.py `OWN_TYPES_PAID`: at least one symbol; no wild, generic or
+  virtual energy, the narrow reading, T5.1); the condition asks whether the ability's own die
+  (the die just purchased) is one.
+- `wdt_field_bought` (`level`): 'Immediately field this die at level 1' after its purchase: the
+  die bought (in its owner's Used Pile, R7.4) is fielded at that level (free; fielding, R8.2:
+  'when fielded' triggers). If it is no longer in the Used Pile, nothing happens.
+"""
+
+from rules.abilities.extensions import effect_schema
+from rules.engine.state import Zone
+
+OWN_TYPES_PAID = "own_types_paid:"  # rules.engine.steps.main.OWN_TYPES_PAID
+
+
+def _own_types_paid(test, state, cards, *, holder, this=None, card="") -> bool:
+    return this is not None and f"{OWN_TYPES_PAID}{this.id}" in state.used_limits
+
+
+CONDITIONS = {"wdt_own_types_paid": ({}, _own_types_paid)}
+CONDITION_TEXT = {
+    "wdt_own_types_paid": lambda test: "its purchase was paid using only this card's energy types"
+}
+
+EFFECT_SCHEMAS = {
+    "wdt_field_bought": effect_schema(
+        "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
+    ),
+}
+
+
+def _field_bought(ctx, effect, bursts, scope=None) -> None:
+    die = ctx.state.die(ctx.source) if ctx.source else None
+    if die is None or die.zone != Zone.USED or die.owner != ctx.holder:
+        return
+    ctx.field(die.id, level=effect["level"])
+
+
+EFFECT_RUNNERS = {"wdt_field_bought": _field_bought}
+EFFECT_TEXT = {
+    "wdt_field_bought": lambda effect: (
+        f"field this die from the Used Pile at level {effect['level']}"
+    )
+}
