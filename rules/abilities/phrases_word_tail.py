@@ -6,6 +6,10 @@ the shared phrase registry. Each is narrow: it reads only in the trigger it name
   die bought, from the Used Pile, fielded (`wdt_field_bought`).
 """
 
+import re
+
+from rules.abilities import phrases_triggers as body
+from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
 from rules.abilities.phrases_event_triggers_more import _own_trigger
 
@@ -22,3 +26,50 @@ def _field_bought(m, line):
     if name and name.strip().lower() != line.card_name.strip().lower():
         return None
     return [{"do": "wdt_field_bought", "level": int(m["level"])}]
+
+
+# -- Teamwatch's 'that character' ------------------------------------------------------------
+_SHARES = re.compile(
+    r"^(?:when|whenever) you field (?:a|another) character (?:die )?(?:who|that) shares an "
+    r"affiliation with ",
+    re.IGNORECASE,
+)
+
+
+def _shares_trigger(line) -> bool:
+    """A line (or an ability word's text) 'When you field a character who shares an
+    affiliation with NAME, ...': the watched die is the one fielded (`pick` `that`)."""
+    return line is not None and line.kind == "ability" and bool(_SHARES.match(line.text))
+
+
+@phrase(r"that character and (?P<me>.+?) both get \+(?P<a>\d)A(?: and \+(?P<d>\d)D)? this turn")
+def _both_get(m, line):
+    """'that character and NAME both get +2A this turn': the die fielded and this card's."""
+    if not _shares_trigger(line) or not body.is_self(m["me"], line):
+        return None
+    bonus = {"attack": int(m["a"])}
+    if m["d"]:
+        bonus["defense"] = int(m["d"])
+    return [
+        {"do": "modify", "to": {"pick": "that"}, **bonus},
+        {"do": "modify", "to": {"pick": "this"}, **bonus},
+    ]
+
+
+@phrase(rf"spin both of them up (?P<n>{t.NUMBER}) levels?")
+def _spin_both(m, line):
+    """'spin both of them up 1 level': the die fielded and this card's."""
+    if not _shares_trigger(line):
+        return None
+    levels = t.number(m["n"])
+    return [
+        {"do": "spin", "to": {"pick": "that"}, "levels": levels},
+        {"do": "spin", "to": {"pick": "this"}, "levels": levels},
+    ]
+
+
+# -- dice from the Used Pile to the bag --------------------------------------------------------
+@phrase(rf"move up to (?P<n>{t.NUMBER}) dice from your used pile to your bag")
+def _used_to_bag(m, line):
+    """'Move up to 2 dice from your Used Pile to your bag' (`wdt_used_to_bag`)."""
+    return [{"do": "wdt_used_to_bag", "count": t.number(m["n"])}]

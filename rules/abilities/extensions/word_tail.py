@@ -10,6 +10,8 @@ clauses in rules/abilities/phrases_word_tail.py).
 - `wdt_field_bought` (`level`): 'Immediately field this die at level 1' after its purchase: the
   die bought (in its owner's Used Pile, R7.4) is fielded at that level (free; fielding, R8.2:
   'when fielded' triggers). If it is no longer in the Used Pile, nothing happens.
+- `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
+  chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
 
 from rules.abilities.extensions import effect_schema
@@ -31,6 +33,9 @@ EFFECT_SCHEMAS = {
     "wdt_field_bought": effect_schema(
         "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
     ),
+    "wdt_used_to_bag": effect_schema(
+        "wdt_used_to_bag", ["count"], count={"type": "integer", "minimum": 1, "maximum": 10}
+    ),
 }
 
 
@@ -41,9 +46,31 @@ def _field_bought(ctx, effect, bursts, scope=None) -> None:
     ctx.field(die.id, level=effect["level"])
 
 
-EFFECT_RUNNERS = {"wdt_field_bought": _field_bought}
+def _used_to_bag(ctx, effect, bursts, scope=None) -> None:
+    dice = [d.id for d in ctx.state.zone(ctx.holder, Zone.USED)]
+    if not dice:
+        return
+    count = min(effect["count"], len(dice))
+    chosen = ctx.choose(
+        f"up to {count} dice from your Used Pile to your bag", dice, count=count, minimum=0
+    )
+    for die_id in chosen:
+        ctx.move(die_id, Zone.BAG)
+        ctx.emit(
+            "moved",
+            f"{die_id} moved from the Used Pile to the bag ({ctx.label})",
+            rule="R13.3",
+            die=die_id,
+            player=ctx.holder,
+        )
+
+
+EFFECT_RUNNERS = {"wdt_field_bought": _field_bought, "wdt_used_to_bag": _used_to_bag}
 EFFECT_TEXT = {
+    "wdt_used_to_bag": lambda effect: (
+        f"move up to {effect['count']} dice from your Used Pile to your bag"
+    ),
     "wdt_field_bought": lambda effect: (
         f"field this die from the Used Pile at level {effect['level']}"
-    )
+    ),
 }

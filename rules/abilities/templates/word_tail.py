@@ -48,3 +48,42 @@ def crosspulse(line: Line) -> Match | None:
     if spec["when"] != "purchased" or "if" in spec or "cost" in spec or "any" in spec:
         return None
     return Match.ability({**spec, "if": {"test": "wdt_own_types_paid"}})
+
+
+# -- spellings inside an ability word's body ---------------------------------------------------
+# Each (regex, replacement) rewrites one spelling of the text after an ability word into one
+# the other families read; a line changed by any is read again (every family's reading).
+_WORDS = r"(?:energize|underdog|teamwatch|awaken|impulse|vengeance|enlistment|synergy)"
+_WORD_LINE = re.compile(rf"^(?P<word>{_WORDS})\s*[-–—:]+\s*(?P<rest>.+)$", re.IGNORECASE)
+BODY_SPELLINGS = (
+    # 'NAME can't be blocked by only one character this turn': attack_tail's 'cannot be blocked
+    # by fewer than two character dice' (this turn: `at_two_blockers_this_turn`)
+    (
+        r"\b(?P<me>[A-Z][\w .'-]*?) can't be blocked by only one character this turn$",
+        r"\g<me> cannot be blocked by fewer than two character dice",
+    ),
+    # 'for each [B] in your Reserve Pool': the [B] symbols there (fielded_effects' tally)
+    (
+        r"\bfor each (?P<e>\[[A-Z]\]) in your reserve pool\b",
+        r"for each \g<e> energy in your Reserve Pool",
+    ),
+    # 'Field your next character die for free': the next one you field this turn (T5.1: not
+    # a later turn's)
+    (
+        r"(?<=[-–—:] )field your next character die for free$",
+        r"the next character die you field this turn is free",
+    ),
+    # 'Action dice cost you [2] less': the player's purchases are the only ones on their turn
+    (r"\b(?P<what>action dice) cost you\b", r"\g<what> cost"),
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=49)
+def word_body_spellings(line: Line) -> Match | None:
+    match = _WORD_LINE.match(line.text)
+    if not match:
+        return None
+    text = line.text.rstrip(".")
+    for regex, replacement in BODY_SPELLINGS:
+        text = re.sub(regex, replacement, text, flags=re.IGNORECASE)
+    return read_again(line, text)

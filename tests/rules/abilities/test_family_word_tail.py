@@ -7,10 +7,19 @@ Real lines are read from the card file by key at test time (their text is never 
 and played through the engine."""
 
 from rules.abilities import compile_card
+from rules.abilities.cards import engine_card
 from rules.abilities.describe import describe
-from rules.engine import Zone
-from tests.rules.abilities.real_cards import pool, real_cards, scene, spec_of
-from tests.rules.abilities.scenario import compiled, play
+from rules.engine import Zone, query
+from tests.rules.abilities import long_tail
+from tests.rules.abilities.real_cards import demo_line, pool, real_cards, scene, spec_of
+from tests.rules.abilities.scenario import (
+    board,
+    compiled,
+    compiled_cards,
+    encoded_cards,
+    play,
+    refused,
+)
 
 
 def _bought(state, key: str):
@@ -94,3 +103,146 @@ def test_crosspulse_with_an_inner_condition_or_another_trigger_stays_manual():
     )
     # Kevin Nash: removing a die from the Field until end of turn has no effect here.
     assert compile_card(pool()["4tag"]).status != "automated"
+
+
+# -- Teamwatch: 'that character' and this card's -----------------------------------------------
+def _field_superman(key: str, *lines: str, answers=()):
+    """P1 fields Superman (19sww: Justice League, level 1 costs 1) with the real card `key`
+    (only its Teamwatch line) in the Field at level 1."""
+    cards = real_cards(key, "Teamwatch")
+    text = scene(
+        key,
+        f"P1 die {key}#1 field L1",
+        "P1 die 19sww#1 reserve L1",
+        "P1 die SK1 reserve wild",
+        *lines,
+    )
+    return play(cards, text, "P1 field 19sww#1 pay SK1", *answers).final
+
+
+def test_teamwatch_spin_both_of_them_up_5dc2016():  # Stargirl (Justice League)
+    spec = spec_of("5dc2016", "Teamwatch")
+    assert spec["effects"] == [
+        {"do": "spin", "to": {"pick": "that"}, "levels": 1},
+        {"do": "spin", "to": {"pick": "this"}, "levels": 1},
+    ]
+    state = _field_superman("5dc2016")
+    assert state.die("P1:5dc2016#1").level == 2
+    assert state.die("P1:19sww#1").level == 2
+
+
+def test_teamwatch_that_character_and_this_both_get_2a_130aou():  # Starhawk (Avengers, GotG)
+    spec = spec_of("130aou", "Teamwatch")
+    assert [e["to"] for e in spec["effects"]] == [{"pick": "that"}, {"pick": "this"}]
+    assert describe({"abilities": [spec]}).endswith(
+        "that die gets +2A this turn; then this die gets +2A this turn."
+    )
+    # Black Widow (2aou, Avengers) fielded beside Starhawk: both get +2A.
+    cards = real_cards("130aou", "Teamwatch")
+    record = pool()["2aou"]
+    cards["2aou"] = engine_card(record, compile_card(record).encoding)
+    text = scene("130aou", "P1 die 130aou#1 field L1", "P1 die 2aou#1 reserve L1", team="2aou:2")
+    state = play(cards, text, "P1 field 2aou#1", "P1 order P1:130aou P1:2aou").final
+    assert query.attack(state, cards, state.die("P1:130aou#1")).value == 5  # 3 + 2
+    assert query.attack(state, cards, state.die("P1:2aou#1")).value == 3  # 1 + 2
+    # Superman shares nothing with Starhawk: no bonus.
+    text = scene("130aou", "P1 die 130aou#1 field L1", "P1 die 19sww#1 reserve L1",
+                 "P1 die SK1 reserve wild")  # fmt: skip
+    state = play(cards, text, "P1 field 19sww#1 pay SK1").final
+    assert query.attack(state, cards, state.die("P1:130aou#1")).value == 3
+
+
+def test_teamwatch_that_character_only_after_a_shared_affiliation_trigger():
+    # 'that character' in another trigger could be any die: the line stays manual.
+    assert (
+        compiled(
+            "19sww",
+            ability_lines=["When fielded, that character and Superman both get +2A this turn"],
+        ).status
+        == "manual"
+    )
+
+
+def test_teamwatch_cant_be_blocked_by_only_one_character_2aou():  # Black Widow
+    spec = spec_of("2aou", "Teamwatch")
+    assert spec["effects"] == [{"do": "at_two_blockers_this_turn", "to": {"pick": "this"}}]
+    cards = real_cards("2aou", "Teamwatch")
+    text2 = scene("2aou", "P1 die 2aou#1 field L1", "P1 die 2aou#2 reserve L1")
+    refused(cards, text2 + "P1 field 2aou#2\nP1 attack 2aou#1\nP2 block SK1>2aou#1\n", "R13.7")
+    play(cards, text2, "P1 field 2aou#2", "P1 attack 2aou#1", "P2 block SK1>2aou#1 5sww#1>2aou#1")
+
+
+def test_teamwatch_move_up_to_two_dice_from_the_used_pile_to_the_bag_41msw():  # Mr. Fantastic
+    spec = spec_of("41msw", "Teamwatch")
+    assert spec["effects"] == [{"do": "wdt_used_to_bag", "count": 2}]
+    assert spec["any"]["other"] is True  # Teamwatch: another card's die (turn_globals)
+    # The line on Superman (Justice League): Wonder Woman (22sww) fielded beside him.
+    cards = compiled_cards("19sww", ability_lines=[demo_line("41msw", "Teamwatch")])
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die 22sww#1 reserve L1",
+        "P1 die SK1 used",
+        "P1 die SK2 used",
+        "P1 die SK3 used",
+    )
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose SK1 SK3").final
+    assert [state.die(f"P1:SK{n}").zone for n in (1, 2, 3)] == [Zone.BAG, Zone.USED, Zone.BAG]
+    # Choosing none is fine ('up to').
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose none").final
+    assert state.die("P1:SK1").zone == Zone.USED
+
+
+# -- spellings inside an ability word's body ---------------------------------------------------
+def test_awaken_for_each_symbol_in_your_reserve_pool_103xfc():  # Pyro
+    spec = spec_of("103xfc", "Awaken")
+    assert spec["when"] == "spun_up"
+    (effect,) = spec["effects"]
+    assert effect["do"] == "per_tally"
+    assert effect["tally"] == {"reserve": "yours", "unit": "symbols", "energy": ["bolt"]}
+    # On Superman (long_tail.real_cards); Wonder Woman spins him up when fielded.
+    spinner = compiled(
+        "22sww", ability_lines=["When fielded, spin target character die up 1 level"]
+    )
+    cards = encoded_cards({"22sww": spinner.encoding}, cards=long_tail.real_cards("103xfc"))
+    setup = board(
+        "P1 die 19sww#1 field L1",
+        "P1 die 22sww#1 reserve L1",
+        "P1 die SK1 reserve bolt",
+        "P1 die SK2 reserve bolt",
+        "P1 die SK3 reserve mask",
+    )
+    before = play(cards, setup).final.player("P2").life
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose 19sww#1", "P1 yes").final
+    assert state.player("P2").life == before - 2  # two [B] symbols
+
+
+def test_awaken_field_your_next_character_die_for_free_104xfc():  # Quicksilver
+    spec = spec_of("104xfc", "Awaken")
+    assert spec["when"] == "spun_up" and spec["effects"] == [
+        {"do": "ft_next_field_free", "dice": {}}
+    ]
+    assert "this turn" in describe({"abilities": [spec]})
+
+
+def test_energize_action_dice_cost_you_less_16xfo():  # Forge
+    spec = spec_of("16xfo", "Energize")
+    assert spec == {
+        "when": "energize",
+        "effects": [
+            {
+                "do": "ft_cost_this_turn",
+                "to": {"pick": "each", "what": "action"},
+                "of": "purchase",
+                "amount": 2,
+                "sign": -1,
+            }
+        ],
+    }
+
+
+def test_body_spellings_only_after_an_ability_word():
+    # 'cost you' without an ability word is not this family's
+    assert (
+        compiled("19sww", ability_lines=["Zap - Action dice cost you [2] less to purchase"]).status
+        == "manual"
+    )
