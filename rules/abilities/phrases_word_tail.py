@@ -73,3 +73,13 @@ def _spin_both(m, line):
 def _used_to_bag(m, line):
     """'Move up to 2 dice from your Used Pile to your bag' (`wdt_used_to_bag`)."""
     return [{"do": "wdt_used_to_bag", "count": t.number(m["n"])}]
+
+
+# -- double NAME's printed A ------------------------------------------------------------------
+@phrase(r"double (?P<me>.+?)'s printed a(?: \(?until end of turn\)?| this turn)?")
+def _double_own_printed(m, line):
+    """'double Iceman's printed A (until end of turn)': this card's die gets +A equal to the A
+    its face prints (`wdt_double_printed`)."""
+    if line is None or line.kind != "ability" or not body.is_self(m["me"], line):
+        return None
+    return [{"do": "wdt_double_printed"}]

@@ -10,6 +10,8 @@ clauses in rules/abilities/phrases_word_tail.py).
 - `wdt_field_bought` (`level`): 'Immediately field this die at level 1' after its purchase: the
   die bought (in its owner's Used Pile, R7.4) is fielded at that level (free; fielding, R8.2:
   'when fielded' triggers). If it is no longer in the Used Pile, nothing happens.
+- `wdt_double_printed`: 'double NAME's printed A (until end of turn)': this card's die gets +A
+  equal to the A its face prints (attack_tail's `at_double_printed_attack` on the own die).
 - `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
   chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
@@ -33,6 +35,7 @@ EFFECT_SCHEMAS = {
     "wdt_field_bought": effect_schema(
         "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
     ),
+    "wdt_double_printed": effect_schema("wdt_double_printed", []),
     "wdt_used_to_bag": effect_schema(
         "wdt_used_to_bag", ["count"], count={"type": "integer", "minimum": 1, "maximum": 10}
     ),
@@ -65,8 +68,19 @@ def _used_to_bag(ctx, effect, bursts, scope=None) -> None:
         )
 
 
-EFFECT_RUNNERS = {"wdt_field_bought": _field_bought, "wdt_used_to_bag": _used_to_bag}
+def _double_printed(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities.extensions.attack_tail import _double_printed_attack
+
+    _double_printed_attack(ctx, {"to": {"pick": "this"}}, bursts, scope)
+
+
+EFFECT_RUNNERS = {
+    "wdt_field_bought": _field_bought,
+    "wdt_used_to_bag": _used_to_bag,
+    "wdt_double_printed": _double_printed,
+}
 EFFECT_TEXT = {
+    "wdt_double_printed": lambda effect: "double this die's printed A this turn",
     "wdt_used_to_bag": lambda effect: (
         f"move up to {effect['count']} dice from your Used Pile to your bag"
     ),

@@ -75,10 +75,12 @@ BODY_SPELLINGS = (
     ),
     # 'Action dice cost you [2] less': the player's purchases are the only ones on their turn
     (r"\b(?P<what>action dice) cost you\b", r"\g<what> cost"),
+    # 'printed A. (until end of turn)': the duration inside the sentence
+    (r"\.\s*\(\s*until end of turn\s*\)", r" (until end of turn)"),
 )
 
 
-@recogniser(FAMILY, kinds=("ability",), priority=49)
+@recogniser(FAMILY, kinds=("ability",), priority=141)
 def word_body_spellings(line: Line) -> Match | None:
     match = _WORD_LINE.match(line.text)
     if not match:
@@ -87,3 +89,75 @@ def word_body_spellings(line: Line) -> Match | None:
     for regex, replacement in BODY_SPELLINGS:
         text = re.sub(regex, replacement, text, flags=re.IGNORECASE)
     return read_again(line, text)
+
+
+# -- Awaken - Once per turn, <effect> ---------------------------------------------------------
+_AWAKEN_ONCE = re.compile(r"^awaken\s*[-–—:]+\s*once per turn,\s*(?P<rest>.+)$", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=141)
+def awaken_once_per_turn(line: Line) -> Match | None:
+    """'Awaken - Once per turn, <effect>': Awaken's reading (ability_words, turn_globals) with
+    the limit once per turn for the card (not per die: the weaker reading, T5.1)."""
+    match = _AWAKEN_ONCE.match(line.text)
+    if not match:
+        return None
+    found = read_again(line, f"Awaken - {match['rest']}")
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec["when"] != "spun_up":
+        return None
+    return Match.ability({**spec, "limit": "once_per_turn"})
+
+
+# -- Impulse - you may pay [X] to <effect> ---------------------------------------------------
+_IMPULSE = re.compile(r"^impulse\s*[-–—:]+\s*(?P<rest>you may pay .+)$", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=141)
+def impulse_paid(line: Line) -> Match | None:
+    """'Impulse - You may pay [1] to <effect>': ability_words reads Impulse's bare effect; a
+    cost first is read as event_triggers_more reads 'When you purchase this die, you may pay
+    [1] to ...' (Impulse's reminder: when you purchase the die; WizKids' keyword list defines
+    it alike for every card)."""
+    match = _IMPULSE.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"].rstrip(".")
+    found = read_again(line, f"When you purchase this die, {rest[0].lower()}{rest[1:]}")
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec["when"] != "purchased" or "cost" not in spec or "if" in spec:
+        return None
+    return found
+
+
+# -- Underdog - <a cost static> ------------------------------------------------------------------
+@recogniser(FAMILY, kinds=("ability",), priority=141)
+def underdog_cost(line: Line) -> Match | None:
+    """'Underdog - You may field NAME for free' where Underdog is defined as ability_words and
+    turn_globals read it (the reminder on the card, or in its set): plain_tail's cost static
+    (from the team) under the condition `opponent_more_field_dice`, checked when the cost is
+    asked (when the die would be fielded). Only a static that changes costs, with no
+    condition of its own."""
+    from rules.abilities.templates import ability_words, turn_globals
+
+    match = ability_words._UNDERDOG.match(line.text)
+    if not match:
+        return None
+    raw = re.sub(r"\s+", " ", line.raw.replace("\ufb02", "fl"))
+    in_set = turn_globals._set_of(line.card_key) in turn_globals.UNDERDOG_SETS
+    if not ability_words._UNDERDOG_REMINDER.search(raw) and not in_set:
+        return None
+    rest = match["rest"].strip().rstrip(".")
+    found = read_again(line, rest[0].upper() + rest[1:])
+    if found is None or found.keywords or len(found.abilities) != 1:
+        return None
+    (spec,) = found.abilities
+    if spec["when"] != "static" or "if" in spec:
+        return None
+    if not all(e["do"] == "cost" and e.get("to") == {"pick": "this"} for e in spec["effects"]):
+        return None
+    return Match.ability({**spec, "if": {"test": "opponent_more_field_dice"}})

@@ -246,3 +246,67 @@ def test_body_spellings_only_after_an_ability_word():
         compiled("19sww", ability_lines=["Zap - Action dice cost you [2] less to purchase"]).status
         == "manual"
     )
+
+
+# -- Awaken - Once per turn, double NAME's printed A --------------------------------------------
+def test_awaken_once_per_turn_double_printed_attack_15xfc():  # Iceman
+    spec = spec_of("15xfc", "Awaken")
+    assert spec["when"] == "spun_up" and spec["limit"] == "once_per_turn"
+    assert spec["effects"] == [{"do": "wdt_double_printed"}]
+    assert describe({"abilities": [spec]}) == (
+        "When this die spins up, once per turn: you may double this die's printed A this turn."
+    )
+    spinner = compiled(
+        "22sww", ability_lines=["When fielded, spin target character die up 1 level"]
+    )
+    cards = encoded_cards({"22sww": spinner.encoding}, cards=long_tail.real_cards("15xfc"))
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose 19sww#1", "P1 yes").final
+    die = state.die("P1:19sww#1")
+    assert die.level == 2 and query.attack(state, cards, die).value == 6 + 6  # printed 6
+
+
+# -- Impulse - You may pay [1] to <effect> --------------------------------------------------------
+def test_impulse_you_may_pay_to_prep_this_die_38wwe():  # Ronda Rousey, cost 4 [F]
+    spec = spec_of("38wwe", "Impulse")
+    assert spec == {
+        "when": "purchased",
+        "optional": True,
+        "cost": "[1]",
+        "effects": [{"do": "bought_to_prep"}],
+    }
+    cards = real_cards("38wwe", "Impulse")
+    payers = [f"SK{n}" for n in range(1, 5)]
+    setup = scene(
+        "38wwe", *(f"P1 die {sk} reserve fist" for sk in payers), "P1 die SK5 reserve wild"
+    )
+    state = play(cards, setup, f"P1 buy 38wwe pay {' '.join(payers)}", "P1 yes pay SK5").final
+    assert [d.zone for d in _bought(state, "38wwe")] == [Zone.PREP]
+    state = play(cards, setup, f"P1 buy 38wwe pay {' '.join(payers)}", "P1 no").final
+    assert [d.zone for d in _bought(state, "38wwe")] == [Zone.USED]
+
+
+# -- Underdog - You may field NAME for free -------------------------------------------------------
+def test_underdog_field_for_free_while_the_opponent_has_more_dice_5asm():  # Drax, L1 costs 1
+    spec = spec_of("5asm", "Underdog")
+    assert spec["when"] == "static" and spec["if"] == {"test": "opponent_more_field_dice"}
+    cards = real_cards("5asm", "Underdog")
+    # P2 has 5 character dice in the Field, P1 none: Drax is free.
+    setup = scene("5asm", "P1 die 5asm#1 reserve L1")
+    assert play(cards, setup, "P1 field 5asm#1").final.die("P1:5asm#1").zone == Zone.FIELD
+    # Not with as many dice as the opponent: the fielding cost is paid.
+    mine = [f"P1 die SK{n} field L1" for n in range(1, 6)]
+    setup = scene("5asm", "P1 die 5asm#1 reserve L1", "P1 die SK6 reserve wild", *mine)
+    refused(cards, setup + "P1 field 5asm#1\n", "R6.1")
+    play(cards, setup, "P1 field 5asm#1 pay SK6")
+
+
+def test_underdog_static_other_than_a_cost_stays_manual():
+    from rules.abilities.templates.turn_globals import UNDERDOG_REMINDER
+
+    # Another die's cost (not this card's own) under Underdog: not read.
+    line = f"Underdog - <em>{UNDERDOG_REMINDER}</em> Your Sidekicks are free to field"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
+    # This card's own cost: read.
+    line = f"Underdog - <em>{UNDERDOG_REMINDER}</em> You may field Superman for free"
+    assert compiled("19sww", ability_lines=[line]).status == "automated"
