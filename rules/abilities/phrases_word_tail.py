@@ -83,3 +83,15 @@ def _double_own_printed(m, line):
     if line is None or line.kind != "ability" or not body.is_self(m["me"], line):
         return None
     return [{"do": "wdt_double_printed"}]
+
+
+# -- roll a die from your Prep Area / reroll a die in your Reserve Pool --------------------------
+@phrase(
+    r"(?:(?P<roll>roll) (?:a|one) die (?:from|in) your prep area"
+    r"|(?P<reroll>reroll) (?:a|one) die in your reserve pool)"
+)
+def _roll_own_die(m, line):
+    """'Roll a die from your Prep Area' / 'Reroll a die in your Reserve Pool': the holder
+    chooses one of their dice there (not a target) and rolls it into the Reserve Pool
+    (`wdt_roll_own`)."""
+    return [{"do": "wdt_roll_own", "zone": "prep" if m["roll"] else "reserve"}]

@@ -12,6 +12,9 @@ clauses in rules/abilities/phrases_word_tail.py).
   'when fielded' triggers). If it is no longer in the Used Pile, nothing happens.
 - `wdt_double_printed`: 'double NAME's printed A (until end of turn)': this card's die gets +A
   equal to the A its face prints (attack_tail's `at_double_printed_attack` on the own die).
+- `wdt_roll_own` (`zone` prep / reserve): 'Roll a die from your Prep Area' / 'Reroll a die in
+  your Reserve Pool': the holder chooses one of their dice there (a choice, not a target) and
+  rolls it; it lands in the Reserve Pool (R5.2). With no die there, nothing happens.
 - `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
   chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
@@ -36,6 +39,7 @@ EFFECT_SCHEMAS = {
         "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
     ),
     "wdt_double_printed": effect_schema("wdt_double_printed", []),
+    "wdt_roll_own": effect_schema("wdt_roll_own", ["zone"], zone={"enum": ["prep", "reserve"]}),
     "wdt_used_to_bag": effect_schema(
         "wdt_used_to_bag", ["count"], count={"type": "integer", "minimum": 1, "maximum": 10}
     ),
@@ -74,12 +78,30 @@ def _double_printed(ctx, effect, bursts, scope=None) -> None:
     _double_printed_attack(ctx, {"to": {"pick": "this"}}, bursts, scope)
 
 
+_ZONES = {"prep": (Zone.PREP, "Prep Area"), "reserve": (Zone.RESERVE, "Reserve Pool")}
+
+
+def _roll_own(ctx, effect, bursts, scope=None) -> None:
+    zone, name = _ZONES[effect["zone"]]
+    dice = [d.id for d in ctx.state.zone(ctx.holder, zone)]
+    if not dice:
+        return
+    (chosen,) = ctx.choose(f"the die in your {name} to roll", dice)
+    ctx.roll(ctx.holder, (chosen,))
+
+
 EFFECT_RUNNERS = {
+    "wdt_roll_own": _roll_own,
     "wdt_field_bought": _field_bought,
     "wdt_used_to_bag": _used_to_bag,
     "wdt_double_printed": _double_printed,
 }
 EFFECT_TEXT = {
+    "wdt_roll_own": lambda effect: (
+        "roll one of the dice in your Prep Area"
+        if effect["zone"] == "prep"
+        else "reroll one of the dice in your Reserve Pool"
+    ),
     "wdt_double_printed": lambda effect: "double this die's printed A this turn",
     "wdt_used_to_bag": lambda effect: (
         f"move up to {effect['count']} dice from your Used Pile to your bag"

@@ -310,3 +310,40 @@ def test_underdog_static_other_than_a_cost_stays_manual():
     # This card's own cost: read.
     line = f"Underdog - <em>{UNDERDOG_REMINDER}</em> You may field Superman for free"
     assert compiled("19sww", ability_lines=[line]).status == "automated"
+
+
+# -- roll a die from your Prep Area / reroll a die in your Reserve Pool ----------------------------
+def test_awaken_reroll_a_die_in_your_reserve_pool_123ig():  # Rocket Raccoon
+    spec = spec_of("123ig", "Awaken")
+    assert spec["effects"] == [{"do": "wdt_roll_own", "zone": "reserve"}]
+    spinner = compiled(
+        "22sww", ability_lines=["When fielded, spin target character die up 1 level"]
+    )
+    cards = encoded_cards({"22sww": spinner.encoding}, cards=long_tail.real_cards("123ig"))
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1", "P1 die SK1 reserve bolt")
+    state = play(
+        cards,
+        setup,
+        "P1 field 22sww#1",
+        "P1 choose 19sww#1",
+        "P1 yes",
+        "P1 choose SK1",
+        "P1 roll SK1=mask",
+    ).final
+    assert state.die("P1:SK1").zone == Zone.RESERVE
+    assert state.die("P1:SK1").face.energy == ("mask",)
+
+
+def test_teamwatch_roll_a_die_from_your_prep_area_and_reroll_a_target_103msw():
+    spec = spec_of("103msw", "Teamwatch")  # Captain Marvel
+    assert spec["effects"][0] == {"do": "wdt_roll_own", "zone": "prep"}
+    assert spec["effects"][1]["do"] == "reroll"
+    # The clause on Superman: Wonder Woman fielded beside him; SK2 rolled from the Prep Area.
+    line = "When you field another character who shares an affiliation with Superman, "
+    cards = compiled_cards("19sww", ability_lines=[line + "roll a die from your Prep Area"])
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1", "P1 die SK2 prep")
+    state = play(cards, setup, "P1 field 22sww#1", "P1 choose SK2", "P1 roll SK2=shield").final
+    assert state.die("P1:SK2").zone == Zone.RESERVE
+    # Nothing in the Prep Area: nothing happens.
+    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
+    play(cards, setup, "P1 field 22sww#1")
