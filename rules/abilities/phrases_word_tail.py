@@ -95,3 +95,17 @@ def _roll_own_die(m, line):
     chooses one of their dice there (not a target) and rolls it into the Reserve Pool
     (`wdt_roll_own`)."""
     return [{"do": "wdt_roll_own", "zone": "prep" if m["roll"] else "reserve"}]
+
+
+# -- spin down 1 level; if already level 1, to an energy face ---------------------------------
+@phrase(
+    r"spin (?P<who>target (?:opposing )?character die) down (?:1|one) level\. if that character "
+    r"die is already level 1, spin it to an energy face(?: \(?of your choice\)?)?"
+)
+def _spin_down_or_energy(m, line):
+    """'Spin target opposing character die down 1 level. If that character die is already
+    level 1, spin it to an energy face (of your choice)' (`wdt_spin_down_or_energy`)."""
+    to = body.die_selector(m["who"], line)
+    if to is None or to.get("pick") != "target":
+        return None
+    return [{"do": "wdt_spin_down_or_energy", "to": to}]

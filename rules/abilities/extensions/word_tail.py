@@ -15,11 +15,17 @@ clauses in rules/abilities/phrases_word_tail.py).
 - `wdt_roll_own` (`zone` prep / reserve): 'Roll a die from your Prep Area' / 'Reroll a die in
   your Reserve Pool': the holder chooses one of their dice there (a choice, not a target) and
   rolls it; it lands in the Reserve Pool (R5.2). With no die there, nothing happens.
+- `wdt_spin_down_or_energy` (`to`): 'Spin target X down 1 level. If that character die is
+  already level 1, spin it to an energy face (of your choice)': each die picked above level 1
+  spins down one level; one at level 1 is spun to an energy face the holder chooses
+  (fielded_effects' `spin_to_energy`: it goes to its controller's Reserve Pool).
+- `ENCODING_ABILITIES` `wdt_unless_ko_restrict`: a `restrict` ('can't block this turn') inside
+  misc_tail's `mt_unless_ko` gets the lasting ability runtime builds only for top-level ones.
 - `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
   chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
 
-from rules.abilities.extensions import effect_schema
+from rules.abilities.extensions import SELECTOR, effect_schema
 from rules.engine.state import Zone
 
 OWN_TYPES_PAID = "own_types_paid:"  # rules.engine.steps.main.OWN_TYPES_PAID
@@ -39,6 +45,7 @@ EFFECT_SCHEMAS = {
         "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
     ),
     "wdt_double_printed": effect_schema("wdt_double_printed", []),
+    "wdt_spin_down_or_energy": effect_schema("wdt_spin_down_or_energy", ["to"], to=SELECTOR),
     "wdt_roll_own": effect_schema("wdt_roll_own", ["zone"], zone={"enum": ["prep", "reserve"]}),
     "wdt_used_to_bag": effect_schema(
         "wdt_used_to_bag", ["count"], count={"type": "integer", "minimum": 1, "maximum": 10}
@@ -78,6 +85,12 @@ def _double_printed(ctx, effect, bursts, scope=None) -> None:
     _double_printed_attack(ctx, {"to": {"pick": "this"}}, bursts, scope)
 
 
+def _selector_text(selector) -> str:
+    from rules.abilities.describe import describe_selector
+
+    return describe_selector(selector)
+
+
 _ZONES = {"prep": (Zone.PREP, "Prep Area"), "reserve": (Zone.RESERVE, "Reserve Pool")}
 
 
@@ -90,13 +103,34 @@ def _roll_own(ctx, effect, bursts, scope=None) -> None:
     ctx.roll(ctx.holder, (chosen,))
 
 
+def _spin_down_or_energy(ctx, effect, bursts, scope=None) -> None:
+    from rules.abilities import runtime
+    from rules.abilities.extensions.fielded_effects import _spin_to_energy
+
+    for target in runtime.pick(ctx, effect["to"], "spin down 1 level", scope):
+        die = ctx.state.die(target)
+        if die is None or die.face is None or not die.face.is_character:
+            continue
+        if die.face.level > 1:
+            ctx.spin(target, -1)
+            continue
+        inner = runtime.Scope(scope.kind if scope is not None else "")
+        inner.picked = [target]
+        _spin_to_energy(ctx, {"do": "spin_to_energy", "to": {"pick": "it"}}, bursts, inner)
+
+
 EFFECT_RUNNERS = {
+    "wdt_spin_down_or_energy": _spin_down_or_energy,
     "wdt_roll_own": _roll_own,
     "wdt_field_bought": _field_bought,
     "wdt_used_to_bag": _used_to_bag,
     "wdt_double_printed": _double_printed,
 }
 EFFECT_TEXT = {
+    "wdt_spin_down_or_energy": lambda effect: (
+        f"spin {_selector_text(effect['to'])} down 1 level; if it is already level 1, spin it "
+        "to an energy face of your choice instead (it goes to its controller's Reserve Pool)"
+    ),
     "wdt_roll_own": lambda effect: (
         "roll one of the dice in your Prep Area"
         if effect["zone"] == "prep"
@@ -110,3 +144,32 @@ EFFECT_TEXT = {
         f"field this die from the Used Pile at level {effect['level']}"
     ),
 }
+
+
+# -- 'can't block this turn' inside misc_tail's 'unless your opponent KOs' -----------------------
+def _nested_restrictions(card, encoding):
+    """runtime builds the lasting 'can't <action> this turn' abilities a card's `restrict`
+    effects start only for effects at the top of a spec (turn_globals adds them for its
+    `tg_unless_life`); a `restrict` inside misc_tail's `mt_unless_ko` (Enlistment's '... can't
+    block this turn unless your opponent KOs a character die') needs the same ability, added
+    here unless the top-level effects already bring it."""
+    from rules.abilities import runtime
+
+    nested = {
+        e["action"]
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for effect in effects
+        if effect["do"] == "mt_unless_ko"
+        for e in effect["effects"]
+        if e["do"] == "restrict"
+    }
+    if not nested:
+        return ()
+    have = {ability.name for ability in runtime._restricting(encoding)}
+    wanted = [{"do": "restrict", "action": action} for action in sorted(nested)]
+    built = runtime._restricting({"abilities": [{"when": "fielded", "effects": wanted}]})
+    return tuple(ability for ability in built if ability.name not in have)
+
+
+ENCODING_ABILITIES = {"wdt_unless_ko_restrict": _nested_restrictions}

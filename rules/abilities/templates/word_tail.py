@@ -75,6 +75,15 @@ BODY_SPELLINGS = (
     ),
     # 'Action dice cost you [2] less': the player's purchases are the only ones on their turn
     (r"\b(?P<what>action dice) cost you\b", r"\g<what> cost"),
+    # Enlistment's 'target opponent may not declare blockers this turn unless they immediately
+    # KO a character die they control': the opponent's character dice can't block this turn
+    # (each die in the Field when it resolves: the weaker reading, T5.1), misc_tail's unless
+    (
+        r"\btarget opponent may not declare blockers this turn unless they immediately KO a "
+        r"character die they control$",
+        r"opposing character dice can't block this turn unless your opponent KOs a character "
+        r"die they control",
+    ),
     # 'printed A. (until end of turn)': the duration inside the sentence
     (r"\.\s*\(\s*until end of turn\s*\)", r" (until end of turn)"),
 )

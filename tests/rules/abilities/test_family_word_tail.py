@@ -11,7 +11,7 @@ from rules.abilities.cards import engine_card
 from rules.abilities.describe import describe
 from rules.engine import Zone, query
 from tests.rules.abilities import long_tail
-from tests.rules.abilities.real_cards import demo_line, pool, real_cards, scene, spec_of
+from tests.rules.abilities.real_cards import demo_line, pool, real_cards, scene, spec_of, to_field
 from tests.rules.abilities.scenario import (
     board,
     compiled,
@@ -347,3 +347,52 @@ def test_teamwatch_roll_a_die_from_your_prep_area_and_reroll_a_target_103msw():
     # Nothing in the Prep Area: nothing happens.
     setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1")
     play(cards, setup, "P1 field 22sww#1")
+
+
+# -- Energize: spin down 1 level; at level 1, to an energy face ----------------------------------
+def _energize_roll(cards, *lines: str, then=()):
+    """P1's Superman (19sww, playing the real line) rolled on a double energy face."""
+    bag = ("P1 die 19sww#1 bag", "P1 die SK1 bag", "P1 die SK2 bag", "P1 die SK3 bag")
+    setup = board(*bag, *lines, step="clear_and_draw")
+    roll = "P1 roll 19sww#1=shield2 SK1=fist SK2=fist SK3=fist"
+    return play(cards, setup, "P1 draw 19sww#1 SK1 SK2 SK3", roll, *then).final
+
+
+def test_energize_spin_down_or_to_an_energy_face_102ig():  # Black Widow
+    spec = spec_of("102ig", "Energize")
+    assert spec["effects"] == [
+        {"do": "wdt_spin_down_or_energy", "to": {"pick": "target", "side": "opposing"}}
+    ]
+    cards = long_tail.real_cards("102ig")
+    state = _energize_roll(cards, "P2 die 5sww#1 field L2", then=("P1 choose P2:5sww#1",))
+    assert state.die("P2:5sww#1").zone == Zone.FIELD and state.die("P2:5sww#1").level == 1
+    state = _energize_roll(
+        cards, "P2 die 5sww#1 field L1", then=("P1 choose P2:5sww#1", "P1 choose mask")
+    )
+    die = state.die("P2:5sww#1")
+    assert die.zone == Zone.RESERVE and die.face.energy == ("mask",)
+
+
+# -- Enlistment: may not declare blockers unless they KO a character die --------------------------
+def test_enlistment_no_blockers_unless_the_opponent_kos_a_die_44cw():  # Iron Man
+    spec = spec_of("44cw", "Enlistment")
+    (effect,) = spec["effects"]
+    assert effect["do"] == "mt_unless_ko"
+    assert effect["effects"] == [
+        {"do": "restrict", "to": {"pick": "each", "side": "opposing"}, "action": "block"}
+    ]
+    cards = real_cards("44cw", "Enlistment")
+    lines, field = to_field("44cw")
+    text = scene("44cw", *lines, "P1 die 19sww#1 field L1")
+    refused(cards, text + f"{field}\nP2 no\nP1 attack 19sww#1\nP2 block SK1>19sww#1\n", "R13.7")
+    state = play(
+        cards,
+        text,
+        field,
+        "P2 yes",
+        "P2 choose P2:21uxm#1",
+        "P1 attack 19sww#1",
+        "P2 block SK1>19sww#1",
+    ).final
+    assert state.die("P2:21uxm#1").zone == Zone.PREP
+    assert state.die("P2:SK1").blocking == "P1:19sww#1"
