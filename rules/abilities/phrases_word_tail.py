@@ -125,3 +125,56 @@ def _and_reroll_energized(m, line):
     if first is None:
         return None
     return [*first, {"do": "wdt_reroll_energized"}]
+
+
+# -- dice named by a card's title ----------------------------------------------------------------
+_NAME = r"[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}"
+_KINDS = {"sidekick", "character", "superstar", "villain", "hero", "monster", "action", "basic"}
+
+
+def _a_name(name: str) -> bool:
+    words = name.split()
+    return (
+        bool(words)
+        and all(w[0].isupper() for w in words)
+        and not {w.lower() for w in words} & _KINDS
+    )
+
+
+@phrase(
+    rf"field an? (?P<name>{_NAME}) die from your used pile at level (?P<level>[123])"
+    r"(?: \(?for free\)?)?",
+)
+def _field_named_from_used(m, line):
+    """'field a Batman die from your Used Pile at level 3 (for free)': one die of a card with
+    that exact title (the trigger_events `from_used` reading of a name), fielded (R8.2)."""
+    if not _a_name(m["name"]):
+        return None
+    return [
+        {
+            "do": "from_used",
+            "into": "field",
+            "count": 1,
+            "level": int(m["level"]),
+            "dice": {"name": m["name"]},
+        }
+    ]
+
+
+@phrase(
+    rf"spin all of your (?P<a>{_NAME}) and (?P<b>{_NAME}) dice(?: in the field zone)? up "
+    r"(?:one|1) level",
+)
+def _spin_two_names(m, line):
+    """'spin all of your Commissioner Gordon and Batman dice in the Field Zone up one level':
+    each of the holder's dice in the Field whose card has either title (one of them this
+    card's own: a line naming two other cards is not read)."""
+    if line is None or not (_a_name(m["a"]) and _a_name(m["b"])):
+        return None
+    own = line.card_name.strip().lower()
+    if own not in (m["a"].lower(), m["b"].lower()):
+        return None
+    return [
+        {"do": "spin", "to": {"pick": "each", "side": "yours", "name": name}, "levels": 1}
+        for name in (m["a"], m["b"])
+    ]

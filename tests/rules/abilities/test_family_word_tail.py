@@ -415,3 +415,41 @@ def test_and_reroll_this_die_only_on_an_energize_line():
     # After another trigger 'this die' is the ability's own die (the core's reroll), not this.
     line = "When Superman attacks, deal 1 damage to target character die and reroll this die"
     assert "wdt_reroll_energized" not in str(compiled("19sww", ability_lines=[line]).encoding)
+
+
+# -- Vengeance: dice named by another card's title ------------------------------------------
+def _gordon_hit(key: str, *lines: str, answers=()):
+    """P2's turn: Wolverine (5A) attacks P1, unblocked, with the real card `key` (only its
+    Vengeance line) in P1's Field at level 1 and Batman (2wf, no abilities) on P1's team."""
+    cards = real_cards(key, "Vengeance")
+    cards["2wf"] = engine_card(pool()["2wf"], {})
+    text = scene(key, f"P1 die {key}#1 field L1", *lines, active="P2", team="2wf:2")
+    return play(cards, text, "P2 attack 22uxm#1", "P1 block", "P2 damage", *answers).final
+
+
+def test_vengeance_spin_all_of_your_two_named_dice_46wf():  # Commissioner Gordon
+    spec = spec_of("46wf", "Vengeance")
+    assert [e["to"]["name"] for e in spec["effects"]] == ["Commissioner Gordon", "Batman"]
+    state = _gordon_hit("46wf", "P1 die 2wf#1 field L1", "P1 die 19sww#1 field L1")
+    assert state.die("P1:46wf#1").level == 2 and state.die("P1:2wf#1").level == 2
+    assert state.die("P1:19sww#1").level == 1  # Superman is neither
+
+
+def test_vengeance_field_a_named_die_from_the_used_pile_at_level_3_114wf():
+    spec = spec_of("114wf", "Vengeance")
+    assert spec["effects"] == [
+        {"do": "from_used", "into": "field", "count": 1, "level": 3, "dice": {"name": "Batman"}}
+    ]
+    state = _gordon_hit(
+        "114wf", "P1 die 2wf#1 used", "P1 die 19sww#2 used", answers=["P1 choose 2wf#1"]
+    )
+    assert state.die("P1:2wf#1").zone == Zone.FIELD and state.die("P1:2wf#1").level == 3
+    assert state.die("P1:19sww#2").zone == Zone.USED
+
+
+def test_named_dice_clauses_need_a_title():
+    # 'a Sidekick die' is a kind, not a title; two names neither of them this card's: manual.
+    line = "When you take damage, field a Sidekick die from your Used Pile at level 3"
+    assert "'name'" not in str(compiled("19sww", ability_lines=[line]).encoding)
+    line = "When you take damage, spin all of your Batman and Robin dice up one level"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
