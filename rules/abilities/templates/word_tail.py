@@ -170,3 +170,49 @@ def underdog_cost(line: Line) -> Match | None:
     if not all(e["do"] == "cost" and e.get("to") == {"pick": "this"} for e in spec["effects"]):
         return None
     return Match.ability({**spec, "if": {"test": "opponent_more_field_dice"}})
+
+
+# -- Spark: <effect> ----------------------------------------------------------------------------
+_SPARK = re.compile(r"^spark\s*[-–—:]+\s*(?P<rest>.+)$", re.IGNORECASE)
+_ONCE_A_TURN = re.compile(
+    r"\.\s*you may only use this ability once per turn$", re.IGNORECASE
+)  # fmt: skip
+SPARK_SPELLINGS = (
+    (r"\bsearch you bag\b", "search your bag"),  # a printing slip
+    (
+        r"\bsearch your bag for a die and prep it$",
+        "search your bag for a die and add it to your Prep Area",
+    ),
+    (r"\bdamage \[to\] ", "damage to "),  # an editor's insertion in the card data
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=141)
+def spark(line: Line) -> Match | None:
+    """'Spark: <effect>'. No rulebook defines Spark, and the two reminders printed differ:
+    'Spark abilities trigger when you roll a * or ** face on a die' and 'While active, when
+    you roll a burst face, use this effect at end of phase'. Read as both at once (the
+    weaker reading, T5.1): while the card is active, when the holder rolls dice (the Roll and
+    Reroll Step's roll or an effect's roll, not the step's reroll) and one of the dice rolled
+    shows a burst face (* or **), once per roll however many show one (trigger `wdt_spark`).
+    The effect is used when the roll is made, not held to the end of the phase."""
+    from rules.abilities import phrases
+
+    match = _SPARK.match(line.text)
+    if not match:
+        return None
+    rest = match["rest"].strip().rstrip(".")
+    for regex, replacement in SPARK_SPELLINGS:
+        rest = re.sub(regex, replacement, rest, flags=re.IGNORECASE)
+    spec: dict = {"when": "wdt_spark"}
+    once = _ONCE_A_TURN.search(rest)
+    if once:
+        rest = rest[: once.start()]
+        spec["limit"] = "once_per_turn"
+    if rest.lower().startswith("you may "):
+        rest = rest[len("you may ") :]
+        spec["optional"] = True
+    effects = phrases.effects(rest, line)
+    if effects is None:
+        return None
+    return Match.ability({**spec, "effects": effects})

@@ -11,7 +11,15 @@ from rules.abilities.cards import engine_card
 from rules.abilities.describe import describe
 from rules.engine import Zone, query
 from tests.rules.abilities import long_tail
-from tests.rules.abilities.real_cards import demo_line, pool, real_cards, scene, spec_of, to_field
+from tests.rules.abilities.real_cards import (
+    demo_line,
+    pool,
+    real_cards,
+    real_line,
+    scene,
+    spec_of,
+    to_field,
+)
 from tests.rules.abilities.scenario import (
     board,
     compiled,
@@ -453,3 +461,49 @@ def test_named_dice_clauses_need_a_title():
     assert "'name'" not in str(compiled("19sww", ability_lines=[line]).encoding)
     line = "When you take damage, spin all of your Batman and Robin dice up one level"
     assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
+# -- Spark ---------------------------------------------------------------------------------------
+def _spark_roll(cards, face: str, *lines: str, then=()):
+    """P1's Roll and Reroll Step: three Sidekicks and a basic action die rolled, the action die
+    on `face`."""
+    bag = ("P1 die SK1 bag", "P1 die SK2 bag", "P1 die SK3 bag", "P1 die BA:34sww#1 bag")
+    setup = board(*bag, *lines, step="clear_and_draw")
+    roll = f"P1 roll SK1=fist SK2=fist SK3=fist BA:34sww#1={face}"
+    return play(cards, setup, "P1 draw SK1 SK2 SK3 BA:34sww#1", roll, *then).final
+
+
+def test_spark_when_you_roll_a_burst_face_while_active_16tiw():  # Intellect Devourer
+    spec = spec_of("16tiw", "Spark")
+    assert spec == {
+        "when": "wdt_spark",
+        "effects": [{"do": "damage", "to": {"pick": "player", "side": "opposing"}, "amount": 1}],
+    }
+    assert describe({"abilities": [spec]}) == (
+        "While this card is active, when you roll a die on a burst face: deal 1 damage to your "
+        "opponent."
+    )
+    cards = long_tail.real_cards("16tiw")  # on Superman
+    active = "P1 die 19sww#1 field L1"
+    assert _spark_roll(cards, "action*", active).player("P2").life == 19
+    assert _spark_roll(cards, "action", active).player("P2").life == 20  # no burst
+    assert _spark_roll(cards, "action*").player("P2").life == 20  # not active
+
+
+def test_spark_once_per_turn_10aiw():  # Dagny: gain 1 life, once per turn
+    spec = spec_of("10aiw", "Spark")
+    assert spec["limit"] == "once_per_turn"
+    assert spec["effects"] == [{"do": "gain_life", "amount": 1}]
+    cards = long_tail.real_cards("10aiw", real_line("10aiw", "Spark"))
+    state = _spark_roll(cards, "action*", "P1 die 19sww#1 field L1", "P1 life 10")
+    assert state.player("P1").life == 11
+
+
+def test_spark_search_your_bag_spelling_7aiw():  # Jarlaxle
+    assert spec_of("7aiw", "Spark")["effects"] == [
+        {"do": "search_bag", "dice": {}, "count": 1, "into": "prep"}
+    ]
+
+
+def test_spark_with_an_unread_effect_stays_manual():
+    assert compiled("19sww", ability_lines=["Spark: Superman flies away"]).status == "manual"
