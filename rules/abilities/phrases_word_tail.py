@@ -111,22 +111,6 @@ def _spin_down_or_energy(m, line):
     return [{"do": "wdt_spin_down_or_energy", "to": to}]
 
 
-# -- Energize: '<effect> and reroll this die' ----------------------------------------------------
-@phrase(r"(?P<first>.+?),? and reroll this die")
-def _and_reroll_energized(m, line):
-    """'Energize - Deal 1 damage to target character die and reroll this die': the effect,
-    then the die rolled on its double energy face is rolled again (`wdt_reroll_energized`).
-    Only on an Energize line (elsewhere 'this die' is the ability's die in the Field)."""
-    from rules.abilities import phrases
-
-    if line is None or not re.match(r"^energize\s*[-–—:]", line.text, re.IGNORECASE):
-        return None
-    first = phrases.effects(m["first"], line)
-    if first is None:
-        return None
-    return [*first, {"do": "wdt_reroll_energized"}]
-
-
 # -- dice named by a card's title ----------------------------------------------------------------
 _NAME = r"[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}"
 _KINDS = {"sidekick", "character", "superstar", "villain", "hero", "monster", "action", "basic"}

@@ -21,9 +21,6 @@ clauses in rules/abilities/phrases_word_tail.py).
   (fielded_effects' `spin_to_energy`: it goes to its controller's Reserve Pool).
 - `ENCODING_ABILITIES` `wdt_unless_ko_restrict`: a `restrict` ('can't block this turn') inside
   misc_tail's `mt_unless_ko` gets the lasting ability runtime builds only for top-level ones.
-- `wdt_reroll_energized`: Energize's 'and reroll this die': the card's die the roll showed on a
-  double energy face (still in the Reserve Pool) is rolled again; with several, the holder
-  picks one. Landing on a double energy face again is another Energize (a new roll).
 - `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
   chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
@@ -48,7 +45,6 @@ EFFECT_SCHEMAS = {
         "wdt_field_bought", ["level"], level={"type": "integer", "minimum": 1, "maximum": 3}
     ),
     "wdt_double_printed": effect_schema("wdt_double_printed", []),
-    "wdt_reroll_energized": effect_schema("wdt_reroll_energized", []),
     "wdt_spin_down_or_energy": effect_schema("wdt_spin_down_or_energy", ["to"], to=SELECTOR),
     "wdt_roll_own": effect_schema("wdt_roll_own", ["zone"], zone={"enum": ["prep", "reserve"]}),
     "wdt_used_to_bag": effect_schema(
@@ -123,27 +119,7 @@ def _spin_down_or_energy(ctx, effect, bursts, scope=None) -> None:
         _spin_to_energy(ctx, {"do": "spin_to_energy", "to": {"pick": "it"}}, bursts, inner)
 
 
-def _reroll_energized(ctx, effect, bursts, scope=None) -> None:
-    event = ctx.event
-    doubles = [
-        d.id
-        for die_id in (event.dice if event is not None else ())
-        if (d := ctx.state.die(die_id)) is not None
-        and d.card == ctx.card
-        and d.controller == ctx.holder
-        and d.zone == Zone.RESERVE
-        and d.face is not None
-        and len(d.face.energy) == 2
-        and not d.face.generic
-    ]
-    if not doubles:
-        return
-    (chosen,) = ctx.choose("the die to reroll", doubles) if len(doubles) > 1 else doubles
-    ctx.roll(ctx.holder, (chosen,))
-
-
 EFFECT_RUNNERS = {
-    "wdt_reroll_energized": _reroll_energized,
     "wdt_spin_down_or_energy": _spin_down_or_energy,
     "wdt_roll_own": _roll_own,
     "wdt_field_bought": _field_bought,
@@ -151,7 +127,6 @@ EFFECT_RUNNERS = {
     "wdt_double_printed": _double_printed,
 }
 EFFECT_TEXT = {
-    "wdt_reroll_energized": lambda effect: "reroll the die rolled on its double energy face",
     "wdt_spin_down_or_energy": lambda effect: (
         f"spin {_selector_text(effect['to'])} down 1 level; if it is already level 1, spin it "
         "to an energy face of your choice instead (it goes to its controller's Reserve Pool)"

@@ -406,25 +406,6 @@ def test_enlistment_no_blockers_unless_the_opponent_kos_a_die_44cw():  # Iron Ma
     assert state.die("P2:SK1").blocking == "P1:19sww#1"
 
 
-# -- Energize: '<effect> and reroll this die' ------------------------------------------------------
-def test_energize_damage_and_reroll_this_die_65dps():  # Cyclops
-    spec = spec_of("65dps", "Energize")
-    assert spec["effects"][-1] == {"do": "wdt_reroll_energized"}
-    cards = long_tail.real_cards("65dps")
-    state = _energize_roll(
-        cards, "P2 die SK1 field L1", then=("P1 choose P2:SK1", "P1 roll 19sww#1=L2")
-    )
-    assert state.die("P2:SK1").zone == Zone.PREP  # 1 damage, D1
-    die = state.die("P1:19sww#1")
-    assert die.zone == Zone.RESERVE and die.level == 2
-
-
-def test_and_reroll_this_die_only_on_an_energize_line():
-    # After another trigger 'this die' is the ability's own die (the core's reroll), not this.
-    line = "When Superman attacks, deal 1 damage to target character die and reroll this die"
-    assert "wdt_reroll_energized" not in str(compiled("19sww", ability_lines=[line]).encoding)
-
-
 # -- Vengeance: dice named by another card's title ------------------------------------------
 def _gordon_hit(key: str, *lines: str, answers=()):
     """P2's turn: Wolverine (5A) attacks P1, unblocked, with the real card `key` (only its
