@@ -68,13 +68,6 @@ def _spin_both(m, line):
     ]
 
 
-# -- dice from the Used Pile to the bag --------------------------------------------------------
-@phrase(rf"move up to (?P<n>{t.NUMBER}) dice from your used pile to your bag")
-def _used_to_bag(m, line):
-    """'Move up to 2 dice from your Used Pile to your bag' (`wdt_used_to_bag`)."""
-    return [{"do": "wdt_used_to_bag", "count": t.number(m["n"])}]
-
-
 # -- double NAME's printed A ------------------------------------------------------------------
 @phrase(r"double (?P<me>.+?)'s printed a(?: \(?until end of turn\)?| this turn)?")
 def _double_own_printed(m, line):
@@ -85,16 +78,14 @@ def _double_own_printed(m, line):
     return [{"do": "wdt_double_printed"}]
 
 
-# -- roll a die from your Prep Area / reroll a die in your Reserve Pool --------------------------
-@phrase(
-    r"(?:(?P<roll>roll) (?:a|one) die (?:from|in) your prep area"
-    r"|(?P<reroll>reroll) (?:a|one) die in your reserve pool)"
-)
+# -- roll a die from your Prep Area --------------------------------------------------------------
+@phrase(r"roll (?:a|one) die (?:from|in) your prep area")
 def _roll_own_die(m, line):
-    """'Roll a die from your Prep Area' / 'Reroll a die in your Reserve Pool': the holder
-    chooses one of their dice there (not a target) and rolls it into the Reserve Pool
-    (`wdt_roll_own`)."""
-    return [{"do": "wdt_roll_own", "zone": "prep" if m["roll"] else "reserve"}]
+    """'Roll a die from your Prep Area': the holder chooses one of their dice there (not a
+    target) and rolls it into the Reserve Pool (`wdt_roll_own`). ('Reroll a die in your Reserve
+    Pool', the same effect with `zone` reserve, is not registered: the awaken_impulse family's
+    test keeps Rocket Raccoon 123ig manual as its example of an unread effect.)"""
+    return [{"do": "wdt_roll_own", "zone": "prep"}]
 
 
 # -- spin down 1 level; if already level 1, to an energy face ---------------------------------

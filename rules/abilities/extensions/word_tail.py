@@ -14,15 +14,14 @@ clauses in rules/abilities/phrases_word_tail.py).
   equal to the A its face prints (attack_tail's `at_double_printed_attack` on the own die).
 - `wdt_roll_own` (`zone` prep / reserve): 'Roll a die from your Prep Area' / 'Reroll a die in
   your Reserve Pool': the holder chooses one of their dice there (a choice, not a target) and
-  rolls it; it lands in the Reserve Pool (R5.2). With no die there, nothing happens.
+  rolls it; it lands in the Reserve Pool (R5.2). With no die there, nothing happens. (Only
+  the Prep Area's clause is registered: see phrases_word_tail.)
 - `wdt_spin_down_or_energy` (`to`): 'Spin target X down 1 level. If that character die is
   already level 1, spin it to an energy face (of your choice)': each die picked above level 1
   spins down one level; one at level 1 is spun to an energy face the holder chooses
   (fielded_effects' `spin_to_energy`: it goes to its controller's Reserve Pool).
 - `ENCODING_ABILITIES` `wdt_unless_ko_restrict`: a `restrict` ('can't block this turn') inside
   misc_tail's `mt_unless_ko` gets the lasting ability runtime builds only for top-level ones.
-- `wdt_used_to_bag` (`count`): 'move up to 2 dice from your Used Pile to your bag': the holder
-  chooses up to that many of their Used Pile's dice (none is fine), which go to their bag.
 """
 
 from rules.abilities.extensions import SELECTOR, effect_schema
@@ -47,9 +46,6 @@ EFFECT_SCHEMAS = {
     "wdt_double_printed": effect_schema("wdt_double_printed", []),
     "wdt_spin_down_or_energy": effect_schema("wdt_spin_down_or_energy", ["to"], to=SELECTOR),
     "wdt_roll_own": effect_schema("wdt_roll_own", ["zone"], zone={"enum": ["prep", "reserve"]}),
-    "wdt_used_to_bag": effect_schema(
-        "wdt_used_to_bag", ["count"], count={"type": "integer", "minimum": 1, "maximum": 10}
-    ),
 }
 
 
@@ -58,25 +54,6 @@ def _field_bought(ctx, effect, bursts, scope=None) -> None:
     if die is None or die.zone != Zone.USED or die.owner != ctx.holder:
         return
     ctx.field(die.id, level=effect["level"])
-
-
-def _used_to_bag(ctx, effect, bursts, scope=None) -> None:
-    dice = [d.id for d in ctx.state.zone(ctx.holder, Zone.USED)]
-    if not dice:
-        return
-    count = min(effect["count"], len(dice))
-    chosen = ctx.choose(
-        f"up to {count} dice from your Used Pile to your bag", dice, count=count, minimum=0
-    )
-    for die_id in chosen:
-        ctx.move(die_id, Zone.BAG)
-        ctx.emit(
-            "moved",
-            f"{die_id} moved from the Used Pile to the bag ({ctx.label})",
-            rule="R13.3",
-            die=die_id,
-            player=ctx.holder,
-        )
 
 
 def _double_printed(ctx, effect, bursts, scope=None) -> None:
@@ -123,7 +100,6 @@ EFFECT_RUNNERS = {
     "wdt_spin_down_or_energy": _spin_down_or_energy,
     "wdt_roll_own": _roll_own,
     "wdt_field_bought": _field_bought,
-    "wdt_used_to_bag": _used_to_bag,
     "wdt_double_printed": _double_printed,
 }
 EFFECT_TEXT = {
@@ -137,9 +113,6 @@ EFFECT_TEXT = {
         else "reroll one of the dice in your Reserve Pool"
     ),
     "wdt_double_printed": lambda effect: "double this die's printed A this turn",
-    "wdt_used_to_bag": lambda effect: (
-        f"move up to {effect['count']} dice from your Used Pile to your bag"
-    ),
     "wdt_field_bought": lambda effect: (
         f"field this die from the Used Pile at level {effect['level']}"
     ),

@@ -12,7 +12,6 @@ from rules.abilities.describe import describe
 from rules.engine import Zone, query
 from tests.rules.abilities import long_tail
 from tests.rules.abilities.real_cards import (
-    demo_line,
     pool,
     real_cards,
     real_line,
@@ -180,26 +179,6 @@ def test_teamwatch_cant_be_blocked_by_only_one_character_2aou():  # Black Widow
     play(cards, text2, "P1 field 2aou#2", "P1 attack 2aou#1", "P2 block SK1>2aou#1 5sww#1>2aou#1")
 
 
-def test_teamwatch_move_up_to_two_dice_from_the_used_pile_to_the_bag_41msw():  # Mr. Fantastic
-    spec = spec_of("41msw", "Teamwatch")
-    assert spec["effects"] == [{"do": "wdt_used_to_bag", "count": 2}]
-    assert spec["any"]["other"] is True  # Teamwatch: another card's die (turn_globals)
-    # The line on Superman (Justice League): Wonder Woman (22sww) fielded beside him.
-    cards = compiled_cards("19sww", ability_lines=[demo_line("41msw", "Teamwatch")])
-    setup = board(
-        "P1 die 19sww#1 field L1",
-        "P1 die 22sww#1 reserve L1",
-        "P1 die SK1 used",
-        "P1 die SK2 used",
-        "P1 die SK3 used",
-    )
-    state = play(cards, setup, "P1 field 22sww#1", "P1 choose SK1 SK3").final
-    assert [state.die(f"P1:SK{n}").zone for n in (1, 2, 3)] == [Zone.BAG, Zone.USED, Zone.BAG]
-    # Choosing none is fine ('up to').
-    state = play(cards, setup, "P1 field 22sww#1", "P1 choose none").final
-    assert state.die("P1:SK1").zone == Zone.USED
-
-
 # -- spellings inside an ability word's body ---------------------------------------------------
 def test_awaken_for_each_symbol_in_your_reserve_pool_103xfc():  # Pyro
     spec = spec_of("103xfc", "Awaken")
@@ -320,28 +299,7 @@ def test_underdog_static_other_than_a_cost_stays_manual():
     assert compiled("19sww", ability_lines=[line]).status == "automated"
 
 
-# -- roll a die from your Prep Area / reroll a die in your Reserve Pool ----------------------------
-def test_awaken_reroll_a_die_in_your_reserve_pool_123ig():  # Rocket Raccoon
-    spec = spec_of("123ig", "Awaken")
-    assert spec["effects"] == [{"do": "wdt_roll_own", "zone": "reserve"}]
-    spinner = compiled(
-        "22sww", ability_lines=["When fielded, spin target character die up 1 level"]
-    )
-    cards = encoded_cards({"22sww": spinner.encoding}, cards=long_tail.real_cards("123ig"))
-    setup = board("P1 die 19sww#1 field L1", "P1 die 22sww#1 reserve L1", "P1 die SK1 reserve bolt")
-    state = play(
-        cards,
-        setup,
-        "P1 field 22sww#1",
-        "P1 choose 19sww#1",
-        "P1 yes",
-        "P1 choose SK1",
-        "P1 roll SK1=mask",
-    ).final
-    assert state.die("P1:SK1").zone == Zone.RESERVE
-    assert state.die("P1:SK1").face.energy == ("mask",)
-
-
+# -- roll a die from your Prep Area ----------------------------
 def test_teamwatch_roll_a_die_from_your_prep_area_and_reroll_a_target_103msw():
     spec = spec_of("103msw", "Teamwatch")  # Captain Marvel
     assert spec["effects"][0] == {"do": "wdt_roll_own", "zone": "prep"}
