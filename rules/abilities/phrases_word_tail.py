@@ -1,9 +1,19 @@
 """Clauses of the `word_tail` family (rules/abilities/templates/word_tail.py), registered into
-the shared phrase registry. Each is narrow: it reads only in the trigger it names.
+the shared phrase registry (they read after every trigger, so each is narrow).
 
 - '(Immediately) field this (NAME) (Superstar) die at level N' / 'field it at level N' in a
   trigger on the card's own purchase ('When you purchase this die', Crosspulse, Impulse): the
   die bought, from the Used Pile, fielded (`wdt_field_bought`).
+- Teamwatch's 'that character and NAME both get +2A this turn' / 'spin both of them up 1
+  level', only after 'When you field a character who shares an affiliation with NAME': the die
+  fielded (`pick` `that`) and this card's dice in the Field (`pick` `this`).
+- 'double NAME's printed A (until end of turn)' (`wdt_double_printed`).
+- 'Roll a die from your Prep Area' (`wdt_roll_own`: the holder's choice, not a target).
+- Energize's 'Spin target X down 1 level. If that character die is already level 1, spin it
+  to an energy face (of your choice)' (`wdt_spin_down_or_energy`).
+- 'field a NAME die from your Used Pile at level N (for free)' (core `from_used`, a card with
+  that exact title) and 'spin all of your NAME and NAME dice (in the Field Zone) up one level'
+  (one of the names this card's own): titles are capitalised words, not kinds of dice.
 """
 
 import re

@@ -12,8 +12,22 @@ trigger or condition is added (the text after the dash read as a whole line).
   were bought with only their card's energy types. Ruling (T5.1): wild, generic and virtual
   energy are not 'their energy types' (the narrow reading), and a purchase paid with nothing
   (cost reduced to 0) doesn't count.
+- Spelling inside an ability word's body (`BODY_SPELLINGS`, Energize / Underdog / Teamwatch /
+  Awaken / Impulse / Vengeance / Enlistment / Synergy lines): rewritten and read again by every
+  family ('can't be blocked by only one character this turn', 'for each [B] in your Reserve
+  Pool', 'Field your next character die for free': this turn, the weaker reading; 'action dice
+  cost you', a duration after a full stop; Enlistment's 'target opponent may not declare
+  blockers this turn unless they immediately KO a character die they control': the opposing
+  character dice in the Field then can't block this turn, misc_tail's unless-KO).
+- 'Awaken - Once per turn, <effect>': Awaken's reading with the limit once per turn for the
+  card (not per die: the weaker reading).
+- 'Impulse - You may pay [1] to <effect>': the purchase trigger with that cost.
+- 'Underdog - You may field NAME for free' (where Underdog is defined as ability_words and
+  turn_globals read it): the cost static under the condition `opponent_more_field_dice`.
+- Spark: see `spark` (both printed reminders at once: the weaker reading).
 
-A line whose inner reading has a condition of its own, a cost, or another trigger declines.
+A line whose inner reading has a condition of its own, a cost where none is expected, or
+another trigger declines: it stays manual.
 """
 
 import re
