@@ -1,7 +1,11 @@
 """Family `word_tail` (rules/abilities/templates/word_tail.py): ability words whose body the
 other families read once the word's trigger or condition is added: Crosspulse (a purchase
 paid with only the card's energy types, condition `wdt_own_types_paid`; 'field this die at
-level 1' after the purchase, `wdt_field_bought`).
+level 1' after the purchase, `wdt_field_bought`), Teamwatch's 'that character and NAME' / 'both
+of them', spellings after an ability word, Awaken 'Once per turn' and 'double NAME's printed
+A', Impulse with a cost, Underdog on the card's own cost, 'roll a die from your Prep Area',
+Energize's spin down or to an energy face, Enlistment's 'may not declare blockers unless',
+dice named by another card's title (Vengeance) and Spark (trigger `wdt_spark`).
 
 Real lines are read from the card file by key at test time (their text is never copied here)
 and played through the engine."""
