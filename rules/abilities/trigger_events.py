@@ -83,6 +83,15 @@ EXTRA_TRIGGERS = {
         True,
         "While this card is active, when your opponent draws dice",
     ),
+    # word_tail (Spark): while the card is active, a roll of the holder's (the Roll and Reroll
+    # Step's roll or an effect's, not the step's reroll) shows a burst face on one of the dice
+    # rolled; once per roll
+    "wdt_spark": (
+        "rolled",
+        "card",
+        True,
+        "While this card is active, when you roll a die on a burst face",
+    ),
     # self_tail (rules/abilities/extensions/self_tail.py): one of this card's dice KOs, with
     # its combat damage (R11.5), a character die engaged with it alone (any, a Sidekick, a
     # non-Sidekick, a blocker); the engaged dice are remembered when blockers are declared
@@ -167,6 +176,11 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
     if when in ("wt_you_drew", "wt_opponent_drew"):
         yours = event.player == tc.holder
         return bool(event.dice) and yours == (when == "wt_you_drew")
+    if when == "wdt_spark":
+        return event.player == tc.holder and any(
+            (die := tc.state.die(d)) is not None and die.face is not None and die.face.bursts
+            for d in event.dice
+        )
     if when.startswith("stl_"):
         from rules.abilities.extensions import self_tail
 
