@@ -1,0 +1,181 @@
+"""Continuous effects of the `while_rest` family (rules/abilities/templates/while_rest.py),
+answered through the engine's stat query layer, never per-card flags:
+
+- `wr_no_damage_from`: static prevention (R13.4) of all damage an opposing effect of one kind
+  deals to the holder (`to` 'you') and / or the holder's character dice (`to` 'dice'):
+  `ability` 'fielded' (a die's own 'When fielded' ability: a triggered ability on its
+  'fielded' event, about its own die) or 'global' (a global ability); `from` (optional) the
+  affiliations the source die's card must have ('their Villains'). The effect resolving is
+  the one at the front of the effect queue (R13.3: an effect resolves fully from there);
+  damage outside any queued effect (combat damage, an action die resolving its own) is not
+  theirs. Answered to the 'prevent' question.
+- `wr_extra_reroll`: one more reroll in the holder's own Roll and Reroll Step (R5.2 allows
+  one), once a turn: of any dice, only of action dice (`dice` 'action'), of at most
+  `max_dice` dice, or for `life` life (R12.4). Answered to the engine's 'extra_reroll'
+  question (rules.engine.query.extra_rerolls): the step stays open after the reroll while
+  one is left; an empty reroll or a Main Step action ends it.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.abilities.extensions import SELECTOR, effect_schema
+
+EFFECT_SCHEMAS = {
+    "wr_no_damage_from": effect_schema(
+        "wr_no_damage_from",
+        ["ability", "protects"],
+        ability={"enum": ["fielded", "global"]},
+        protects={
+            "type": "array",
+            "items": {"enum": ["you", "dice"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        **{"from": SELECTOR},
+    ),
+    "wr_extra_reroll": effect_schema(
+        "wr_extra_reroll",
+        [],
+        dice={"const": "action"},
+        max_dice={"type": "integer", "minimum": 1},
+        life={"type": "integer", "minimum": 1},
+    ),
+}
+STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
+
+
+def _no_damage_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    kind = {"fielded": "'When fielded' abilities", "global": "global abilities"}
+    source = f"your opponents' {kind[effect['ability']]}"
+    if "from" in effect:
+        dice = describe_selector(effect["from"]).removeprefix("all ")
+        source = f"the {kind[effect['ability']]} of your opponents' {dice}"
+    to = " or ".join({"you": "you", "dice": "your character dice"}[t] for t in effect["protects"])
+    return f"prevent all damage {source} deal to {to}"
+
+
+def _reroll_text(effect: Mapping[str, Any]) -> str:
+    dice = "dice"
+    if effect.get("dice") == "action":
+        dice = "action dice"
+    if "max_dice" in effect:
+        n = effect["max_dice"]
+        dice = f"up to {n} of your dice" if n > 1 else "one of your dice"
+    else:
+        dice = f"your {dice}"
+    paid = f", paying {effect['life']} life," if "life" in effect else ""
+    return f"once each turn{paid} you may reroll {dice} one more time in your Roll and Reroll Step"
+
+
+EFFECT_TEXT = {"wr_no_damage_from": _no_damage_text, "wr_extra_reroll": _reroll_text}
+
+
+def _resolving(q):
+    """The queued effect resolving now (the front of the queue) and its ability."""
+    from rules.engine.abilities import ability
+
+    if not q.state.queue:
+        return None, None
+    entry = q.state.queue[0]
+    return entry, ability(q.cards, entry.ability)
+
+
+def _no_damage(effect: Mapping[str, Any], q) -> int:
+    from rules.abilities import selectors as sel
+    from rules.engine.state import other
+
+    if q.stat != "prevent" or q.combat:
+        return 0
+    if q.die is None:
+        if "you" not in effect["protects"] or q.player != q.holder:
+            return 0
+    elif "dice" not in effect["protects"] or q.die.controller != q.holder or not q.die.is_character:
+        return 0
+    entry, found = _resolving(q)
+    if found is None or entry.controller != other(q.holder):
+        return 0
+    if effect["ability"] == "global":
+        if found.kind != "global":
+            return 0
+    elif not (found.kind == "triggered" and found.trigger == "fielded" and found.subject == "self"):
+        return 0
+    if "from" in effect:
+        source = q.state.die(entry.source) if entry.source else None
+        if source is None or source.card is None:
+            return 0
+        if not sel.card_matches(q.cards, {**effect["from"], "pick": "each"}, source.card):
+            return 0
+    return q.amount
+
+
+def _extra_reroll(effect: Mapping[str, Any], q) -> int | None:
+    """The life this grant costs (0: free), or None when it doesn't answer."""
+    from rules.engine.state import Step
+
+    if q.stat != "extra_reroll" or q.player != q.holder:
+        return None
+    if q.state.active != q.holder or q.state.step != Step.ROLL_AND_REROLL:
+        return None
+    if "max_dice" in effect and len(q.params) > effect["max_dice"]:
+        return None
+    if effect.get("dice") == "action":
+        for die_id in q.params:
+            die = q.state.die(die_id)
+            card = q.cards.get(die.card) if die is not None and die.card else None
+            if card is None or card.kind not in ("action", "basic_action"):
+                return None
+    return effect.get("life", 0)
+
+
+def _continuous(spec: Mapping[str, Any], index: int):
+    from rules.abilities import selectors as sel
+    from rules.engine.abilities import Contribution
+
+    effects = [(n, e) for n, e in enumerate(spec["effects"]) if e["do"] in EFFECT_SCHEMAS]
+
+    def contributions(q):
+        if q.stat not in ("prevent", "extra_reroll"):
+            return
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return
+        source = q.cards[q.card].name if q.card in q.cards else q.card
+        for n, effect in effects:
+            if effect["do"] == "wr_no_damage_from":
+                amount = _no_damage(effect, q)
+                if amount:
+                    yield Contribution("prevent", amount, source)
+            else:
+                life = _extra_reroll(effect, q)
+                if life is not None:
+                    grant = f"{q.holder}:{q.card}:{index}:{n}"
+                    yield Contribution("extra_reroll", life, source, value=grant)
+
+    return contributions
+
+
+def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+
+    built = []
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        if spec["when"] != "while_active":
+            continue
+        if not any(e["do"] in EFFECT_SCHEMAS for e in spec["effects"]):
+            continue
+        built.append(
+            Ability(
+                f"while_rest{index}",
+                "static",
+                describe_spec(spec),
+                while_active=True,
+                continuous=_continuous(spec, index),
+            )
+        )
+    return tuple(built)
+
+
+ENCODING_ABILITIES = {"while_rest": _abilities}

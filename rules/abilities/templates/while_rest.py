@@ -1,0 +1,132 @@
+"""Family `while_rest` (priority 146: only lines every other family declines): 'While NAME is
+active, ...' (or 'While active, ...') lines of shapes no other while family reads, played
+through the stat query layer (the effects in rules/abilities/extensions/while_rest.py):
+
+- no damage from the opponent's 'When fielded' effects or global abilities: 'you take no
+  damage from your opponent's "when fielded" effects', 'prevent all damage to you from
+  opposing "when fielded" abilities', 'opposing "When fielded" effects deal no damage to you
+  or your character dice', 'your opponent's effects on their Villains that activate "when
+  fielded" deal no damage to you', 'your opponent's Global Abilities deal no damage to you or
+  your character dice' (`wr_no_damage_from`, R13.4);
+- an extra reroll in your Roll and Reroll Step: 'you gain an additional reroll', 'you may
+  reroll any or all of your dice one additional time', '... action dice one extra time', '...
+  one die one extra time', 'once per turn, ... you may pay 2 life to reroll your dice an
+  additional time' (`wr_extra_reroll`, R5.2).
+
+Readings (T5.1: where the text is ambiguous, the weaker one):
+- A 'When fielded' effect is a die's own 'When fielded' ability (not a card's 'when you field
+  a die' watcher), and it is the opponent's (its controller); 'Villains' are the dice of
+  Villain cards (the [DCV] / Villain affiliation).
+- The damage they deal is what they deal while resolving (the front of the effect queue);
+  combat damage is never theirs.
+- An extra reroll is one more group reroll after the step's reroll (R5.2), once a turn, only
+  in the holder's own step; two such cards give two. 'One die one extra time' is that reroll
+  of a single die; 'action dice one extra time' of action dice only.
+"""
+
+import re
+
+from rules.abilities.templates import Line, Match, recogniser
+from rules.abilities.templates.while_tail import _self_active
+
+FAMILY = "while_rest"
+PRIORITY = 146
+
+_Q = r"[\"'“”‘’]"
+_FIELDED = rf"{_Q}when fielded,?{_Q}"
+_OPPOSING = r"(?:your opponent'?s'?|opposing|your opponents'?)"
+_NO_DAMAGE = (
+    # 'you take no damage from your opponent's "when fielded" effects'
+    re.compile(
+        rf"you take no damage from {_OPPOSING} {_FIELDED} (?:effects|abilities)", re.IGNORECASE
+    ),
+    # 'prevent all damage to you from opposing "when fielded" abilities'
+    re.compile(
+        rf"prevent all damage to you from {_OPPOSING} {_FIELDED} (?:effects|abilities)",
+        re.IGNORECASE,
+    ),
+    # 'opposing "When fielded" effects / your opponent's Global Abilities deal no damage to you
+    # (or your character dice)'
+    re.compile(
+        rf"{_OPPOSING} (?:(?P<fielded>{_FIELDED} (?:effects|abilities))|(?P<global>global "
+        rf"abilities)|effects on their (?P<villains>villains) that activate {_FIELDED}) deal no "
+        r"damage to you(?P<dice> or your character dice)?",
+        re.IGNORECASE,
+    ),
+)
+
+
+def _no_damage(text: str) -> list[dict] | None:
+    for regex in _NO_DAMAGE:
+        found = regex.fullmatch(text)
+        if not found:
+            continue
+        groups = found.groupdict()
+        effect = {
+            "do": "wr_no_damage_from",
+            "ability": "global" if groups.get("global") else "fielded",
+            "protects": ["you", "dice"] if groups.get("dice") else ["you"],
+        }
+        if groups.get("villains"):
+            effect["from"] = {"pick": "each", "affiliation": ["villain"]}
+        return [effect]
+    return None
+
+
+_STEP = r"(?:the |your )?roll and reroll step"
+_REROLLS = (
+    # 'you gain an additional reroll during your Roll and Reroll Step'
+    (re.compile(rf"you gain an additional reroll during {_STEP}", re.I), {}),
+    # 'you may reroll any or all of your dice one additional time during the roll and reroll
+    # step'
+    (
+        re.compile(
+            rf"you may reroll any or all of your dice one (?:additional|extra) time during {_STEP}",
+            re.I,
+        ),
+        {},
+    ),
+    # 'you may reroll action dice one extra time during Roll and Reroll Step'
+    (
+        re.compile(
+            rf"you may reroll (?:your )?action dice one (?:additional|extra) time during {_STEP}",
+            re.I,
+        ),
+        {"dice": "action"},
+    ),
+    # 'you may reroll one die one extra time during your Roll and Reroll Step'
+    (
+        re.compile(rf"you may reroll one die one (?:additional|extra) time during {_STEP}", re.I),
+        {"max_dice": 1},
+    ),
+)
+_PAID_REROLL = re.compile(
+    rf"once per turn, during {_STEP}, you may pay (?P<n>\d) life to reroll your dice an "
+    r"(?:additional|extra) time",
+    re.IGNORECASE,
+)
+
+
+def _reroll(text: str) -> list[dict] | None:
+    for regex, fields in _REROLLS:
+        if regex.fullmatch(text):
+            return [{"do": "wr_extra_reroll", **fields}]
+    found = _PAID_REROLL.fullmatch(text)
+    if found:
+        return [{"do": "wr_extra_reroll", "life": int(found["n"])}]
+    return None
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_active_rest(line: Line) -> Match | None:
+    """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
+    extra reroll>'."""
+    if line.card_kind not in ("character", "character_or_action"):
+        return None
+    rest = _self_active(line)
+    if rest is None:
+        return None
+    effects = _no_damage(rest) or _reroll(rest)
+    if effects is None:
+        return None
+    return Match.ability({"when": "while_active", "effects": effects})

@@ -1,0 +1,253 @@
+"""Template family `while_rest` (rules/abilities/templates/while_rest.py): 'While NAME is
+active, ...' lines no other while family reads. Each scenario reads a real card's line from the
+card pool at run time (WizKids' text is never copied here) and plays it on a board."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules.abilities import compile_card
+from rules.abilities.describe import describe
+from tests.rules.abilities.real_cards import pool, real_cards, real_line, scene, spec_of
+from tests.rules.abilities.scenario import compiled, compiled_cards, play, refused
+
+FAMILY = "while_rest"
+
+
+def _family_reads(key: str, start: str = "While") -> dict:
+    record = pool()[key]
+    one = replace(record, ability_lines=(real_line(key, start),), global_lines=())
+    result = compile_card(one)
+    assert result.status == "automated", result.manual_lines
+    assert [f for _, f in result.recognised] == [FAMILY]
+    (spec,) = result.encoding["abilities"]
+    return spec
+
+
+def _paraphrase_stays_manual(key: str, text: str) -> None:
+    record = replace(pool()[key], ability_lines=(text,), global_lines=())
+    assert compile_card(record).status != "automated", text
+
+
+# -- no damage from the opponent's 'When fielded' effects / globals (wr_no_damage_from) ----------
+def _with_opposing(key: str, *, ability_lines=(), global_lines=(), on: str = "22uxm"):
+    """The real card `key` (its 'While' line) and P2's card `on` given these lines."""
+    return compiled_cards(
+        on, ability_lines=ability_lines, global_lines=global_lines, cards=real_cards(key, "While")
+    )
+
+
+def _opponent_fields(key: str, who: str = "22uxm") -> str:
+    return scene(
+        key,
+        f"P1 die {key}#1 field L1",
+        f"P2 die {who}#2 reserve L1",
+        "P2 die SK5 reserve wild",
+        active="P2",
+    )
+
+
+@pytest.mark.parametrize("key", ["18bff", "66cw"])
+def test_no_damage_to_you_from_opposing_when_fielded_effects(key):
+    spec = _family_reads(key)
+    assert spec["effects"] == [
+        {"do": "wr_no_damage_from", "ability": "fielded", "protects": ["you"]}
+    ]
+    assert "prevent all damage your opponents' 'When fielded' abilities deal to you" in describe(
+        {"abilities": [spec]}
+    )
+    cards = _with_opposing(key, ability_lines=["When fielded, deal 2 damage to your opponent"])
+    state = play(cards, _opponent_fields(key), "P2 field 22uxm#2 pay SK5").final
+    assert state.player("P1").life == 20  # prevented (R13.4)
+    # not while the card is inactive
+    inactive = _opponent_fields(key).replace(f"P1 die {key}#1 field L1", f"P1 die {key}#1 used")
+    assert play(cards, inactive, "P2 field 22uxm#2 pay SK5").final.player("P1").life == 18
+    # damage to your dice is not prevented ('your characters are not protected')
+    at_dice = _with_opposing(
+        key, ability_lines=["When fielded, deal 2 damage to target character die"]
+    )
+    hit = play(at_dice, _opponent_fields(key), "P2 field 22uxm#2 pay SK5", f"P2 choose P1:{key}#1")
+    assert any(e.kind == "damaged" for step in hit.steps for e in step.events)
+
+
+def test_when_fielded_effects_deal_no_damage_to_you_or_your_dice_74wf():
+    spec = _family_reads("74wf")
+    assert spec["effects"][0]["protects"] == ["you", "dice"]
+    cards = _with_opposing(
+        "74wf", ability_lines=["When fielded, deal 2 damage to target character die"]
+    )
+    replay = play(
+        cards, _opponent_fields("74wf"), "P2 field 22uxm#2 pay SK5", "P2 choose P1:74wf#1"
+    )
+    assert replay.final.die("P1:74wf#1").damage == 0
+    # the opponent's own dice are not protected
+    own = play(cards, _opponent_fields("74wf"), "P2 field 22uxm#2 pay SK5", "P2 choose P2:19sww#1")
+    assert own.final.die("P2:19sww#1").damage == 2
+    # my own 'When fielded' effects are not the opponent's: P1 fields and damages P1's own die
+    mine = compiled_cards(
+        "19sww",
+        ability_lines=["When fielded, deal 2 damage to target character die"],
+        cards=real_cards("74wf", "While"),
+    )
+    setup = scene(
+        "74wf", "P1 die 74wf#1 field L1", "P1 die 19sww#2 reserve L1", "P1 die SK5 reserve wild"
+    )
+    mine_hit = play(mine, setup, "P1 field 19sww#2 pay SK5", "P1 choose P1:74wf#1")
+    assert mine_hit.final.die("P1:74wf#1").damage == 2
+
+
+def test_combat_damage_is_not_a_when_fielded_effect_74wf():
+    cards = real_cards("74wf", "While")
+    setup = scene("74wf", "P1 die 74wf#1 field L1", active="P2")
+    replay = play(cards, setup, "P2 attack 22uxm#1", "P1 block", "P2 damage")
+    assert replay.final.player("P1").life < 20
+
+
+def test_only_their_villains_when_fielded_effects_19jl():
+    spec = _family_reads("19jl")
+    assert spec["effects"][0]["from"] == {"pick": "each", "affiliation": ["villain"]}
+    line = ["When fielded, deal 2 damage to your opponent"]
+    villain = _with_opposing("19jl", ability_lines=line, on="5sww")
+    state = play(villain, _opponent_fields("19jl", "5sww"), "P2 field 5sww#2 pay SK5").final
+    assert state.player("P1").life == 20  # Cheetah is a Villain
+    hero = _with_opposing("19jl", ability_lines=line)
+    state = play(hero, _opponent_fields("19jl"), "P2 field 22uxm#2 pay SK5").final
+    assert state.player("P1").life == 18  # Wolverine is not
+
+
+def test_opposing_global_abilities_deal_no_damage_106wf():
+    spec = _family_reads("106wf")
+    assert spec["effects"] == [
+        {"do": "wr_no_damage_from", "ability": "global", "protects": ["you", "dice"]}
+    ]
+    cards = _with_opposing(
+        "106wf", global_lines=["Global: Pay [1]. Deal 1 damage to your opponent."]
+    )
+    setup = scene("106wf", "P1 die 106wf#1 field L1", "P2 die SK5 reserve wild", active="P2")
+    assert play(cards, setup, "P2 global 22uxm pay SK5").final.player("P1").life == 20
+    # a 'When fielded' effect is not a global
+    fielded = _with_opposing(
+        "106wf", ability_lines=["When fielded, deal 2 damage to your opponent"]
+    )
+    state = play(fielded, _opponent_fields("106wf"), "P2 field 22uxm#2 pay SK5").final
+    assert state.player("P1").life == 18
+
+
+def test_when_fielded_prevention_variants_stay_manual():
+    # your own 'when fielded' effects, or 'when attacks' ones: not read
+    _paraphrase_stays_manual(
+        "66cw",
+        "While Spider-Man is active, prevent all damage to you from opposing "
+        '"when attacks" abilities',
+    )
+    _paraphrase_stays_manual(
+        "66cw",
+        'While Spider-Man is active, prevent all damage to you from your "when fielded" abilities',
+    )
+
+
+# -- an extra reroll (wr_extra_reroll) ----------------------------------------------------------
+def _rolled(key: str, *more: str) -> str:
+    """P1 has rolled: four Sidekicks and a basic action die in the Reserve Pool."""
+    dice = (
+        "P1 die SK1 reserve fist",
+        "P1 die SK2 reserve mask",
+        "P1 die SK3 reserve bolt",
+        "P1 die SK4 reserve shield",
+        "P1 die BA:31sww#1 reserve action",
+    )
+    return scene(key, f"P1 die {key}#1 field L1", *dice, *more).replace(
+        "step main", "step roll_and_reroll"
+    )
+
+
+@pytest.mark.parametrize("key", ["52aou", "125uxm"])
+def test_a_second_reroll_of_any_dice(key):
+    spec = _family_reads(key)
+    assert spec["effects"] == [{"do": "wr_extra_reroll"}]
+    assert "once each turn you may reroll your dice one more time in your Roll and Reroll Step" in (
+        describe({"abilities": [spec]})
+    )
+    cards = real_cards(key, "While")
+    replay = play(cards, _rolled(key), "P1 reroll SK1=bolt SK2=bolt", "P1 reroll SK1=mask SK3=mask")
+    final = replay.final
+    assert final.die("P1:SK1").face.notation() == "mask"
+    assert final.die("P1:SK3").face.notation() == "mask"
+    # a third is refused (R5.2)
+    refused(
+        cards,
+        _rolled(key) + "P1 reroll SK1=bolt\nP1 reroll SK2=bolt\nP1 reroll SK3=fist\n",
+        "R5.2",
+    )
+    # without the card active, one reroll ends the step
+    inactive = _rolled(key).replace(f"P1 die {key}#1 field L1", f"P1 die {key}#1 used")
+    refused(cards, inactive + "P1 reroll SK1=bolt\nP1 reroll SK2=bolt\n", "R5.2")
+
+
+def test_the_step_ends_by_acting_in_the_main_step_52aou():
+    cards = real_cards("52aou", "While")
+    setup = _rolled("52aou")
+    state = play(cards, setup, "P1 reroll SK1=bolt", "P1 reroll").final
+    assert state.step.value == "main"
+    # the opponent's Roll and Reroll Step gets no extra reroll
+    theirs = scene(
+        "52aou",
+        "P1 die 52aou#1 field L1",
+        "P2 die SK6 reserve fist",
+        "P2 die SK7 reserve fist",
+        active="P2",
+    ).replace("step main", "step roll_and_reroll")
+    refused(cards, theirs + "P2 reroll SK6=bolt\nP2 reroll SK7=bolt\n", "R5.2")
+
+
+def test_a_second_reroll_of_action_dice_only_23tag():
+    spec = _family_reads("23tag", "While")
+    assert spec["effects"] == [{"do": "wr_extra_reroll", "dice": "action"}]
+    cards = real_cards("23tag", "While")
+    log = "P1 reroll SK1=bolt", "P1 reroll BA:31sww#1=action**"
+    state = play(cards, _rolled("23tag"), *log).final
+    assert state.die("BA:31sww#1").face.notation() == "action**"
+    refused(cards, _rolled("23tag") + "P1 reroll SK1=bolt\nP1 reroll SK2=bolt\n", "R5.2")
+
+
+def test_a_second_reroll_of_one_die_34hhs():
+    spec = _family_reads("34hhs")
+    assert spec["effects"] == [{"do": "wr_extra_reroll", "max_dice": 1}]
+    cards = real_cards("34hhs", "While")
+    state = play(cards, _rolled("34hhs"), "P1 reroll SK1=bolt SK2=bolt", "P1 reroll SK2=fist").final
+    assert state.die("P1:SK2").face.notation() == "fist"
+    refused(cards, _rolled("34hhs") + "P1 reroll SK1=bolt\nP1 reroll SK2=bolt SK3=mask\n", "R5.2")
+
+
+def test_a_second_reroll_for_two_life_105dp():
+    spec = _family_reads("105dp")
+    assert spec["effects"] == [{"do": "wr_extra_reroll", "life": 2}]
+    cards = real_cards("105dp", "While")
+    state = play(cards, _rolled("105dp"), "P1 reroll SK1=bolt", "P1 reroll SK2=bolt").final
+    assert state.player("P1").life == 18  # paying life is not damage (R12.4)
+    kept = play(cards, _rolled("105dp"), "P1 reroll SK1=bolt", "P1 reroll").final
+    assert kept.player("P1").life == 20  # not used, not paid
+
+
+def test_reroll_variants_stay_manual():
+    _paraphrase_stays_manual(
+        "52aou",
+        "While Kang is active, you gain two additional rerolls during your Roll and Reroll Step",
+    )
+    _paraphrase_stays_manual(
+        "52aou",
+        "While Kang is active, your opponent gains an additional reroll during their Roll and "
+        "Reroll Step",
+    )
+
+
+def test_a_paraphrase_on_a_demo_card():
+    result = compiled(
+        "19sww",
+        ability_lines=[
+            "While Superman is active, you gain an additional reroll during your Roll and "
+            "Reroll Step"
+        ],
+    )
+    assert result.encoding["abilities"][0]["effects"] == [{"do": "wr_extra_reroll"}]
+    assert spec_of("52aou", "While")["when"] == "while_active"
