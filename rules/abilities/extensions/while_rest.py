@@ -14,6 +14,14 @@ answered through the engine's stat query layer, never per-card flags:
   `max_dice` dice, or for `life` life (R12.4). Answered to the engine's 'extra_reroll'
   question (rules.engine.query.extra_rerolls): the step stays open after the reroll while
   one is left; an empty reroll or a Main Step action ends it.
+- `wr_attack_limit`: at most `max` of the dice `to` means attack together (with
+  `per_affiliation`, at most `max` of them sharing each affiliation), answered to the restrict
+  hook's 'attackers' question (the whole declaration, `Query.params` the attacking dice,
+  R13.7).
+- `wr_free_to_field`: the dice `to` means are free to field (their printed fielding cost
+  taken off, as the core `cost` effect's `free`) when their face's printed fielding cost is
+  `fielding`, or (`card_active`) when their card already has a die of the holder's in the
+  Field: the 'fielding' question.
 """
 
 from collections.abc import Mapping
@@ -40,6 +48,20 @@ EFFECT_SCHEMAS = {
         dice={"const": "action"},
         max_dice={"type": "integer", "minimum": 1},
         life={"type": "integer", "minimum": 1},
+    ),
+    "wr_attack_limit": effect_schema(
+        "wr_attack_limit",
+        ["to", "max"],
+        to=SELECTOR,
+        max={"type": "integer", "minimum": 1},
+        per_affiliation={"const": True},
+    ),
+    "wr_free_to_field": effect_schema(
+        "wr_free_to_field",
+        ["to"],
+        to=SELECTOR,
+        fielding={"type": "integer", "minimum": 0},
+        card_active={"const": True},
     ),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
@@ -70,7 +92,31 @@ def _reroll_text(effect: Mapping[str, Any]) -> str:
     return f"once each turn{paid} you may reroll {dice} one more time in your Roll and Reroll Step"
 
 
-EFFECT_TEXT = {"wr_no_damage_from": _no_damage_text, "wr_extra_reroll": _reroll_text}
+def _attack_limit_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    dice = describe_selector(effect["to"]).removeprefix("all ")
+    many = "one" if effect["max"] == 1 else str(effect["max"])
+    if effect.get("per_affiliation"):
+        return f"no more than {many} of {dice} sharing an affiliation attack together"
+    return f"no more than {many} of {dice} attack together"
+
+
+def _free_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    dice = describe_selector(effect["to"]).removeprefix("all ")
+    if "fielding" in effect:
+        return f"{dice} with a fielding cost of {effect['fielding']} are free to field"
+    return f"{dice} are free to field while their card has an active die"
+
+
+EFFECT_TEXT = {
+    "wr_free_to_field": _free_text,
+    "wr_no_damage_from": _no_damage_text,
+    "wr_extra_reroll": _reroll_text,
+    "wr_attack_limit": _attack_limit_text,
+}
 
 
 def _resolving(q):
@@ -130,6 +176,76 @@ def _extra_reroll(effect: Mapping[str, Any], q) -> int | None:
     return effect.get("life", 0)
 
 
+def _free(effect: Mapping[str, Any], q) -> int:
+    """The printed fielding cost taken off the die being fielded (0: not this one)."""
+    from rules.abilities import selectors as sel
+    from rules.engine.state import IN_FIELD
+
+    die = q.die
+    if q.stat != "fielding" or die is None or die.face is None:
+        return 0
+    selector = effect["to"]
+    if not sel.matches(
+        q.state, q.cards, selector, die, holder=q.holder, card=q.card, anywhere=True
+    ):
+        return 0
+    if "fielding" in effect and die.face.fielding != effect["fielding"]:
+        return 0
+    if effect.get("card_active") and not any(
+        d.card == die.card
+        and d.id != die.id
+        and d.controller == q.holder
+        and d.zone in IN_FIELD
+        and d.is_character
+        for d in q.state.dice
+    ):
+        return 0
+    return die.face.fielding
+
+
+def _too_many(effect: Mapping[str, Any], q) -> bool:
+    """Whether the attacking dice (`q.params`) break the limit."""
+    from rules.abilities import selectors as sel
+    from rules.engine import query
+
+    dice = [q.state.die(i) for i in q.params]
+    dice = [
+        d
+        for d in dice
+        if d is not None
+        and sel.matches(q.state, q.cards, effect["to"], d, holder=q.holder, card=q.card)
+    ]
+    if not effect.get("per_affiliation"):
+        return len(dice) > effect["max"]
+    counts: dict[str, int] = {}
+    for die in dice:
+        for affiliation in query.affiliations(q.state, q.cards, die):
+            counts[affiliation] = counts.get(affiliation, 0) + 1
+    return any(n > effect["max"] for n in counts.values())
+
+
+def _restrict(spec: Mapping[str, Any]):
+    from rules.abilities import selectors as sel
+    from rules.abilities.describe import describe_effects
+
+    effects = [e for e in spec["effects"] if e["do"] == "wr_attack_limit"]
+    if not effects:
+        return None
+
+    def restrict(q) -> str | None:
+        if q.stat != "attackers":
+            return None
+        if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
+            return None
+        for effect in effects:
+            if _too_many(effect, q):
+                source = q.cards[q.card].name if q.card in q.cards else q.card
+                return f"{describe_effects([effect], static=True)} ({source})"
+        return None
+
+    return restrict
+
+
 def _continuous(spec: Mapping[str, Any], index: int):
     from rules.abilities import selectors as sel
     from rules.engine.abilities import Contribution
@@ -137,12 +253,19 @@ def _continuous(spec: Mapping[str, Any], index: int):
     effects = [(n, e) for n, e in enumerate(spec["effects"]) if e["do"] in EFFECT_SCHEMAS]
 
     def contributions(q):
-        if q.stat not in ("prevent", "extra_reroll"):
+        if q.stat not in ("prevent", "extra_reroll", "fielding"):
             return
         if not sel.condition(spec.get("if"), q.state, q.cards, holder=q.holder, card=q.card):
             return
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
+            if effect["do"] == "wr_attack_limit":
+                continue
+            if effect["do"] == "wr_free_to_field":
+                change = _free(effect, q)
+                if change:
+                    yield Contribution("fielding", -change, source)
+                continue
             if effect["do"] == "wr_no_damage_from":
                 amount = _no_damage(effect, q)
                 if amount:
@@ -173,6 +296,7 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
                 describe_spec(spec),
                 while_active=True,
                 continuous=_continuous(spec, index),
+                restrict=_restrict(spec),
             )
         )
     return tuple(built)

@@ -117,6 +117,66 @@ def _reroll(text: str) -> list[dict] | None:
     return None
 
 
+_ONLY_ONE = re.compile(r"only (?:1|one) (?P<who>.+?) (?:can|may) attack each turn", re.IGNORECASE)
+_OF_EACH_AFFILIATION = re.compile(r"(?P<who>.+?) of each affiliation", re.IGNORECASE)
+_NO_MORE_THAN = re.compile(
+    r"(?:your )?opponents? (?:can't|cannot) attack with more than (?:1|one) (?P<who>sidekicks?)"
+    r" per turn(?:\. (?P<name>[A-Z][\w.' -]+?) (?:can't|cannot) attack either)?",
+    re.IGNORECASE,
+)
+
+
+def _attack_limit(text: str, line: Line) -> list[dict] | None:
+    """'only 1 [DCB] character die can attack each turn', 'only one opposing character die of
+    each affiliation may attack each turn', 'opponent can't attack with more than 1 Sidekick per
+    turn. Captain America can't attack either'."""
+    from rules.abilities import phrases_static as ps
+
+    found = _ONLY_ONE.fullmatch(text)
+    if found:
+        who, per = found["who"], _OF_EACH_AFFILIATION.fullmatch(found["who"])
+        if per:
+            who = per["who"]
+        to = ps.subject(who, line)
+        if to is None or set(to) - {"pick", "side", "affiliation", "energy", "what"}:
+            return None
+        if to.get("what") not in (None, "sidekick", "non_sidekick"):
+            return None
+        effect = {"do": "wr_attack_limit", "to": to, "max": 1}
+        if per:
+            effect["per_affiliation"] = True
+        return [effect]
+    found = _NO_MORE_THAN.fullmatch(text)
+    if not found:
+        return None
+    to = {"pick": "each", "side": "opposing", "what": "sidekick"}
+    effects = [{"do": "wr_attack_limit", "to": to, "max": 1}]
+    if found["name"]:
+        named = {"pick": "each", "side": "opposing", "name": found["name"].strip()}
+        effects.append({"do": "restrict", "action": "attack", "to": named})
+    return effects
+
+
+_FREE_COST = re.compile(
+    r"your character dice with (?:a )?fielding cost of (?P<n>\d) are free to field", re.I
+)
+_FREE_ACTIVE = re.compile(
+    r"your characters with active character dice are free to field", re.IGNORECASE
+)
+
+
+def _free(text: str) -> list[dict] | None:
+    """'your character dice with fielding cost of 2 are free to field', 'your characters with
+    active character dice are free to field'."""
+    yours = {"pick": "each", "side": "yours"}
+    found = _FREE_COST.fullmatch(text)
+    if found:
+        return [{"do": "wr_free_to_field", "to": yours, "fielding": int(found["n"])}]
+    if _FREE_ACTIVE.fullmatch(text):
+        return [{"do": "wr_free_to_field", "to": yours, "card_active": True}]
+    return None
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_rest(line: Line) -> Match | None:
     """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
@@ -126,7 +186,32 @@ def while_active_rest(line: Line) -> Match | None:
     rest = _self_active(line)
     if rest is None:
         return None
-    effects = _no_damage(rest) or _reroll(rest)
+    effects = _no_damage(rest) or _reroll(rest) or _attack_limit(rest, line) or _free(rest)
     if effects is None:
         return None
     return Match.ability({"when": "while_active", "effects": effects})
+
+
+# -- spellings the other while families read once put their way ---------------------------------
+_SPELLINGS = (
+    (re.compile(r"\bannd\b", re.IGNORECASE), "and"),  # '+1A annd +1D'
+)
+_NPC_DICE = re.compile(r"\bNPC (dice|die)\b", re.IGNORECASE)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_active_spellings(line: Line) -> Match | None:
+    """'While NAME is active, <statement>' with a printing slip ('annd'), or 'NPC dice' in a
+    Dungeons & Dragons set, where Sidekick dice are called NPCs (plain_tail's reading): the
+    line read again as the other families read it."""
+    from rules.abilities.templates import read_again
+    from rules.abilities.templates.plain_tail import DND_SETS, _set_of
+
+    if _self_active(line) is None:
+        return None
+    text = line.text
+    for slip, spelling in _SPELLINGS:
+        text = slip.sub(spelling, text)
+    if _set_of(line.card_key) in DND_SETS:
+        text = _NPC_DICE.sub(r"Sidekick \1", text)
+    return read_again(line, text)

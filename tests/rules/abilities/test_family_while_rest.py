@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from rules.abilities import compile_card
+from rules.abilities.cards import engine_card
 from rules.abilities.describe import describe
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import pool, real_cards, real_line, scene, spec_of
 from tests.rules.abilities.scenario import compiled, compiled_cards, play, refused
 
@@ -29,7 +31,7 @@ def _paraphrase_stays_manual(key: str, text: str) -> None:
     assert compile_card(record).status != "automated", text
 
 
-# -- no damage from the opponent's 'When fielded' effects / globals (wr_no_damage_from) ----------
+# -- no damage from the opponent's 'When fielded' effects / globals (wr_no_damage_from) --
 def _with_opposing(key: str, *, ability_lines=(), global_lines=(), on: str = "22uxm"):
     """The real card `key` (its 'While' line) and P2's card `on` given these lines."""
     return compiled_cards(
@@ -146,7 +148,7 @@ def test_when_fielded_prevention_variants_stay_manual():
     )
 
 
-# -- an extra reroll (wr_extra_reroll) ----------------------------------------------------------
+# -- an extra reroll (wr_extra_reroll) --
 def _rolled(key: str, *more: str) -> str:
     """P1 has rolled: four Sidekicks and a basic action die in the Reserve Pool."""
     dice = (
@@ -251,3 +253,125 @@ def test_a_paraphrase_on_a_demo_card():
     )
     assert result.encoding["abilities"][0]["effects"] == [{"do": "wr_extra_reroll"}]
     assert spec_of("52aou", "While")["when"] == "while_active"
+
+
+# -- spellings read again: 'NPC dice' in a D&D set, 'annd' --
+def test_npc_dice_are_sidekicks_in_dnd_sets_6tiw():
+    spec = _family_reads("6tiw")
+    assert spec["effects"] == [
+        {
+            "do": "modify",
+            "attack": 1,
+            "defense": 1,
+            "to": {"pick": "each", "side": "yours", "what": "sidekick"},
+        }
+    ]
+    cards = real_cards("6tiw", "While")
+    setup = scene("6tiw", "P1 die 6tiw#1 field L1", "P1 die SK5 field L1")
+    state = play(cards, setup).final
+    assert query.attack(state, cards, state.die("P1:SK5")).value == 2
+    assert query.defense(state, cards, state.die("P1:SK5")).value == 2
+    assert query.attack(state, cards, state.die("P2:SK1")).value == 1  # not theirs
+
+
+def test_opposing_npc_dice_cost_one_more_to_field_15zhn():
+    cards = real_cards("15zhn", "While")
+    theirs = scene("15zhn", "P1 die 15zhn#1 field L1", "P2 die SK6 reserve L1", active="P2")
+    state = play(cards, theirs).final
+    assert query.fielding_cost(state, cards, state.die("P2:SK6")).value == 1
+    mine = play(cards, scene("15zhn", "P1 die 15zhn#1 field L1", "P1 die SK5 reserve L1")).final
+    assert query.fielding_cost(mine, cards, mine.die("P1:SK5")).value == 0
+
+
+def test_npc_outside_dnd_sets_stays_manual():
+    _paraphrase_stays_manual("19wol", "While Lex Luthor is active, your NPC dice get +1A and +1D")
+
+
+# -- attack limits (wr_attack_limit, the restrict hook's 'attackers') --
+def test_only_one_opposing_die_of_each_affiliation_attacks_12jus():
+    spec = _family_reads("12jus")
+    assert spec["effects"] == [
+        {
+            "do": "wr_attack_limit",
+            "to": {"pick": "each", "side": "opposing"},
+            "max": 1,
+            "per_affiliation": True,
+        }
+    ]
+    cards = real_cards("12jus", "While")
+    setup = scene("12jus", "P1 die 12jus#1 field L1", active="P2")
+    refused(cards, setup + "P2 attack 22uxm#1 21uxm#1\n", "R13.7")  # both X-Men
+    play(cards, setup, "P2 attack 22uxm#1 5sww#1 SK1")  # X-Men, Villain, no affiliation
+    inactive = setup.replace("P1 die 12jus#1 field L1", "P1 die 12jus#1 used")
+    play(cards, inactive, "P2 attack 22uxm#1 21uxm#1")
+
+
+def test_only_one_batman_die_attacks_112wf():
+    spec = _family_reads("112wf")
+    assert spec["effects"] == [
+        {"do": "wr_attack_limit", "to": {"pick": "each", "affiliation": ["batman"]}, "max": 1}
+    ]
+    cards = real_cards("112wf", "While")
+    cards["1wf"] = engine_card(pool()["1wf"], compile_card(pool()["1wf"]).encoding)
+    setup = scene(
+        "112wf",
+        "P1 die 112wf#1 field L1",
+        "P1 die 1wf#1 field L1",
+        "P1 die 1wf#2 field L1",
+        team="1wf:2",
+    )
+    refused(cards, setup + "P1 attack 1wf#1 1wf#2\n", "R13.7")  # the holder's own too (R13.8)
+    play(cards, setup, "P1 attack 1wf#1 112wf#1")
+
+
+def test_opponent_attacks_with_one_sidekick_at_most_140aou():
+    spec = _family_reads("140aou", "While")
+    sidekick_limit, captain = spec["effects"]
+    assert sidekick_limit["to"] == {"pick": "each", "side": "opposing", "what": "sidekick"}
+    assert captain == {
+        "do": "restrict",
+        "action": "attack",
+        "to": {"pick": "each", "side": "opposing", "name": "Captain America"},
+    }
+    cards = real_cards("140aou", "While")
+    setup = scene("140aou", "P1 die 140aou#1 field L1", "P2 die SK2 field L1", active="P2")
+    refused(cards, setup + "P2 attack SK1 SK2\n", "R13.7")
+    play(cards, setup, "P2 attack SK1 22uxm#1")
+
+
+def test_attack_limit_variants_stay_manual():
+    _paraphrase_stays_manual(
+        "112wf", "While Carmine Falcone is active, only 2 [DCB] character dice can attack each turn"
+    )
+
+
+# -- free to field (wr_free_to_field) --
+def test_dice_with_fielding_cost_two_are_free_108dps():
+    spec = _family_reads("108dps")
+    assert spec["effects"] == [
+        {"do": "wr_free_to_field", "to": {"pick": "each", "side": "yours"}, "fielding": 2}
+    ]
+    cards = real_cards("108dps", "While")
+    setup = scene(
+        "108dps",
+        "P1 die 108dps#1 field L1",
+        "P1 die 19sww#1 reserve L2",
+        "P1 die 19sww#2 reserve L1",
+    )
+    state = play(cards, setup).final
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#1")).value == 0  # L2: 2
+    assert query.fielding_cost(state, cards, state.die("P1:19sww#2")).value == 1  # L1: 1
+    assert play(cards, setup, "P1 field 19sww#1").final.die("P1:19sww#1").zone == Zone.FIELD
+
+
+def test_characters_with_an_active_die_are_free_3zhn():
+    spec = _family_reads("3zhn")
+    assert spec["effects"] == [
+        {"do": "wr_free_to_field", "to": {"pick": "each", "side": "yours"}, "card_active": True}
+    ]
+    cards = real_cards("3zhn", "While")
+    setup = scene("3zhn", "P1 die 3zhn#1 field L1", "P1 die 19sww#2 reserve L1")
+    alone = play(cards, setup).final
+    assert query.fielding_cost(alone, cards, alone.die("P1:19sww#2")).value == 1
+    with_one = play(cards, setup + "P1 die 19sww#1 field L1\n").final
+    assert query.fielding_cost(with_one, cards, with_one.die("P1:19sww#2")).value == 0
