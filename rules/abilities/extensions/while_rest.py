@@ -22,6 +22,9 @@ answered through the engine's stat query layer, never per-card flags:
   taken off, as the core `cost` effect's `free`) when their face's printed fielding cost is
   `fielding`, or (`card_active`) when their card already has a die of the holder's in the
   Field: the 'fielding' question.
+- `wr_keep_one_life`: non-combat damage that would reduce the holder to 0 life or less
+  reduces them to 1 instead: the damage above their life minus 1 prevented (R13.4), the
+  'prevent' question about the holder.
 """
 
 from collections.abc import Mapping
@@ -63,6 +66,7 @@ EFFECT_SCHEMAS = {
         fielding={"type": "integer", "minimum": 0},
         card_active={"const": True},
     ),
+    "wr_keep_one_life": effect_schema("wr_keep_one_life", []),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 
@@ -112,6 +116,9 @@ def _free_text(effect: Mapping[str, Any]) -> str:
 
 
 EFFECT_TEXT = {
+    "wr_keep_one_life": lambda effect: (
+        "non-combat damage that would reduce you to 0 life or less reduces you to 1 life instead"
+    ),
     "wr_free_to_field": _free_text,
     "wr_no_damage_from": _no_damage_text,
     "wr_extra_reroll": _reroll_text,
@@ -174,6 +181,16 @@ def _extra_reroll(effect: Mapping[str, Any], q) -> int | None:
             if card is None or card.kind not in ("action", "basic_action"):
                 return None
     return effect.get("life", 0)
+
+
+def _keep_one(q) -> int:
+    """The non-combat damage to the holder above what leaves them at 1 life."""
+    if q.stat != "prevent" or q.combat or q.die is not None or q.player != q.holder:
+        return 0
+    life = q.state.player(q.holder).life
+    if life < 1 or q.amount < life:
+        return 0
+    return q.amount - (life - 1)
 
 
 def _free(effect: Mapping[str, Any], q) -> int:
@@ -260,6 +277,11 @@ def _continuous(spec: Mapping[str, Any], index: int):
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
             if effect["do"] == "wr_attack_limit":
+                continue
+            if effect["do"] == "wr_keep_one_life":
+                kept = _keep_one(q)
+                if kept:
+                    yield Contribution("prevent", kept, source)
                 continue
             if effect["do"] == "wr_free_to_field":
                 change = _free(effect, q)

@@ -177,16 +177,24 @@ def _free(text: str) -> list[dict] | None:
     return None
 
 
+_KEEP_ONE = re.compile(
+    r"non-combat damage that would reduce you to 0 life or less instead reduces you to 1 life",
+    re.IGNORECASE,
+)
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_rest(line: Line) -> Match | None:
     """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
-    extra reroll>'."""
+    extra reroll / an attack limit / free to field / 1 life kept>'."""
     if line.card_kind not in ("character", "character_or_action"):
         return None
     rest = _self_active(line)
     if rest is None:
         return None
     effects = _no_damage(rest) or _reroll(rest) or _attack_limit(rest, line) or _free(rest)
+    if effects is None and _KEEP_ONE.fullmatch(rest):
+        effects = [{"do": "wr_keep_one_life"}]
     if effects is None:
         return None
     return Match.ability({"when": "while_active", "effects": effects})
@@ -215,3 +223,39 @@ def while_active_spellings(line: Line) -> Match | None:
     if _set_of(line.card_key) in DND_SETS:
         text = _NPC_DICE.sub(r"Sidekick \1", text)
     return read_again(line, text)
+
+
+_CONDITIONED_LIST = re.compile(
+    r"(?P<head>while .+? is active), (?P<cond>if [^,]+), (?P<first>[^,]+), (?P<second>[^,]+?) "
+    r"and (?P<third>[^,]+)",
+    re.IGNORECASE,
+)
+_LIFE_AT_END = re.compile(r"gain (?P<n>\d) life at the end of each of your turns", re.I)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def conditioned_list(line: Line) -> Match | None:
+    """'While NAME is active, if <condition>, <A>, <B> and <C>': three statements under the
+    same condition, each read as a line of its own ('While NAME is active, if <condition>,
+    <A>'); 'gain 1 life at the end of each of your turns' as 'at the end of your turn, if
+    <condition>, gain 1 life' (the condition checked then)."""
+    from rules.abilities.templates.while_tail import _INSIDE, _read
+
+    found = _CONDITIONED_LIST.fullmatch(line.text)
+    if _INSIDE or not found or _self_active(line) is None:
+        return None
+    head, cond = found["head"], found["cond"]
+    texts = []
+    for part in (found["first"], found["second"], found["third"]):
+        life = _LIFE_AT_END.fullmatch(part)
+        if life:
+            short = re.sub(r" than you do$", " than you", cond, flags=re.IGNORECASE)
+            texts.append(f"{head}, at the end of your turn, {short}, gain {life['n']} life")
+        else:
+            texts.append(f"{head}, {cond}, {part}")
+    read = _read(line, *texts)
+    if read is None or len(read.abilities) != 3:
+        return None
+    if any(spec.get("if") is None for spec in read.abilities):
+        return None  # each keeps the condition
+    return read

@@ -10,7 +10,14 @@ from rules.abilities import compile_card
 from rules.abilities.cards import engine_card
 from rules.abilities.describe import describe
 from rules.engine import Zone, query
-from tests.rules.abilities.real_cards import pool, real_cards, real_line, scene, spec_of
+from tests.rules.abilities.real_cards import (
+    pool,
+    real_cards,
+    real_compiled,
+    real_line,
+    scene,
+    spec_of,
+)
 from tests.rules.abilities.scenario import compiled, compiled_cards, play, refused
 
 FAMILY = "while_rest"
@@ -375,3 +382,47 @@ def test_characters_with_an_active_die_are_free_3zhn():
     assert query.fielding_cost(alone, cards, alone.die("P1:19sww#2")).value == 1
     with_one = play(cards, setup + "P1 die 19sww#1 field L1\n").final
     assert query.fielding_cost(with_one, cards, with_one.die("P1:19sww#2")).value == 0
+
+
+# -- 1 life kept (wr_keep_one_life) --
+def test_non_combat_damage_leaves_you_at_one_life_137wf():
+    spec = _family_reads("137wf")
+    assert spec["effects"] == [{"do": "wr_keep_one_life"}]
+    line = ["When fielded, deal 5 damage to your opponent"]
+    cards = _with_opposing("137wf", ability_lines=line)
+    low = _opponent_fields("137wf") + "P1 life 3\n"
+    assert play(cards, low, "P2 field 22uxm#2 pay SK5").final.player("P1").life == 1
+    high = _opponent_fields("137wf") + "P1 life 9\n"
+    assert play(cards, high, "P2 field 22uxm#2 pay SK5").final.player("P1").life == 4
+    # combat damage is not kept back
+    combat = scene("137wf", "P1 die 137wf#1 field L1", "P1 life 3", active="P2")
+    state = play(cards, combat, "P2 attack 22uxm#1", "P1 block", "P2 damage").final
+    assert state.player("P1").life <= 0
+
+
+# -- several statements under one condition --
+def test_three_statements_under_one_condition_132skc():
+    _, result = real_compiled("132skc", "While")
+    assert result.status == "automated"
+    assert [f for _, f in result.recognised] == [FAMILY]
+    draw, defense, life = result.encoding["abilities"]
+    for spec in (draw, defense, life):
+        assert spec["if"] == {"test": "opponent_more_life"}
+    assert draw["effects"][0]["do"] == "ns_draw_extra"
+    assert defense["effects"][0] == {
+        "do": "modify",
+        "defense": 2,
+        "to": {"pick": "each", "side": "yours"},
+    }
+    assert life["when"] == "end_of_turn" and life["by"] == "yours"
+    cards = real_cards("132skc", "While")
+    behind = scene("132skc", "P1 die 132skc#1 field L1", "P1 die 19sww#1 field L1", "P1 life 12")
+    state = play(cards, behind).final
+    assert query.draw_count(state, cards, "P1") == 5
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 8  # Superman L1: 6
+    assert play(cards, behind, "P1 end").final.player("P1").life == 13
+    ahead = behind.replace("P1 life 12", "P2 life 12")
+    state = play(cards, ahead).final
+    assert query.draw_count(state, cards, "P1") == 4
+    assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6
+    assert play(cards, ahead, "P1 end").final.player("P1").life == 20
