@@ -25,6 +25,12 @@ answered through the engine's stat query layer, never per-card flags:
 - `wr_keep_one_life`: non-combat damage that would reduce the holder to 0 life or less
   reduces them to 1 instead: the damage above their life minus 1 prevented (R13.4), the
   'prevent' question about the holder.
+- `wr_first_damage`: the first damage each turn about to be dealt to the holder (`protects`
+  'you') or also to one of their character dice ('dice'): `amount` of it prevented, or all of
+  it (R13.4, an interrupting prevention: offered while an effect or combat damage resolves);
+  `optional` asks the holder first; `unless_life` lets the opponent pay that much life to let
+  it through. The turn's record 'wr_first:<holder>:<card>:<ability>' marks it used whatever
+  the answer (only the first damage each turn).
 """
 
 from collections.abc import Mapping
@@ -67,6 +73,19 @@ EFFECT_SCHEMAS = {
         card_active={"const": True},
     ),
     "wr_keep_one_life": effect_schema("wr_keep_one_life", []),
+    "wr_first_damage": effect_schema(
+        "wr_first_damage",
+        ["protects"],
+        protects={
+            "type": "array",
+            "items": {"enum": ["you", "dice"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        amount={"type": "integer", "minimum": 1},
+        optional={"const": True},
+        unless_life={"type": "integer", "minimum": 1},
+    ),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 
@@ -115,7 +134,18 @@ def _free_text(effect: Mapping[str, Any]) -> str:
     return f"{dice} are free to field while their card has an active die"
 
 
+def _first_damage_text(effect: Mapping[str, Any]) -> str:
+    to = " or ".join({"you": "you", "dice": "your character dice"}[t] for t in effect["protects"])
+    what = f"{effect['amount']} of it" if "amount" in effect else "it"
+    may = "you may " if effect.get("optional") else ""
+    text = f"the first time each turn damage would be dealt to {to}, {may}prevent {what}"
+    if "unless_life" in effect:
+        text += f" unless your opponent pays {effect['unless_life']} life"
+    return text
+
+
 EFFECT_TEXT = {
+    "wr_first_damage": _first_damage_text,
     "wr_keep_one_life": lambda effect: (
         "non-combat damage that would reduce you to 0 life or less reduces you to 1 life instead"
     ),
@@ -276,7 +306,7 @@ def _continuous(spec: Mapping[str, Any], index: int):
             return
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
-            if effect["do"] == "wr_attack_limit":
+            if effect["do"] in ("wr_attack_limit", "wr_first_damage"):
                 continue
             if effect["do"] == "wr_keep_one_life":
                 kept = _keep_one(q)
@@ -301,6 +331,59 @@ def _continuous(spec: Mapping[str, Any], index: int):
     return contributions
 
 
+def _first_damage_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, Any]):
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+    from rules.engine.state import other
+
+    def key(holder: str, card: str) -> str:
+        return f"wr_first:{holder}:{card}:{index}"
+
+    def protected(tc) -> bool:
+        pending = tc.event
+        if key(tc.holder, tc.card) in tc.state.used_limits:
+            return False
+        if pending.to_player:
+            return "you" in effect["protects"] and pending.target == tc.holder
+        die = tc.state.die(pending.target)
+        return (
+            "dice" in effect["protects"]
+            and die is not None
+            and die.is_character
+            and die.controller == tc.holder
+        )
+
+    def resolve(ctx) -> None:
+        ctx.update(used_limits=ctx.state.used_limits | {key(ctx.holder, ctx.card)})
+        name = ctx.cards[ctx.card].name if ctx.card in ctx.cards else ctx.card
+        pending = ctx.pending_damage
+        if effect.get("optional") and not ctx.may(
+            f"{ctx.holder} may prevent the first damage this turn ({pending.amount} to "
+            f"{pending.target}, {name})",
+            player=ctx.holder,
+        ):
+            return
+        if "unless_life" in effect:
+            payer, life = other(ctx.holder), effect["unless_life"]
+            if ctx.may(
+                f"{payer} may pay {life} life so that {name} does not prevent the damage",
+                player=payer,
+            ):
+                ctx.lose_life(payer, life)
+                return
+        ctx.prevent(effect.get("amount"))
+
+    return Ability(
+        f"while_rest_first{index}",
+        "static",
+        describe_spec(spec),
+        while_active=True,
+        interrupt=True,
+        condition=protected,
+        resolve=resolve,
+    )
+
+
 def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.abilities.describe import describe_spec
     from rules.engine.abilities import Ability
@@ -311,6 +394,11 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
             continue
         if not any(e["do"] in EFFECT_SCHEMAS for e in spec["effects"]):
             continue
+        built += [
+            _first_damage_ability(spec, index, e)
+            for e in spec["effects"]
+            if e["do"] == "wr_first_damage"
+        ]
         built.append(
             Ability(
                 f"while_rest{index}",

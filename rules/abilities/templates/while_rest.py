@@ -56,7 +56,7 @@ _NO_DAMAGE = (
 )
 
 
-def _no_damage(text: str) -> list[dict] | None:
+def _no_damage(text: str, line: Line) -> list[dict] | None:
     for regex in _NO_DAMAGE:
         found = regex.fullmatch(text)
         if not found:
@@ -107,7 +107,7 @@ _PAID_REROLL = re.compile(
 )
 
 
-def _reroll(text: str) -> list[dict] | None:
+def _reroll(text: str, line: Line) -> list[dict] | None:
     for regex, fields in _REROLLS:
         if regex.fullmatch(text):
             return [{"do": "wr_extra_reroll", **fields}]
@@ -165,7 +165,7 @@ _FREE_ACTIVE = re.compile(
 )
 
 
-def _free(text: str) -> list[dict] | None:
+def _free(text: str, line: Line) -> list[dict] | None:
     """'your character dice with fielding cost of 2 are free to field', 'your characters with
     active character dice are free to field'."""
     yours = {"pick": "each", "side": "yours"}
@@ -183,6 +183,45 @@ _KEEP_ONE = re.compile(
 )
 
 
+_FIRST_DAMAGE = (
+    # 'prevent the first point of damage dealt to you each turn'
+    (
+        re.compile(r"prevent the first point of damage (?:dealt )?to you each turn", re.I),
+        {"protects": ["you"], "amount": 1},
+    ),
+    # 'the first time you or one of your character dice is damaged each turn, prevent that
+    # damage'
+    (
+        re.compile(
+            r"the first time you or one of your character dice (?:is|are) damaged each turn, "
+            r"prevent that damage",
+            re.IGNORECASE,
+        ),
+        {"protects": ["you", "dice"]},
+    ),
+    # 'you may prevent the first instance of damage to you each turn'
+    (
+        re.compile(r"you may prevent the first instance of damage to you each turn", re.I),
+        {"protects": ["you"], "optional": True},
+    ),
+)
+_FIRST_UNLESS = re.compile(
+    r"the first time each turn you would take damage, prevent that damage unless your "
+    r"opponent pays (?P<n>\d) life",
+    re.IGNORECASE,
+)
+
+
+def _first_damage(text: str, line: Line) -> list[dict] | None:
+    for regex, fields in _FIRST_DAMAGE:
+        if regex.fullmatch(text):
+            return [{"do": "wr_first_damage", **fields}]
+    found = _FIRST_UNLESS.fullmatch(text)
+    if found:
+        return [{"do": "wr_first_damage", "protects": ["you"], "unless_life": int(found["n"])}]
+    return None
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_rest(line: Line) -> Match | None:
     """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
@@ -192,12 +231,15 @@ def while_active_rest(line: Line) -> Match | None:
     rest = _self_active(line)
     if rest is None:
         return None
-    effects = _no_damage(rest) or _reroll(rest) or _attack_limit(rest, line) or _free(rest)
-    if effects is None and _KEEP_ONE.fullmatch(rest):
-        effects = [{"do": "wr_keep_one_life"}]
-    if effects is None:
-        return None
-    return Match.ability({"when": "while_active", "effects": effects})
+    for read in (_no_damage, _reroll, _attack_limit, _free, _first_damage, _keep_one):
+        effects = read(rest, line)
+        if effects is not None:
+            return Match.ability({"when": "while_active", "effects": effects})
+    return None
+
+
+def _keep_one(text: str, line: Line) -> list[dict] | None:
+    return [{"do": "wr_keep_one_life"}] if _KEEP_ONE.fullmatch(text) else None
 
 
 # -- spellings the other while families read once put their way ---------------------------------

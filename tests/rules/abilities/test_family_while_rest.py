@@ -23,12 +23,14 @@ from tests.rules.abilities.scenario import compiled, compiled_cards, play, refus
 FAMILY = "while_rest"
 
 
-def _family_reads(key: str, start: str = "While") -> dict:
+def _family_reads(key: str, start: str = "While", family: str = FAMILY) -> dict:
+    """The one spec of real card `key`'s line `start`, read by this family (or through
+    `family`'s rewriting: statics_tail reads a misspelt own name again)."""
     record = pool()[key]
     one = replace(record, ability_lines=(real_line(key, start),), global_lines=())
     result = compile_card(one)
     assert result.status == "automated", result.manual_lines
-    assert [f for _, f in result.recognised] == [FAMILY]
+    assert [f for _, f in result.recognised] == [family]
     (spec,) = result.encoding["abilities"]
     return spec
 
@@ -426,3 +428,62 @@ def test_three_statements_under_one_condition_132skc():
     assert query.draw_count(state, cards, "P1") == 4
     assert query.defense(state, cards, state.die("P1:19sww#1")).value == 6
     assert play(cards, ahead, "P1 end").final.player("P1").life == 20
+
+
+# -- the first damage each turn (wr_first_damage, an interrupting prevention) --
+_PING = ["When fielded, deal 2 damage to your opponent"]
+_THEN_ATTACK = ("P2 attack 22uxm#1", "P1 block", "P2 damage")  # Wolverine L1: 5A, unblocked
+
+
+def test_first_point_of_damage_each_turn_53xfc():
+    spec = _family_reads("53xfc")
+    assert spec["effects"] == [{"do": "wr_first_damage", "protects": ["you"], "amount": 1}]
+    assert "the first time each turn damage would be dealt to you, prevent 1 of it" in describe(
+        {"abilities": [spec]}
+    )
+    cards = _with_opposing("53xfc", ability_lines=_PING)
+    state = play(cards, _opponent_fields("53xfc"), "P2 field 22uxm#2 pay SK5", *_THEN_ATTACK).final
+    assert state.player("P1").life == 14  # 1 of the first 2 prevented, none of the 5
+    # the combat damage alone: the first this turn
+    fight = play(cards, _opponent_fields("53xfc"), *_THEN_ATTACK).final
+    assert fight.player("P1").life == 16
+
+
+def test_first_damage_to_you_or_your_dice_22thor():
+    spec = _family_reads("22thor", family="statics_tail")  # 'Enchatress' on the card
+    assert spec["effects"] == [{"do": "wr_first_damage", "protects": ["you", "dice"]}]
+    line = ["When fielded, deal 2 damage to target character die"]
+    cards = _with_opposing("22thor", ability_lines=line)
+    setup = _opponent_fields("22thor") + "P1 die 19sww#1 field L1\n"
+    state = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P2 choose P1:19sww#1").final
+    assert state.die("P1:19sww#1").damage == 0
+    state = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P2 choose P1:19sww#1", *_THEN_ATTACK)
+    assert state.final.player("P1").life == 15  # the second damage this turn is dealt
+
+
+def test_you_may_prevent_the_first_instance_107bat():
+    spec = _family_reads("107bat")
+    assert spec["effects"] == [{"do": "wr_first_damage", "protects": ["you"], "optional": True}]
+    cards = _with_opposing("107bat", ability_lines=_PING)
+    setup = _opponent_fields("107bat")
+    yes = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P1 yes", *_THEN_ATTACK).final
+    assert yes.player("P1").life == 15
+    no = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P1 no", *_THEN_ATTACK).final
+    assert no.player("P1").life == 13  # declined: the first instance is gone
+
+
+def test_first_damage_prevented_unless_the_opponent_pays_life_84cw():
+    spec = _family_reads("84cw")
+    assert spec["effects"] == [{"do": "wr_first_damage", "protects": ["you"], "unless_life": 2}]
+    cards = _with_opposing("84cw", ability_lines=_PING)
+    setup = _opponent_fields("84cw")
+    paid = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P2 yes").final
+    assert (paid.player("P1").life, paid.player("P2").life) == (18, 18)
+    kept = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P2 no").final
+    assert (kept.player("P1").life, kept.player("P2").life) == (20, 20)
+
+
+def test_first_damage_variants_stay_manual():
+    _paraphrase_stays_manual(
+        "53xfc", "While Emma Frost is active, prevent the first point of damage dealt to you"
+    )
