@@ -29,7 +29,10 @@ answered through the engine's stat query layer, never per-card flags:
   'you') or also to one of their character dice ('dice'): `amount` of it prevented, or all of
   it (R13.4, an interrupting prevention: offered while an effect or combat damage resolves);
   `optional` asks the holder first; `unless_life` lets the opponent pay that much life to let
-  it through. The turn's record 'wr_first:<holder>:<card>:<ability>' marks it used whatever
+  it through; `per_source`: the first damage from each source (the die or card dealing it)
+  each turn; `redirect_spun`: instead one of the card's own dice in the holder's Field (the
+  holder picks one if several) spins up that many levels and the damage is redirected to it.
+  The turn's record 'wr_first:<holder>:<card>:<ability>[:<source>]' marks it used whatever
   the answer (only the first damage each turn).
 """
 
@@ -85,6 +88,8 @@ EFFECT_SCHEMAS = {
         amount={"type": "integer", "minimum": 1},
         optional={"const": True},
         unless_life={"type": "integer", "minimum": 1},
+        per_source={"const": True},
+        redirect_spun={"type": "integer", "minimum": 1},
     ),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
@@ -138,7 +143,15 @@ def _first_damage_text(effect: Mapping[str, Any]) -> str:
     to = " or ".join({"you": "you", "dice": "your character dice"}[t] for t in effect["protects"])
     what = f"{effect['amount']} of it" if "amount" in effect else "it"
     may = "you may " if effect.get("optional") else ""
-    text = f"the first time each turn damage would be dealt to {to}, {may}prevent {what}"
+    source = " from each source" if effect.get("per_source") else ""
+    first = f"the first time each turn damage would be dealt to {to}{source}"
+    if "redirect_spun" in effect:
+        n = effect["redirect_spun"]
+        return (
+            f"{first}, spin one of this card's dice up {n} level{'s' * (n > 1)} and redirect "
+            "the damage to it"
+        )
+    text = f"{first}, {may}prevent {what}"
     if "unless_life" in effect:
         text += f" unless your opponent pays {effect['unless_life']} life"
     return text
@@ -336,12 +349,22 @@ def _first_damage_ability(spec: Mapping[str, Any], index: int, effect: Mapping[s
     from rules.engine.abilities import Ability
     from rules.engine.state import other
 
-    def key(holder: str, card: str) -> str:
-        return f"wr_first:{holder}:{card}:{index}"
+    def key(holder: str, card: str, pending) -> str:
+        source = f":{pending.source}" if effect.get("per_source") else ""
+        return f"wr_first:{holder}:{card}:{index}{source}"
+
+    def own_dice(state, holder: str, card: str) -> list[str]:
+        return [
+            d.id
+            for d in state.field(holder)
+            if d.card == card and d.is_character and d.controller == holder
+        ]
 
     def protected(tc) -> bool:
         pending = tc.event
-        if key(tc.holder, tc.card) in tc.state.used_limits:
+        if key(tc.holder, tc.card, pending) in tc.state.used_limits:
+            return False
+        if "redirect_spun" in effect and not own_dice(tc.state, tc.holder, tc.card):
             return False
         if pending.to_player:
             return "you" in effect["protects"] and pending.target == tc.holder
@@ -354,9 +377,16 @@ def _first_damage_ability(spec: Mapping[str, Any], index: int, effect: Mapping[s
         )
 
     def resolve(ctx) -> None:
-        ctx.update(used_limits=ctx.state.used_limits | {key(ctx.holder, ctx.card)})
-        name = ctx.cards[ctx.card].name if ctx.card in ctx.cards else ctx.card
         pending = ctx.pending_damage
+        ctx.update(used_limits=ctx.state.used_limits | {key(ctx.holder, ctx.card, pending)})
+        name = ctx.cards[ctx.card].name if ctx.card in ctx.cards else ctx.card
+        if "redirect_spun" in effect:
+            dice = own_dice(ctx.state, ctx.holder, ctx.card)
+            if len(dice) > 1:
+                (dice[0],) = ctx.choose(f"{name}: the die that takes the damage", dice)
+            ctx.spin(dice[0], effect["redirect_spun"])
+            ctx.redirect(dice[0])
+            return
         if effect.get("optional") and not ctx.may(
             f"{ctx.holder} may prevent the first damage this turn ({pending.amount} to "
             f"{pending.target}, {name})",

@@ -199,6 +199,11 @@ _FIRST_DAMAGE = (
         ),
         {"protects": ["you", "dice"]},
     ),
+    # 'prevent the first point of damage to you from each source each turn'
+    (
+        re.compile(r"prevent the first point of damage to you from each source each turn", re.I),
+        {"protects": ["you"], "amount": 1, "per_source": True},
+    ),
     # 'you may prevent the first instance of damage to you each turn'
     (
         re.compile(r"you may prevent the first instance of damage to you each turn", re.I),
@@ -212,10 +217,20 @@ _FIRST_UNLESS = re.compile(
 )
 
 
+_FIRST_REDIRECT = re.compile(
+    r"the first time you would take damage each turn, spin an? (?P<name>.+?) die up one level "
+    r"then redirect the damage to that die",
+    re.IGNORECASE,
+)
+
+
 def _first_damage(text: str, line: Line) -> list[dict] | None:
     for regex, fields in _FIRST_DAMAGE:
         if regex.fullmatch(text):
             return [{"do": "wr_first_damage", **fields}]
+    found = _FIRST_REDIRECT.fullmatch(text)
+    if found and found["name"].strip().lower() == line.card_name.strip().lower():
+        return [{"do": "wr_first_damage", "protects": ["you"], "redirect_spun": 1}]
     found = _FIRST_UNLESS.fullmatch(text)
     if found:
         return [{"do": "wr_first_damage", "protects": ["you"], "unless_life": int(found["n"])}]

@@ -487,3 +487,42 @@ def test_first_damage_variants_stay_manual():
     _paraphrase_stays_manual(
         "53xfc", "While Emma Frost is active, prevent the first point of damage dealt to you"
     )
+
+
+def test_first_point_from_each_source_each_turn_43bfu():
+    spec = _family_reads("43bfu")
+    assert spec["effects"] == [
+        {"do": "wr_first_damage", "protects": ["you"], "amount": 1, "per_source": True}
+    ]
+    cards = _with_opposing("43bfu", ability_lines=_PING)
+    setup = _opponent_fields("43bfu")
+    # two sources (the fielded die's ability, then Wolverine's combat damage): 1 of each
+    state = play(cards, setup, "P2 field 22uxm#2 pay SK5", *_THEN_ATTACK).final
+    assert state.player("P1").life == 20 - 1 - 4
+    # the same source twice: only its first point
+    twice = _with_opposing(
+        "43bfu",
+        ability_lines=[
+            "When fielded, deal 2 damage to your opponent and deal 2 damage to your opponent"
+        ],
+    )
+    state = play(twice, setup, "P2 field 22uxm#2 pay SK5").final
+    assert state.player("P1").life == 20 - 1 - 2
+
+
+def test_first_damage_redirected_to_a_spun_up_die_116cw():
+    spec = _family_reads("116cw")
+    assert spec["effects"] == [{"do": "wr_first_damage", "protects": ["you"], "redirect_spun": 1}]
+    cards = _with_opposing("116cw", ability_lines=_PING)
+    setup = _opponent_fields("116cw")
+    state = play(cards, setup, "P2 field 22uxm#2 pay SK5").final
+    cage = state.die("P1:116cw#1")
+    assert state.player("P1").life == 20
+    assert (cage.face.level, cage.damage) == (2, 2)  # L2: 5D, survives
+    # the second damage this turn is not redirected
+    state = play(cards, setup, "P2 field 22uxm#2 pay SK5", *_THEN_ATTACK).final
+    assert state.player("P1").life == 15
+    # two dice: the holder picks
+    two = setup + "P1 die 116cw#2 field L3\n"
+    state = play(cards, two, "P2 field 22uxm#2 pay SK5", "P1 choose P1:116cw#2").final
+    assert state.die("P1:116cw#2").damage == 2 and state.die("P1:116cw#1").damage == 0
