@@ -316,3 +316,27 @@ def conditioned_list(line: Line) -> Match | None:
     if any(spec.get("if") is None for spec in read.abilities):
         return None  # each keeps the condition
     return read
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
+def while_reserve_energy_statement(line: Line) -> Match | None:
+    """'While you have [M] in your Reserve Pool, <a statement about NAME another family reads
+    as a line>' ('Beast Boy cannot be blocked by character dice of higher level'): that
+    statement, only while the energy is in the holder's Reserve Pool (the while_active
+    family's condition)."""
+    from rules.abilities import tokens as t
+    from rules.abilities.templates.while_active_statics import _RESERVE
+    from rules.abilities.templates.while_tail import _INSIDE, _read
+
+    found = re.fullmatch(_RESERVE, line.text, re.IGNORECASE)
+    if _INSIDE or not found:
+        return None
+    read = _read(line, found["rest"])
+    if read is None or len(read.abilities) != 1:
+        return None
+    (spec,) = read.abilities
+    if spec["when"] != "while_active" or "if" in spec:
+        return None
+    count = t.number(found["n"]) if found["n"] else 1
+    condition = {"test": "reserve_energy_at_least", "energy": t.energy(found["energy"]), "n": count}
+    return Match.ability({"when": "while_active", "if": condition, "effects": spec["effects"]})

@@ -526,3 +526,16 @@ def test_first_damage_redirected_to_a_spun_up_die_116cw():
     two = setup + "P1 die 116cw#2 field L3\n"
     state = play(cards, two, "P2 field 22uxm#2 pay SK5", "P1 choose P1:116cw#2").final
     assert state.die("P1:116cw#2").damage == 2 and state.die("P1:116cw#1").damage == 0
+
+
+# -- a statement under a Reserve Pool condition --
+def test_unblockable_by_higher_levels_while_mask_in_reserve_77wol():
+    spec = _family_reads("77wol")
+    assert spec["if"] == {"test": "reserve_energy_at_least", "energy": "mask", "n": 1}
+    assert spec["effects"][0]["action"] == "be_blocked"
+    cards = real_cards("77wol", "While")
+    setup = scene("77wol", "P1 die 77wol#1 field L1", "P1 die SK5 reserve mask")
+    refused(cards, setup + "P1 attack 77wol#1\nP2 block 5sww#1>77wol#1\n", "R13.7")  # L2
+    play(cards, setup, "P1 attack 77wol#1", "P2 block SK1>77wol#1")  # L1: not higher
+    no_mask = setup.replace("P1 die SK5 reserve mask", "P1 die SK5 reserve fist")
+    play(cards, no_mask, "P1 attack 77wol#1", "P2 block 5sww#1>77wol#1")
