@@ -34,6 +34,10 @@ answered through the engine's stat query layer, never per-card flags:
   holder picks one if several) spins up that many levels and the damage is redirected to it.
   The turn's record 'wr_first:<holder>:<card>:<ability>[:<source>]' marks it used whatever
   the answer (only the first damage each turn).
+- `wr_purchase_damage`: each time the opponent (`by` 'opposing') purchases a die of a kind
+  (`what` 'action': an action die, basic or not), the card deals them `amount` damage: a
+  card-wide triggered ability on the engine's 'purchased' event while the card is active
+  (R13.1).
 """
 
 from collections.abc import Mapping
@@ -90,6 +94,13 @@ EFFECT_SCHEMAS = {
         unless_life={"type": "integer", "minimum": 1},
         per_source={"const": True},
         redirect_spun={"type": "integer", "minimum": 1},
+    ),
+    "wr_purchase_damage": effect_schema(
+        "wr_purchase_damage",
+        ["by", "what", "amount"],
+        by={"const": "opposing"},
+        what={"const": "action"},
+        amount={"type": "integer", "minimum": 1},
     ),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
@@ -158,6 +169,9 @@ def _first_damage_text(effect: Mapping[str, Any]) -> str:
 
 
 EFFECT_TEXT = {
+    "wr_purchase_damage": lambda effect: (
+        f"each time your opponent purchases an action die, deal them {effect['amount']} damage"
+    ),
     "wr_first_damage": _first_damage_text,
     "wr_keep_one_life": lambda effect: (
         "non-combat damage that would reduce you to 0 life or less reduces you to 1 life instead"
@@ -319,7 +333,7 @@ def _continuous(spec: Mapping[str, Any], index: int):
             return
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
-            if effect["do"] in ("wr_attack_limit", "wr_first_damage"):
+            if effect["do"] in ("wr_attack_limit", "wr_first_damage", "wr_purchase_damage"):
                 continue
             if effect["do"] == "wr_keep_one_life":
                 kept = _keep_one(q)
@@ -414,6 +428,34 @@ def _first_damage_ability(spec: Mapping[str, Any], index: int, effect: Mapping[s
     )
 
 
+def _purchase_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, Any]):
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+    from rules.engine.state import other
+
+    def bought(tc) -> bool:
+        event = tc.event
+        if event.player != other(tc.holder):
+            return False
+        die = tc.state.die(event.die) if event.die else None
+        card = tc.cards.get(die.card) if die is not None and die.card else None
+        return card is not None and card.kind in ("action", "basic_action")
+
+    def resolve(ctx) -> None:
+        ctx.damage(other(ctx.holder), effect["amount"])
+
+    return Ability(
+        f"while_rest_purchase{index}",
+        "triggered",
+        describe_spec(spec),
+        trigger="purchased",
+        subject="card",
+        while_active=True,
+        condition=bought,
+        resolve=resolve,
+    )
+
+
 def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.abilities.describe import describe_spec
     from rules.engine.abilities import Ability
@@ -428,6 +470,11 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
             _first_damage_ability(spec, index, e)
             for e in spec["effects"]
             if e["do"] == "wr_first_damage"
+        ]
+        built += [
+            _purchase_ability(spec, index, e)
+            for e in spec["effects"]
+            if e["do"] == "wr_purchase_damage"
         ]
         built.append(
             Ability(

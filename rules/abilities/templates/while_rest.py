@@ -237,6 +237,21 @@ def _first_damage(text: str, line: Line) -> list[dict] | None:
     return None
 
 
+_PURCHASE_DAMAGE = re.compile(
+    r"deal your opponent (?P<n>\d) damage each time they purchase an action die", re.I
+)
+
+
+def _purchase_damage(text: str, line: Line) -> list[dict] | None:
+    """'deal your opponent 1 damage each time they purchase an action die'."""
+    found = _PURCHASE_DAMAGE.fullmatch(text)
+    if not found:
+        return None
+    return [
+        {"do": "wr_purchase_damage", "by": "opposing", "what": "action", "amount": int(found["n"])}
+    ]
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_rest(line: Line) -> Match | None:
     """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
@@ -246,7 +261,16 @@ def while_active_rest(line: Line) -> Match | None:
     rest = _self_active(line)
     if rest is None:
         return None
-    for read in (_no_damage, _reroll, _attack_limit, _free, _first_damage, _keep_one):
+    readers = (
+        _no_damage,
+        _reroll,
+        _attack_limit,
+        _free,
+        _first_damage,
+        _keep_one,
+        _purchase_damage,
+    )
+    for read in readers:
         effects = read(rest, line)
         if effects is not None:
             return Match.ability({"when": "while_active", "effects": effects})

@@ -539,3 +539,27 @@ def test_unblockable_by_higher_levels_while_mask_in_reserve_77wol():
     play(cards, setup, "P1 attack 77wol#1", "P2 block SK1>77wol#1")  # L1: not higher
     no_mask = setup.replace("P1 die SK5 reserve mask", "P1 die SK5 reserve fist")
     play(cards, no_mask, "P1 attack 77wol#1", "P2 block 5sww#1>77wol#1")
+
+
+# -- damage when the opponent purchases an action die (wr_purchase_damage) --
+def test_damage_each_time_they_purchase_an_action_die_15bfu():
+    spec = _family_reads("15bfu")
+    assert spec["effects"] == [
+        {"do": "wr_purchase_damage", "by": "opposing", "what": "action", "amount": 1}
+    ]
+    cards = real_cards("15bfu", "While")
+    energy = ("P2 die SK5 reserve wild", "P2 die SK6 reserve wild", "P2 die SK7 reserve wild")
+    energy += ("P2 die SK8 reserve wild",)
+    setup = scene("15bfu", "P1 die 15bfu#1 field L1", *energy, active="P2")
+    state = play(cards, setup, "P2 buy 34sww pay SK5 SK6 SK7").final  # a basic action die
+    assert state.player("P2").life == 19
+    character = play(cards, setup, "P2 buy 21uxm pay SK5 SK6 SK7 SK8").final
+    assert character.player("P2").life == 20  # not an action die
+    mine = scene(
+        "15bfu",
+        "P1 die 15bfu#1 field L1",
+        "P1 die SK5 reserve wild",
+        "P1 die SK6 reserve wild",
+        "P1 die SK7 reserve wild",
+    )
+    assert play(cards, mine, "P1 buy 31sww pay SK5 SK6 SK7").final.player("P1").life == 20
