@@ -38,6 +38,9 @@ answered through the engine's stat query layer, never per-card flags:
   (`what` 'action': an action die, basic or not), the card deals them `amount` damage: a
   card-wide triggered ability on the engine's 'purchased' event while the card is active
   (R13.1).
+- `wr_redirect_some`: each time damage is about to be dealt to the holder, they may redirect
+  up to `up_to` of it (they pick how much) to one of the card's own dice in their Field (the
+  holder picks one if several): an interrupting redirect (R13.4); its source stays the same.
 """
 
 from collections.abc import Mapping
@@ -101,6 +104,9 @@ EFFECT_SCHEMAS = {
         by={"const": "opposing"},
         what={"const": "action"},
         amount={"type": "integer", "minimum": 1},
+    ),
+    "wr_redirect_some": effect_schema(
+        "wr_redirect_some", ["up_to"], up_to={"type": "integer", "minimum": 1}
     ),
 }
 STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
@@ -169,6 +175,10 @@ def _first_damage_text(effect: Mapping[str, Any]) -> str:
 
 
 EFFECT_TEXT = {
+    "wr_redirect_some": lambda effect: (
+        f"each time damage would be dealt to you, you may redirect up to {effect['up_to']} of "
+        "it to one of this card's dice"
+    ),
     "wr_purchase_damage": lambda effect: (
         f"each time your opponent purchases an action die, deal them {effect['amount']} damage"
     ),
@@ -320,6 +330,9 @@ def _restrict(spec: Mapping[str, Any]):
     return restrict
 
 
+_NOT_CONTINUOUS = ("wr_attack_limit", "wr_first_damage", "wr_purchase_damage", "wr_redirect_some")
+
+
 def _continuous(spec: Mapping[str, Any], index: int):
     from rules.abilities import selectors as sel
     from rules.engine.abilities import Contribution
@@ -333,7 +346,7 @@ def _continuous(spec: Mapping[str, Any], index: int):
             return
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
-            if effect["do"] in ("wr_attack_limit", "wr_first_damage", "wr_purchase_damage"):
+            if effect["do"] in _NOT_CONTINUOUS:
                 continue
             if effect["do"] == "wr_keep_one_life":
                 kept = _keep_one(q)
@@ -456,6 +469,61 @@ def _purchase_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, 
     )
 
 
+def _redirect_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, Any]):
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+    from rules.engine.effects import ops
+
+    def own_dice(state, holder: str, card: str) -> list[str]:
+        return [d.id for d in state.field(holder) if d.card == card and d.is_character]
+
+    def to_you(tc) -> bool:
+        pending = tc.event
+        return (
+            pending.to_player
+            and pending.target == tc.holder
+            and bool(own_dice(tc.state, tc.holder, tc.card))
+        )
+
+    def resolve(ctx) -> None:
+        pending = ctx.pending_damage
+        name = ctx.cards[ctx.card].name if ctx.card in ctx.cards else ctx.card
+        most = min(effect["up_to"], pending.amount)
+        amount = 0
+        for n in range(most, 0, -1):  # the most first, then less
+            if ctx.may(f"{ctx.holder} may redirect {n} of {pending.amount} damage to {name}"):
+                amount = n
+                break
+        if not amount:
+            return
+        dice = own_dice(ctx.state, ctx.holder, ctx.card)
+        if len(dice) > 1:
+            (dice[0],) = ctx.choose(f"{name}: the die that takes the damage", dice)
+        if amount == pending.amount:
+            ctx.redirect(dice[0])
+            return
+        pending.amount -= amount
+        ctx.emit(
+            "redirected",
+            f"{amount} damage redirected from {pending.target} to {dice[0]} ({ctx.label})",
+            rule="R13.4",
+            die=dice[0],
+            other=pending.target,
+            amount=amount,
+        )
+        ops.deal_damage(ctx, dice[0], amount, source=pending.source, combat=pending.combat)
+
+    return Ability(
+        f"while_rest_redirect{index}",
+        "static",
+        describe_spec(spec),
+        while_active=True,
+        interrupt=True,
+        condition=to_you,
+        resolve=resolve,
+    )
+
+
 def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.abilities.describe import describe_spec
     from rules.engine.abilities import Ability
@@ -475,6 +543,11 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
             _purchase_ability(spec, index, e)
             for e in spec["effects"]
             if e["do"] == "wr_purchase_damage"
+        ]
+        built += [
+            _redirect_ability(spec, index, e)
+            for e in spec["effects"]
+            if e["do"] == "wr_redirect_some"
         ]
         built.append(
             Ability(

@@ -252,6 +252,22 @@ def _purchase_damage(text: str, line: Line) -> list[dict] | None:
     ]
 
 
+_REDIRECT_SOME = re.compile(
+    r"whenever you would take damage, you may redirect up to (?P<n>\d) of that damage from "
+    r"each source to (?P<name>.+)",
+    re.IGNORECASE,
+)
+
+
+def _redirect_some(text: str, line: Line) -> list[dict] | None:
+    """'whenever you would take damage, you may redirect up to 2 of that damage from each
+    source to NAME' (NAME the card's own)."""
+    found = _REDIRECT_SOME.fullmatch(text)
+    if not found or found["name"].strip().lower() != line.card_name.strip().lower():
+        return None
+    return [{"do": "wr_redirect_some", "up_to": int(found["n"])}]
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=PRIORITY)
 def while_active_rest(line: Line) -> Match | None:
     """'While NAME is active, <no damage from their 'When fielded' effects or globals / an
@@ -269,6 +285,7 @@ def while_active_rest(line: Line) -> Match | None:
         _first_damage,
         _keep_one,
         _purchase_damage,
+        _redirect_some,
     )
     for read in readers:
         effects = read(rest, line)

@@ -563,3 +563,29 @@ def test_damage_each_time_they_purchase_an_action_die_15bfu():
         "P1 die SK7 reserve wild",
     )
     assert play(cards, mine, "P1 buy 31sww pay SK5 SK6 SK7").final.player("P1").life == 20
+
+
+# -- some of the damage to you redirected to the card's die (wr_redirect_some) --
+def test_redirect_up_to_two_of_each_damage_141cw():
+    spec = _family_reads("141cw")
+    assert spec["effects"] == [{"do": "wr_redirect_some", "up_to": 2}]
+    line = ["When fielded, deal 3 damage to your opponent"]
+    cards = _with_opposing("141cw", ability_lines=line)
+    setup = _opponent_fields("141cw")
+    two = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P1 yes").final
+    assert (two.player("P1").life, two.die("P1:141cw#1").damage) == (19, 2)
+    one = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P1 no", "P1 yes").final
+    assert (one.player("P1").life, one.die("P1:141cw#1").damage) == (18, 1)
+    none = play(cards, setup, "P2 field 22uxm#2 pay SK5", "P1 no", "P1 no").final
+    assert (none.player("P1").life, none.die("P1:141cw#1").damage) == (17, 0)
+    # combat damage too, each time (Wolverine L1: 5A)
+    fight = play(cards, setup, *_THEN_ATTACK[:2], "P2 damage", "P1 yes").final
+    assert fight.player("P1").life == 17
+
+
+def test_redirect_to_another_card_stays_manual():
+    _paraphrase_stays_manual(
+        "141cw",
+        "While active, whenever you would take damage, you may redirect up to 2 of that damage "
+        "from each source to Captain America",
+    )

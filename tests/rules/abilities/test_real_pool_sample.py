@@ -69,7 +69,7 @@ _OWN_SCENARIOS |= {
 # the first damage each turn: the while_rest family's own tests play them.
 _OWN_SCENARIOS |= {
     "wr_no_damage_from", "wr_extra_reroll", "wr_attack_limit", "wr_free_to_field",
-    "wr_keep_one_life", "wr_first_damage", "wr_purchase_damage",
+    "wr_keep_one_life", "wr_first_damage", "wr_purchase_damage", "wr_redirect_some",
 }  # fmt: skip
 
 
