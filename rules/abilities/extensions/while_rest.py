@@ -23,8 +23,9 @@ answered through the engine's stat query layer, never per-card flags:
   `fielding`, or (`card_active`) when their card already has a die of the holder's in the
   Field: the 'fielding' question.
 - `wr_keep_one_life`: non-combat damage that would reduce the holder to 0 life or less
-  reduces them to 1 instead: the damage above their life minus 1 prevented (R13.4), the
-  'prevent' question about the holder.
+  reduces them to 1 instead: the damage above their life minus 1 prevented (R13.4), an
+  interrupting prevention (after the static ones and any interrupt before it, so it reads
+  the damage as it is then; offered while an effect resolves).
 - `wr_first_damage`: the first damage each turn about to be dealt to the holder (`protects`
   'you') or also to one of their character dice ('dice'): `amount` of it prevented, or all of
   it (R13.4, an interrupting prevention: offered while an effect or combat damage resolves);
@@ -250,14 +251,32 @@ def _extra_reroll(effect: Mapping[str, Any], q) -> int | None:
     return effect.get("life", 0)
 
 
-def _keep_one(q) -> int:
-    """The non-combat damage to the holder above what leaves them at 1 life."""
-    if q.stat != "prevent" or q.combat or q.die is not None or q.player != q.holder:
-        return 0
-    life = q.state.player(q.holder).life
-    if life < 1 or q.amount < life:
-        return 0
-    return q.amount - (life - 1)
+def _keep_one_ability(spec: Mapping[str, Any], index: int):
+    from rules.abilities.describe import describe_spec
+    from rules.engine.abilities import Ability
+
+    def above_one(state, holder: str, pending) -> int:
+        """The non-combat damage to the holder above what leaves them at 1 life."""
+        if pending.combat or not pending.to_player or pending.target != holder:
+            return 0
+        life = state.player(holder).life
+        return pending.amount - (life - 1) if life >= 1 and pending.amount >= life else 0
+
+    def lethal(tc) -> bool:
+        return above_one(tc.state, tc.holder, tc.event) > 0
+
+    def resolve(ctx) -> None:
+        ctx.prevent(above_one(ctx.state, ctx.holder, ctx.pending_damage))
+
+    return Ability(
+        f"while_rest_keep_one{index}",
+        "static",
+        describe_spec(spec),
+        while_active=True,
+        interrupt=True,
+        condition=lethal,
+        resolve=resolve,
+    )
 
 
 def _free(effect: Mapping[str, Any], q) -> int:
@@ -330,7 +349,13 @@ def _restrict(spec: Mapping[str, Any]):
     return restrict
 
 
-_NOT_CONTINUOUS = ("wr_attack_limit", "wr_first_damage", "wr_purchase_damage", "wr_redirect_some")
+_NOT_CONTINUOUS = (
+    "wr_attack_limit",
+    "wr_first_damage",
+    "wr_purchase_damage",
+    "wr_redirect_some",
+    "wr_keep_one_life",
+)
 
 
 def _continuous(spec: Mapping[str, Any], index: int):
@@ -347,11 +372,6 @@ def _continuous(spec: Mapping[str, Any], index: int):
         source = q.cards[q.card].name if q.card in q.cards else q.card
         for n, effect in effects:
             if effect["do"] in _NOT_CONTINUOUS:
-                continue
-            if effect["do"] == "wr_keep_one_life":
-                kept = _keep_one(q)
-                if kept:
-                    yield Contribution("prevent", kept, source)
                 continue
             if effect["do"] == "wr_free_to_field":
                 change = _free(effect, q)
@@ -549,6 +569,8 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
             for e in spec["effects"]
             if e["do"] == "wr_redirect_some"
         ]
+        if any(e["do"] == "wr_keep_one_life" for e in spec["effects"]):
+            built.append(_keep_one_ability(spec, index))
         built.append(
             Ability(
                 f"while_rest{index}",

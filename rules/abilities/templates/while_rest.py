@@ -1,6 +1,7 @@
 """Family `while_rest` (priority 146: only lines every other family declines): 'While NAME is
 active, ...' (or 'While active, ...') lines of shapes no other while family reads, played
-through the stat query layer (the effects in rules/abilities/extensions/while_rest.py):
+through the stat query layer, the restrict hook and interrupting preventions (the effects in
+rules/abilities/extensions/while_rest.py):
 
 - no damage from the opponent's 'When fielded' effects or global abilities: 'you take no
   damage from your opponent's "when fielded" effects', 'prevent all damage to you from
@@ -11,7 +12,27 @@ through the stat query layer (the effects in rules/abilities/extensions/while_re
 - an extra reroll in your Roll and Reroll Step: 'you gain an additional reroll', 'you may
   reroll any or all of your dice one additional time', '... action dice one extra time', '...
   one die one extra time', 'once per turn, ... you may pay 2 life to reroll your dice an
-  additional time' (`wr_extra_reroll`, R5.2).
+  additional time' (`wr_extra_reroll`, R5.2; the engine's 'extra_reroll' question);
+- attack limits: 'only 1 [DCB] character die can attack each turn', 'only one opposing
+  character die of each affiliation may attack each turn', 'opponent can't attack with more
+  than 1 Sidekick per turn. Captain America can't attack either' (`wr_attack_limit`, the
+  restrict hook's new 'attackers' question about the whole declaration, R13.7);
+- 'your character dice with fielding cost of 2 are free to field', 'your characters with
+  active character dice are free to field' (`wr_free_to_field`);
+- 'non-combat damage that would reduce you to 0 life or less instead reduces you to 1 life'
+  (`wr_keep_one_life`);
+- the first damage each turn: 'prevent the first point of damage dealt to you each turn', '...
+  to you from each source each turn', 'the first time you or one of your character dice is
+  damaged each turn, prevent that damage', 'you may prevent the first instance of damage to you
+  each turn', '... prevent that damage unless your opponent pays 2 life', '... spin a NAME die
+  up one level then redirect the damage to that die' (`wr_first_damage`, R13.4);
+- 'deal your opponent 1 damage each time they purchase an action die' (`wr_purchase_damage`);
+- 'whenever you would take damage, you may redirect up to 2 of that damage from each source to
+  NAME' (`wr_redirect_some`, R13.4);
+- lines other families read once put their way: 'NPC dice' in a Dungeons & Dragons set (the
+  Sidekick dice, plain_tail's reading), 'annd'; 'While NAME is active, if <condition>, A, B and
+  C' (three statements under the condition); 'While you have [M] in your Reserve Pool, <a
+  statement about NAME>' (the statement under the Reserve Pool condition).
 
 Readings (T5.1: where the text is ambiguous, the weaker one):
 - A 'When fielded' effect is a die's own 'When fielded' ability (not a card's 'when you field
@@ -22,6 +43,19 @@ Readings (T5.1: where the text is ambiguous, the weaker one):
 - An extra reroll is one more group reroll after the step's reroll (R5.2), once a turn, only
   in the holder's own step; two such cards give two. 'One die one extra time' is that reroll
   of a single die; 'action dice one extra time' of action dice only.
+- 'Only one X can attack each turn' limits each declaration of attackers (one Attack Step a
+  turn, R5.4); dice without 'your' / 'opposing' are both players' (R13.8).
+- 'Fielding cost of 2' is the printed fielding cost of the face being fielded; 'characters with
+  active character dice' are cards with another die already in the holder's Field.
+- Keeping 1 life: the damage above life minus 1 is prevented, read on the damage as it is
+  after the other preventions before it.
+- The first damage each turn is the first one about to be dealt while an effect or combat
+  damage resolves (interrupts are offered then, R13.4); a damage another prevention stops
+  entirely first does not count. Declining the optional prevention uses it up (only the first
+  instance). 'From each source': the die or card dealing it.
+- An action die purchased is any die of an action card (basic or not).
+- 'Up to 2': the holder picks 2, 1 or none (the most first); the damage keeps its source and
+  its kind (combat or not).
 """
 
 import re
