@@ -2,13 +2,14 @@
 answered through the engine's stat query layer, never per-card flags:
 
 - `wr_no_damage_from`: static prevention (R13.4) of all damage an opposing effect of one kind
-  deals to the holder (`to` 'you') and / or the holder's character dice (`to` 'dice'):
+  deals to the holder (`protects` 'you') and / or the holder's character dice ('dice'):
   `ability` 'fielded' (a die's own 'When fielded' ability: a triggered ability on its
-  'fielded' event, about its own die) or 'global' (a global ability); `from` (optional) the
-  affiliations the source die's card must have ('their Villains'). The effect resolving is
-  the one at the front of the effect queue (R13.3: an effect resolves fully from there);
-  damage outside any queued effect (combat damage, an action die resolving its own) is not
-  theirs. Answered to the 'prevent' question.
+  'fielded' event, about its own die), 'global' (a global ability) or 'range' (a Range
+  volley, keywords_more's); `from` (optional) the affiliations the source die's card must
+  have ('their Villains'); `to` (optional) which of the holder's character dice. The effect
+  dealing the damage is the one resolving at the front of the effect queue (R13.3: an effect
+  resolves fully from there); the engine's own queued steps (combat damage) are no card's
+  ability. Answered to the 'prevent' question.
 - `wr_extra_reroll`: one more reroll in the holder's own Roll and Reroll Step (R5.2 allows
   one), once a turn: of any dice, only of action dice (`dice` 'action'), of at most
   `max_dice` dice, or for `life` life (R12.4). Answered to the engine's 'extra_reroll'
@@ -53,7 +54,8 @@ EFFECT_SCHEMAS = {
     "wr_no_damage_from": effect_schema(
         "wr_no_damage_from",
         ["ability", "protects"],
-        ability={"enum": ["fielded", "global"]},
+        ability={"enum": ["fielded", "global", "range"]},
+        to=SELECTOR,
         protects={
             "type": "array",
             "items": {"enum": ["you", "dice"]},
@@ -116,12 +118,19 @@ STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
 def _no_damage_text(effect: Mapping[str, Any]) -> str:
     from rules.abilities.describe import describe_selector
 
-    kind = {"fielded": "'When fielded' abilities", "global": "global abilities"}
+    kind = {
+        "fielded": "'When fielded' abilities",
+        "global": "global abilities",
+        "range": "Range volleys",
+    }
     source = f"your opponents' {kind[effect['ability']]}"
     if "from" in effect:
         dice = describe_selector(effect["from"]).removeprefix("all ")
         source = f"the {kind[effect['ability']]} of your opponents' {dice}"
-    to = " or ".join({"you": "you", "dice": "your character dice"}[t] for t in effect["protects"])
+    dice = "your character dice"
+    if "to" in effect:
+        dice = describe_selector(effect["to"]).removeprefix("all ")
+    to = " or ".join({"you": "you", "dice": dice}[t] for t in effect["protects"])
     return f"prevent all damage {source} deal to {to}"
 
 
@@ -204,6 +213,19 @@ def _resolving(q):
     return entry, ability(q.cards, entry.ability)
 
 
+def _protected_die(effect: Mapping[str, Any], q) -> bool:
+    """Whether the die about to be damaged is one of the holder's character dice protected."""
+    from rules.abilities import selectors as sel
+
+    if "dice" not in effect["protects"] or q.die.controller != q.holder:
+        return False
+    if not q.die.is_character:
+        return False
+    return "to" not in effect or sel.matches(
+        q.state, q.cards, effect["to"], q.die, holder=q.holder, card=q.card
+    )
+
+
 def _no_damage(effect: Mapping[str, Any], q) -> int:
     from rules.abilities import selectors as sel
     from rules.engine.state import other
@@ -213,13 +235,18 @@ def _no_damage(effect: Mapping[str, Any], q) -> int:
     if q.die is None:
         if "you" not in effect["protects"] or q.player != q.holder:
             return 0
-    elif "dice" not in effect["protects"] or q.die.controller != q.holder or not q.die.is_character:
+    elif not _protected_die(effect, q):
         return 0
     entry, found = _resolving(q)
     if found is None or entry.controller != other(q.holder):
         return 0
     if effect["ability"] == "global":
         if found.kind != "global":
+            return 0
+    elif effect["ability"] == "range":
+        from rules.abilities.extensions.keywords_more import _range_volley
+
+        if found.resolve is not _range_volley:
             return 0
     elif not (found.kind == "triggered" and found.trigger == "fielded" and found.subject == "self"):
         return 0

@@ -8,7 +8,8 @@ rules/abilities/extensions/while_rest.py):
   opposing "when fielded" abilities', 'opposing "When fielded" effects deal no damage to you
   or your character dice', 'your opponent's effects on their Villains that activate "when
   fielded" deal no damage to you', 'your opponent's Global Abilities deal no damage to you or
-  your character dice' (`wr_no_damage_from`, R13.4);
+  your character dice', 'prevent all damage from the Range ability to your [KO] character
+  dice' (`wr_no_damage_from`, R13.4);
 - an extra reroll in your Roll and Reroll Step: 'you gain an additional reroll', 'you may
   reroll any or all of your dice one additional time', '... action dice one extra time', '...
   one die one extra time', 'once per turn, ... you may pay 2 life to reroll your dice an
@@ -90,7 +91,21 @@ _NO_DAMAGE = (
 )
 
 
+_RANGE = re.compile(r"prevent all damage from the Range ability to (?P<who>your .+)", re.IGNORECASE)
+
+
 def _no_damage(text: str, line: Line) -> list[dict] | None:
+    from rules.abilities import phrases_static as ps
+
+    found = _RANGE.fullmatch(text)
+    if found:  # 'prevent all damage from the Range ability to your [KO] character dice'
+        who = ps.subject(found["who"], line)
+        if who is None or set(who) - {"pick", "side", "affiliation", "energy", "what"}:
+            return None
+        if who.get("side") != "yours" or who.get("what") not in (None, "character"):
+            return None
+        to = {k: v for k, v in who.items() if k not in ("side", "what")}
+        return [{"do": "wr_no_damage_from", "ability": "range", "protects": ["dice"], "to": to}]
     for regex in _NO_DAMAGE:
         found = regex.fullmatch(text)
         if not found:

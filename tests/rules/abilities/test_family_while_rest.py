@@ -589,3 +589,36 @@ def test_redirect_to_another_card_stays_manual():
         "While active, whenever you would take damage, you may redirect up to 2 of that damage "
         "from each source to Captain America",
     )
+
+
+def test_no_range_damage_to_your_ork_dice_22ork():
+    spec = _family_reads("22ork")
+    assert spec["effects"] == [
+        {
+            "do": "wr_no_damage_from",
+            "ability": "range",
+            "protects": ["dice"],
+            "to": {"pick": "each", "affiliation": ["orks"]},
+        }
+    ]
+    cards = compiled_cards("22uxm", ability_lines=["Range 2"], cards=real_cards("22ork", "While"))
+    setup = scene(
+        "22ork",
+        "P1 die 22ork#1 field L1",
+        "P1 die 22ork#2 field L1",
+        "P1 die 19sww#1 field L1",
+        active="P2",
+    )
+    shot = play(cards, setup, "P2 attack 22uxm#1", "P2 choose P1:22ork#2").final
+    assert shot.die("P1:22ork#2").damage == 0  # an Ork: prevented
+    other = play(cards, setup, "P2 attack 22uxm#1", "P2 choose P1:19sww#1").final
+    assert other.die("P1:19sww#1").damage == 2  # Superman is no Ork
+    # other damage to the Ork is dealt (a 'When fielded' effect)
+    ping = compiled_cards(
+        "22uxm",
+        ability_lines=["When fielded, deal 2 damage to target character die"],
+        cards=real_cards("22ork", "While"),
+    )
+    fielding = setup + "P2 die 22uxm#2 reserve L1\nP2 die SK5 reserve wild\n"
+    hit = play(ping, fielding, "P2 field 22uxm#2 pay SK5", "P2 choose P1:22ork#2")
+    assert any(e.kind == "damaged" for step in hit.steps for e in step.events)
