@@ -322,7 +322,8 @@ def _free(effect: Mapping[str, Any], q) -> int:
     if "fielding" in effect and die.face.fielding != effect["fielding"]:
         return 0
     if effect.get("card_active") and not any(
-        d.card == die.card
+        die.card is not None
+        and d.card == die.card
         and d.id != die.id
         and d.controller == q.holder
         and d.zone in IN_FIELD
