@@ -33,7 +33,9 @@ rules/abilities/extensions/while_rest.py):
 - lines other families read once put their way: 'NPC dice' in a Dungeons & Dragons set (the
   Sidekick dice, plain_tail's reading), 'annd'; 'While NAME is active, if <condition>, A, B and
   C' (three statements under the condition); 'While you have [M] in your Reserve Pool, <a
-  statement about NAME>' (the statement under the Reserve Pool condition).
+  statement about NAME>' (the statement under the Reserve Pool condition); 'if you take
+  damage' after 'While NAME is active' (the 'when you take damage' trigger), 'spin X up to
+  level 3' (to level 3).
 
 Readings (T5.1: where the text is ambiguous, the weaker one):
 - A 'When fielded' effect is a die's own 'When fielded' ability (not a card's 'when you field
@@ -350,6 +352,12 @@ def _keep_one(text: str, line: Line) -> list[dict] | None:
 # -- spellings the other while families read once put their way ---------------------------------
 _SPELLINGS = (
     (re.compile(r"\bannd\b", re.IGNORECASE), "and"),  # '+1A annd +1D'
+    # 'While NAME is active, if you take damage, ...': the 'when you take damage' trigger
+    (
+        re.compile(r"^(while .+? is active), if you take damage, ", re.IGNORECASE),
+        r"\1, when you take damage, ",
+    ),
+    (re.compile(r"\bspin (.+?) up to level 3\b", re.IGNORECASE), r"spin \1 to level 3"),
 )
 _NPC_DICE = re.compile(r"\bNPC (dice|die)\b", re.IGNORECASE)
 

@@ -622,3 +622,19 @@ def test_no_range_damage_to_your_ork_dice_22ork():
     fielding = setup + "P2 die 22uxm#2 reserve L1\nP2 die SK5 reserve wild\n"
     hit = play(ping, fielding, "P2 field 22uxm#2 pay SK5", "P2 choose P1:22ork#2")
     assert any(e.kind == "damaged" for step in hit.steps for e in step.events)
+
+
+def test_if_you_take_damage_spin_up_to_level_three_95bat():
+    spec = _family_reads("95bat")
+    assert spec == {
+        "when": "you_damaged",
+        "effects": [{"do": "spin", "to": {"pick": "this"}, "levels": 2}],
+    }
+    cards = _with_opposing("95bat", ability_lines=_PING)
+    state = play(cards, _opponent_fields("95bat"), "P2 field 22uxm#2 pay SK5").final
+    assert state.die("P1:95bat#1").face.level == 3
+    assert state.player("P1").life == 18
+    # no damage to you, no spin
+    quiet = _with_opposing("95bat", ability_lines=["When fielded, gain 1 life"])
+    state = play(quiet, _opponent_fields("95bat"), "P2 field 22uxm#2 pay SK5").final
+    assert state.die("P1:95bat#1").face.level == 1
