@@ -40,6 +40,9 @@ answered through the engine's stat query layer, never per-card flags:
   (`what` 'action': an action die, basic or not), the card deals them `amount` damage: a
   card-wide triggered ability on the engine's 'purchased' event while the card is active
   (R13.1).
+- `wr_purchase_prep`: the first action die (basic or not) the holder purchases each turn goes
+  from their Used Pile to their Prep Area: a card-wide trigger on 'purchased', limited to
+  the first time each turn (R13.5).
 - `wr_redirect_some`: each time damage is about to be dealt to the holder, they may redirect
   up to `up_to` of it (they pick how much) to one of the card's own dice in their Field (the
   holder picks one if several): an interrupting redirect (R13.4); its source stays the same.
@@ -108,6 +111,7 @@ EFFECT_SCHEMAS = {
         what={"const": "action"},
         amount={"type": "integer", "minimum": 1},
     ),
+    "wr_purchase_prep": effect_schema("wr_purchase_prep", ["what"], what={"const": "action"}),
     "wr_redirect_some": effect_schema(
         "wr_redirect_some", ["up_to"], up_to={"type": "integer", "minimum": 1}
     ),
@@ -185,6 +189,9 @@ def _first_damage_text(effect: Mapping[str, Any]) -> str:
 
 
 EFFECT_TEXT = {
+    "wr_purchase_prep": lambda effect: (
+        "the first action die you purchase each turn goes to your Prep Area"
+    ),
     "wr_redirect_some": lambda effect: (
         f"each time damage would be dealt to you, you may redirect up to {effect['up_to']} of "
         "it to one of this card's dice"
@@ -383,6 +390,7 @@ _NOT_CONTINUOUS = (
     "wr_purchase_damage",
     "wr_redirect_some",
     "wr_keep_one_life",
+    "wr_purchase_prep",
 )
 
 
@@ -492,18 +500,25 @@ def _first_damage_ability(spec: Mapping[str, Any], index: int, effect: Mapping[s
 def _purchase_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, Any]):
     from rules.abilities.describe import describe_spec
     from rules.engine.abilities import Ability
-    from rules.engine.state import other
+    from rules.engine.state import Zone, other
+
+    mine = effect["do"] == "wr_purchase_prep"
 
     def bought(tc) -> bool:
         event = tc.event
-        if event.player != other(tc.holder):
+        if event.player != (tc.holder if mine else other(tc.holder)):
             return False
         die = tc.state.die(event.die) if event.die else None
         card = tc.cards.get(die.card) if die is not None and die.card else None
         return card is not None and card.kind in ("action", "basic_action")
 
     def resolve(ctx) -> None:
-        ctx.damage(other(ctx.holder), effect["amount"])
+        if not mine:
+            ctx.damage(other(ctx.holder), effect["amount"])
+            return
+        die = ctx.state.die(ctx.event.die) if ctx.event is not None else None
+        if die is not None and die.zone == Zone.USED:
+            ctx.prep(die.id)
 
     return Ability(
         f"while_rest_purchase{index}",
@@ -514,6 +529,7 @@ def _purchase_ability(spec: Mapping[str, Any], index: int, effect: Mapping[str, 
         while_active=True,
         condition=bought,
         resolve=resolve,
+        limit="first_time" if mine else "",
     )
 
 
@@ -590,7 +606,7 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
         built += [
             _purchase_ability(spec, index, e)
             for e in spec["effects"]
-            if e["do"] == "wr_purchase_damage"
+            if e["do"] in ("wr_purchase_damage", "wr_purchase_prep")
         ]
         built += [
             _redirect_ability(spec, index, e)

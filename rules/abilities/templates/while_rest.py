@@ -27,7 +27,8 @@ rules/abilities/extensions/while_rest.py):
   damaged each turn, prevent that damage', 'you may prevent the first instance of damage to you
   each turn', '... prevent that damage unless your opponent pays 2 life', '... spin a NAME die
   up one level then redirect the damage to that die' (`wr_first_damage`, R13.4);
-- 'deal your opponent 1 damage each time they purchase an action die' (`wr_purchase_damage`);
+- 'deal your opponent 1 damage each time they purchase an action die' (`wr_purchase_damage`),
+  'Prep the first action die you purchase each turn' (`wr_purchase_prep`);
 - 'whenever you would take damage, you may redirect up to 2 of that damage from each source to
   NAME' (`wr_redirect_some`, R13.4);
 - lines other families read once put their way: 'NPC dice' in a Dungeons & Dragons set (the
@@ -294,7 +295,10 @@ _PURCHASE_DAMAGE = re.compile(
 
 
 def _purchase_damage(text: str, line: Line) -> list[dict] | None:
-    """'deal your opponent 1 damage each time they purchase an action die'."""
+    """'deal your opponent 1 damage each time they purchase an action die', 'Prep the first
+    action die you purchase each turn'."""
+    if re.fullmatch(r"prep the first action die you purchase each turn", text, re.IGNORECASE):
+        return [{"do": "wr_purchase_prep", "what": "action"}]
     found = _PURCHASE_DAMAGE.fullmatch(text)
     if not found:
         return None

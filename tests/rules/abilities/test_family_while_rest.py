@@ -638,3 +638,20 @@ def test_if_you_take_damage_spin_up_to_level_three_95bat():
     quiet = _with_opposing("95bat", ability_lines=["When fielded, gain 1 life"])
     state = play(quiet, _opponent_fields("95bat"), "P2 field 22uxm#2 pay SK5").final
     assert state.die("P1:95bat#1").face.level == 1
+
+
+def test_the_first_action_die_you_purchase_each_turn_is_prepped_9ork():
+    spec = _family_reads("9ork")
+    assert spec["effects"] == [{"do": "wr_purchase_prep", "what": "action"}]
+    cards = real_cards("9ork", "While")
+    energy = [f"P1 die SK{n} reserve wild" for n in range(1, 9)]
+    setup = scene("9ork", "P1 die 9ork#1 field L1", *energy)
+    state = play(cards, setup, "P1 buy 31sww pay SK1 SK2 SK3", "P1 buy 31sww pay SK4 SK5 SK6").final
+    zones = sorted(
+        d.zone.value
+        for d in state.dice
+        if d.card == "31sww" and d.owner == "P1" and d.zone in (Zone.PREP, Zone.USED)
+    )
+    assert zones == ["prep", "used"]  # the first one only
+    character = play(cards, setup, "P1 buy 19sww pay SK1 SK2 SK3 SK4 SK5 SK6").final
+    assert all(d.zone != Zone.PREP for d in character.dice if d.card == "19sww")

@@ -70,6 +70,7 @@ _OWN_SCENARIOS |= {
 _OWN_SCENARIOS |= {
     "wr_no_damage_from", "wr_extra_reroll", "wr_attack_limit", "wr_free_to_field",
     "wr_keep_one_life", "wr_first_damage", "wr_purchase_damage", "wr_redirect_some",
+    "wr_purchase_prep",
 }  # fmt: skip
 
 
