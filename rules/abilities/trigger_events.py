@@ -83,6 +83,15 @@ EXTRA_TRIGGERS = {
         True,
         "While this card is active, when your opponent draws dice",
     ),
+    # word_tail (Spark): while the card is active, a roll of the holder's (the Roll and Reroll
+    # Step's roll or an effect's, not the step's reroll) shows a burst face on one of the dice
+    # rolled; once per roll
+    "wdt_spark": (
+        "rolled",
+        "card",
+        True,
+        "While this card is active, when you roll a die on a burst face",
+    ),
     # self_tail (rules/abilities/extensions/self_tail.py): one of this card's dice KOs, with
     # its combat damage (R11.5), a character die engaged with it alone (any, a Sidekick, a
     # non-Sidekick, a blocker); the engaged dice are remembered when blockers are declared
@@ -118,6 +127,21 @@ EXTRA_TRIGGERS = {
         False,
         "When one of this card's dice deals combat damage",
     ),
+    # when_rest (rules/abilities/extensions/when_rest.py): combat is over and the dice left in
+    # the Attack Zone return to the Field (R11.5), one of them this card's (blocked or blocking)
+    "wn_combat_survived": (
+        "moved",
+        "card",
+        False,
+        "When combat ends",
+    ),
+    # when_rest: this die, attacking, KO'd in the combat KO step (R11.5) of its player's turn
+    "wn_kod_attacking": (
+        "kod",
+        "self",
+        False,
+        "When this die is KO'd by combat damage while attacking",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -152,10 +176,19 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
     if when in ("wt_you_drew", "wt_opponent_drew"):
         yours = event.player == tc.holder
         return bool(event.dice) and yours == (when == "wt_you_drew")
+    if when == "wdt_spark":
+        return event.player == tc.holder and any(
+            (die := tc.state.die(d)) is not None and die.face is not None and die.face.bursts
+            for d in event.dice
+        )
     if when.startswith("stl_"):
         from rules.abilities.extensions import self_tail
 
         return self_tail.event_holds(when, tc)
+    if when.startswith("wn_"):
+        from rules.abilities.extensions import when_rest
+
+        return when_rest.event_holds(when, tc)
     if when == "drawn_in_draw_step":
         return event.rule == "R5.1" and event.player == tc.holder and bool(drawn_of(tc))
     return True

@@ -149,6 +149,15 @@ def life_to(
     return max(0, sum(c.amount for c in found))
 
 
+def extra_rerolls(
+    state: GameState, cards: Mapping[str, CardDef], player: str, dice: tuple[str, ...] = ()
+) -> list["abilities.Contribution"]:
+    """The extra rerolls static abilities give `player` in their Roll and Reroll Step ('you
+    gain an additional reroll'), for rerolling `dice` (none: any reroll): each Contribution's
+    `value` names the grant (used once a turn), `amount` the life it costs (R5.2, R12.4)."""
+    return abilities.contributions(state, cards, "extra_reroll", player=player, params=dice)
+
+
 def kod_to_used(state: GameState, cards: Mapping[str, CardDef], die: Die) -> bool:
     """Whether a static ability sends this character die, about to be KO'd, to its owner's
     Used Pile instead of the Prep Area ('when [B] characters are KO'd, they go to the Used

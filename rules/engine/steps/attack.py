@@ -100,6 +100,11 @@ def apply_declare_attackers(txn: Txn, action: DeclareAttackers) -> None:
         if why:
             reject("R13.7", f"{die_id} can't attack: {why}.", subject=die_id)
         attackers.append(die)
+    # 'only one [X] character die can attack each turn': a question about the group (R13.7)
+    ids = tuple(d.id for d in attackers)
+    why = abilities.restriction(txn.state, txn.cards, "attackers", player=player, params=ids)
+    if why:
+        reject("R13.7", f"These dice can't attack together: {why}.")
     missing = [d for d in _must_attack(txn, player) if d not in action.dice]
     if missing:
         reject("R13.1", f"{', '.join(missing)} must attack this turn.")

@@ -51,6 +51,7 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
         reject("R7.1", f"No {card.name} die is left to purchase.")
     cost = query.purchase_cost(txn.state, txn.cards, player, key)
     types = () if card.kind == "basic_action" else card.energy
+    own_types = _paid_with_own_types(txn, action.pay, types)
     pay(
         txn,
         player,
@@ -60,6 +61,8 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
     )
     bought = replace(stock[0], owner=player, controller=player, zone=Zone.USED)
     txn.put(bought)
+    if own_types:  # what paid for it, this turn (Crosspulse: only the card's energy types)
+        txn.update(used_limits=txn.state.used_limits | {f"{OWN_TYPES_PAID}{bought.id}"})
     txn.emit(
         "purchased",
         f"{player} purchased {bought.id} ({card.name}); it goes to the Used Pile",
@@ -73,6 +76,29 @@ def apply_purchase(txn: Txn, action: Purchase) -> None:
     if action.suit_up:
         _suit_up(txn, player, card, bought.id, action.suit_up)
     acted(txn, player)
+
+
+OWN_TYPES_PAID = "own_types_paid:"
+
+
+def _paid_with_own_types(txn: Txn, payments, types) -> bool:
+    """Whether a purchase payment spends only symbols of the card's energy types: at least one
+    symbol, no wild, no generic energy and no virtual energy (the narrow reading, T5.1). Read
+    before paying (a spent die leaves the Reserve Pool); an invalid payment is refused by
+    `pay` anyway."""
+    if not types or not payments:
+        return False
+    for payment in payments:
+        if payment.virtual:
+            return False
+        die = txn.state.die(payment.die)
+        face = die.face if die is not None else None
+        if face is None or not face.is_energy or face.generic:
+            return False
+        symbols = (payment.part,) if payment.part else face.energy
+        if not symbols or any(s not in types for s in symbols):
+            return False
+    return True
 
 
 def _suit_up(txn: Txn, player: str, card: CardDef, bought: str, target: str) -> None:

@@ -2,7 +2,7 @@
 any group of them may be rerolled once; the dice stay in the Reserve Pool with their faces.
 Effects that look at what was rolled check when the step ends ("roll_finished")."""
 
-from rules.engine import abilities
+from rules.engine import abilities, query
 from rules.engine.actions import Reroll, Roll
 from rules.engine.effects import ops
 from rules.engine.effects.dice import check_face
@@ -43,9 +43,8 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
     state, player = txn.state, action.player
     if state.step != Step.ROLL_AND_REROLL or state.zone(player, Zone.PREP):
         reject("R5.2", "The reroll comes once, right after the roll.")
-    if state.rerolled:
-        reject("R5.2", "Dice are rerolled once, as a single group.")
     ids = [d for d, _ in action.faces]
+    grant = _extra_reroll(txn, player, ids) if state.rerolled else None
     if len(set(ids)) != len(ids):
         reject("R5.2", "Each die is rerolled once, in a single group.")
     for die_id, face in action.faces:
@@ -70,7 +69,35 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
     else:
         txn.emit("rerolled", f"{player} kept every face", rule="R5.2", player=player)
     txn.update(rerolled=True)
+    if grant is not None:  # an extra reroll a static ability gives, once a turn
+        txn.update(used_limits=txn.state.used_limits | {f"extra_reroll:{grant.value}"})
+        ops.lose_life(txn, player, grant.amount, why=f"to reroll again ({grant.source})")
+    if action.faces and _extra_rerolls_left(txn, player):
+        return  # the step goes on: reroll again, or act in the Main Step (keeping every face)
     finish(txn)
+
+
+def _unused(txn: Txn, player: str, dice: tuple[str, ...] = ()):
+    return [
+        c
+        for c in query.extra_rerolls(txn.state, txn.cards, player, dice)
+        if f"extra_reroll:{c.value}" not in txn.state.used_limits
+    ]
+
+
+def _extra_reroll(txn: Txn, player: str, ids: list[str]):
+    """The grant of an extra reroll (R5.2: once, unless an ability gives more) these dice
+    use, or the reroll is refused. A second empty reroll just ends the step."""
+    if not ids:
+        return None
+    found = _unused(txn, player, tuple(ids))
+    if not found:
+        reject("R5.2", "Dice are rerolled once, as a single group.")
+    return found[0]
+
+
+def _extra_rerolls_left(txn: Txn, player: str) -> bool:
+    return bool(_unused(txn, player))
 
 
 def finish(txn: Txn) -> None:

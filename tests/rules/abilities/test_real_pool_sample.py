@@ -65,6 +65,13 @@ _OWN_SCENARIOS |= {
     "pt_gate", "wt_draw_field", "wt_draw_keep", "wt_draw_two_keep_one", "mt_unless_ko",
     "at_one_blocker", "at_ko_lowest_cost",
 }  # fmt: skip
+# Rerolls in the Roll and Reroll Step, damage the opponent's effects deal, attack declarations,
+# the first damage each turn: the while_rest family's own tests play them.
+_OWN_SCENARIOS |= {
+    "wr_no_damage_from", "wr_extra_reroll", "wr_attack_limit", "wr_free_to_field",
+    "wr_keep_one_life", "wr_first_damage", "wr_purchase_damage", "wr_redirect_some",
+    "wr_purchase_prep",
+}  # fmt: skip
 
 
 def _needs_a_scenario_of_its_own(spec) -> bool:
