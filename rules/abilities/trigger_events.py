@@ -118,6 +118,16 @@ EXTRA_TRIGGERS = {
         False,
         "When one of this card's dice deals combat damage",
     ),
+    # leave_tail (rules/abilities/extensions/leave_tail.py): Aftershock, this die left the
+    # Field Zone because of an opponent's action die or global ability (the engine's
+    # 'left_field' event names who caused it)
+    "lt_aftershock": (
+        "left_field",
+        "self",
+        False,
+        "When this die leaves the Field Zone because of an opponent's action die or global "
+        "ability (Aftershock)",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -152,6 +162,10 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
     if when in ("wt_you_drew", "wt_opponent_drew"):
         yours = event.player == tc.holder
         return bool(event.dice) and yours == (when == "wt_you_drew")
+    if when.startswith("lt_"):
+        from rules.abilities.extensions import leave_tail
+
+        return leave_tail.event_holds(when, tc)
     if when.startswith("stl_"):
         from rules.abilities.extensions import self_tail
 

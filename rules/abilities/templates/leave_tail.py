@@ -1,0 +1,142 @@
+"""The `leave_tail` family: dice leaving the Field Zone, and the turn's KOs.
+
+The engine records each character die that leaves the Field during a turn
+(`GameState.departed`: KO'd or not, and whose action die or global ability made it leave) and
+says so with a 'left_field' event; the trigger and condition are in
+rules/abilities/extensions/leave_tail.py.
+
+- 'Aftershock - <effect>' / 'Aftershock: <effect>': an ability word whose rule the cards'
+  sets give in their rules inserts, not the card data or our rulebooks: the ability is used
+  when this character die leaves the Field Zone because of an opponent's action die or global
+  ability. The weaker reading (T5.1): the die was moved or KO'd while that opponent's action
+  die or global resolved, or KO'd by damage whose last part came from one; not a die KO'd in
+  combat, by a character's triggered ability, or by its own player's action die. The effect
+  is read as the families read it after 'When NAME is KO'd, ...' (the die has left the Field
+  there too), as the trigger `lt_aftershock`.
+- 'Resistance - <text>': an ability word with no rule of its own (Civil War): the text after
+  the dash read as the whole line. Its condition 'if a character die you control was KO'd
+  this turn' (first or last in the sentence) becomes the condition `lt_kod_this_turn` of the
+  one triggered ability the rest reads as; 'While active, at the end of your turn' is the
+  while-active end-of-turn watcher the turn families read; 'when a character die you control
+  is KO'd' is 'when one of your character dice is KO'd' (a while-active watcher).
+- 'If an opposing character die was KO'd this turn, NAME may be fielded for free': the card's
+  own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
+  self_tail reads 'If <condition>, NAME is free to field').
+
+Not read (left manual): a die leaving the Field as a watched event of other dice ('when any
+character die leaves the Field Zone'), replacement effects ('If NAME leaves the field, he goes
+to your prep area instead'), captures lasting until the captor leaves, 'you may pay [M] to
+...' under Resistance with no trigger (when it may be paid is not said), counts of dice KO'd
+this turn ('If 4 or more of your character dice were KO'd this turn').
+"""
+
+import re
+from dataclasses import replace
+
+from rules.abilities import templates
+from rules.abilities import tokens as t
+from rules.abilities.templates import Line, Match, pattern, read_again, recogniser
+
+FAMILY = "leave_tail"
+
+_DASH = r"\s*(?:[-–—]+|:)\s*"
+_AFTERSHOCK = re.compile(rf"^aftershock{_DASH}(?P<rest>.+)$", re.IGNORECASE)
+_RESISTANCE = re.compile(rf"^resistance{_DASH}(?P<rest>.+)$", re.IGNORECASE)
+_KOD_YOURS = r"a character die you control was (?:KO'd|knocked out) this turn"
+_KOD_NONE = r"none of your dice were (?:KO'd|knocked out) this turn"
+_KOD_TESTS = (
+    (_KOD_YOURS, {"test": "lt_kod_this_turn", "lt_whose": "yours"}),
+    (_KOD_NONE, {"test": "lt_none_kod_this_turn"}),
+)
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:] if text else text
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=60)
+def aftershock(line: Line) -> Match | None:
+    """'Aftershock - <effect>': the effect read as after 'When NAME is KO'd, ...'."""
+    match = _AFTERSHOCK.match(line.text)
+    if not match or not line.card_name.strip():
+        return None
+    body = match["rest"]
+    text = f"When {line.card_name.strip()} is KO'd, {body[0].lower()}{body[1:]}"
+    found = templates.recognise(replace(line, text=text))
+    if found is None or found.variant is not None or found.keywords or found.suit_up:
+        return None
+    if len(found.abilities) != 1 or found.abilities[0].get("when") != "kod":
+        return None
+    spec = found.abilities[0]
+    if "any" in spec or "by" in spec:
+        return None  # a watcher: not the card's own die
+    return Match.ability({**spec, "when": "lt_aftershock"})
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=60)
+def resistance(line: Line) -> Match | None:
+    """'Resistance - <text>': the text read as the whole line."""
+    match = _RESISTANCE.match(line.text)
+    if not match:
+        return None
+    text = match["rest"]
+    text = re.sub(
+        r"^(?:while [^,]+ is active, )?when a character die you control is (?:KO'd|knocked out)\b",
+        "When one of your character dice is KO'd",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(r"\bmay not be (blocked|targeted)\b", r"can't be \1", text, flags=re.I)
+    found = read_again(line, _capital(text))
+    if found is None or found.keywords or found.suit_up:
+        return None
+    return replace(found, family="") if found.family != FAMILY else found
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def kod_this_turn_condition(line: Line) -> Match | None:
+    """A triggered line with 'if a character die you control was KO'd this turn' or 'if none
+    of your dice were KO'd this turn' first or last: the rest read by the families, the
+    condition added to the one triggered ability it reads as. 'While active, at the end of
+    your turn' is the while-active end-of-turn watcher."""
+    found, test = None, None
+    for words, condition in _KOD_TESTS:
+        first = re.match(rf"^(?P<head>.*?\b)if {words}, (?P<rest>.+)$", line.text, re.I)
+        last = re.match(rf"^(?P<head>.+?),? if {words}(?P<rest>)$", line.text, re.I)
+        found, test = first or last, condition
+        if found:
+            break
+    if found is None:
+        return None
+    text = found["head"] + found["rest"]
+    text = re.sub(
+        r"^while active, at the end of your turn\b", "At the end of your turn", text, flags=re.I
+    )
+    read = templates.recognise(replace(line, text=_capital(text)))
+    if read is None or read.variant is not None or read.keywords or read.suit_up:
+        return None
+    if len(read.abilities) != 1:
+        return None
+    spec = read.abilities[0]
+    if spec.get("when") in ("while_active", "static", "global", "action", "activated"):
+        return None  # a condition on a static or a use: not how these lines read
+    if "if" in spec:
+        return None
+    return Match.ability({**spec, "if": test})
+
+
+@pattern(
+    FAMILY,
+    r"if an opposing character die was (?:KO'd|knocked out) this turn, (?P<name>.+?) "
+    r"(?:may be fielded for free|is free to field)",
+)
+def free_after_opposing_ko(line: Line, match) -> Match | None:
+    if not t.is_self(match["name"], line.card_name):
+        return None
+    return Match.ability(
+        {
+            "when": "static",
+            "if": {"test": "lt_kod_this_turn", "lt_whose": "opposing"},
+            "effects": [{"do": "cost", "of": "fielding", "free": True, "to": {"pick": "this"}}],
+        }
+    )
