@@ -1,0 +1,194 @@
+"""Family `leave_tail` (rules/abilities/templates/leave_tail.py): the engine's record of the
+dice that left the Field this turn (who made them leave, KOs), Aftershock (`lt_aftershock`),
+Resistance and the KO'd-this-turn conditions (`lt_kod_this_turn`, `lt_none_kod_this_turn`).
+
+Real lines are read from the card file by key at test time (their text is never copied here)
+and played through the engine; the opponent's action die is the demo Reckless Melee (30uxm:
+every character takes 1 damage)."""
+
+from rules.abilities import compile_card
+from rules.abilities.cards import engine_card
+from rules.engine import Zone
+from tests.rules.abilities.real_cards import OPPOSING, pool, real_compiled
+from tests.rules.abilities.scenario import compiled, demo_cards_automated, play, refused
+
+MELEE = "30uxm"  # Reckless Melee: every character, yours included, takes 1 damage
+
+
+def _cards(key: str, start: str = "", *, whole: bool = False):
+    cards = dict(demo_cards_automated())
+    if whole:
+        record = pool()[key]
+        result = compile_card(record)
+    else:
+        record, result = real_compiled(key, start)
+    assert result.status == "automated", result.manual_lines
+    cards[key] = engine_card(record, result.encoding)
+    return cards
+
+
+def _scene(key: str, *lines: str, active: str = "P1", opposing=OPPOSING) -> str:
+    """P1: the real card, Superman and Reckless Melee; P2: the demo X-Men and Villains and
+    Reckless Melee, on the board `opposing` (real_cards.OPPOSING)."""
+    head = (
+        "game tournament life 20 first P1\n"
+        f"P1 team {key}:2 19sww:2 basic {MELEE}\n"
+        f"P2 team 5sww:2 22uxm:2 21uxm:2 19sww:2 basic {MELEE}\n"
+        f"board turn 3 active {active} step main\n"
+    )
+    return head + "".join(f"{line}\n" for line in (*opposing, *lines))
+
+
+def _events(replay, kind: str) -> list:
+    return [e for step in replay.steps for e in step.events if e.kind == kind]
+
+
+# -- the engine's record ------------------------------------------------------------------------
+def test_engine_records_who_made_dice_leave_the_field_and_forgets_it_at_turn_end():
+    cards = dict(demo_cards_automated())
+    text = _scene(
+        "19sww", "P1 die SK1 field L1", f"P2 die BA:{MELEE}#1 reserve action", active="P2"
+    )
+    replay = play(cards, text, f"P2 use BA:{MELEE}#1")
+    state = replay.final
+    by_die = {left.die: left for left in state.departed}
+    mine = by_die["P1:SK1"]  # KO'd by the damage of P2's action die (its last damage)
+    assert (mine.kod, mine.by, mine.means, mine.controller, mine.to) == (
+        True,
+        "P2",
+        "action",
+        "P1",
+        Zone.PREP,
+    )
+    assert (mine.level, mine.attack, mine.defense) == (1, 1, 1)
+    assert by_die["P2:SK1"].by == "P2"  # P2's own Sidekick too: it is P2's action die
+    assert "P2:21uxm#1" not in by_die  # Quicksilver L2 (D2) survives its 1 damage
+    left = {e.die: e for e in _events(replay, "left_field")}
+    assert left["P1:SK1"].other == "P2" and left["P1:SK1"].player == "P1"
+    state = play(cards, text, f"P2 use BA:{MELEE}#1", "P2 end").final
+    assert state.departed == ()  # the record is the turn's
+
+
+def test_engine_records_a_combat_ko_without_a_cause():
+    cards = dict(demo_cards_automated())
+    text = _scene("19sww", "P1 die SK1 field L1", active="P2")
+    replay = play(cards, text, "P2 attack 22uxm#1", "P1 block SK1>22uxm#1", "P2 damage")
+    (left,) = [e for e in _events(replay, "left_field") if e.die == "P1:SK1"]
+    assert left.other == "" and left.text == "P1:SK1 left the Field"
+    assert replay.final.departed == ()  # the attack ran to the turn's end
+
+
+# -- Aftershock -----------------------------------------------------------------------------------
+def test_aftershock_compiles_as_the_trigger_and_its_english():
+    _, result = real_compiled("38asm", "Aftershock")
+    (spec,) = result.encoding["abilities"]
+    assert spec == {
+        "when": "lt_aftershock",
+        "effects": [{"do": "damage", "to": {"pick": "target", "or_player": True}, "amount": 1}],
+    }
+    assert result.description.startswith(
+        "When this die leaves the Field Zone because of an opponent's action die or global "
+        "ability (Aftershock): deal 1 damage"
+    )
+
+
+def test_aftershock_when_an_opponents_action_die_kos_it_38asm():
+    cards = _cards("38asm", "Aftershock")
+    text = _scene(
+        "38asm", "P1 die 38asm#1 field L1", f"P2 die BA:{MELEE}#1 reserve action", active="P2"
+    )
+    replay = play(cards, text, f"P2 use BA:{MELEE}#1", "P1 choose P2")
+    state = replay.final
+    assert state.die("P1:38asm#1").zone == Zone.PREP
+    assert state.player("P2").life == 19  # Black Widow's Aftershock: 1 damage to P2
+
+
+def test_no_aftershock_for_its_own_players_action_die_38asm():
+    cards = _cards("38asm", "Aftershock")
+    text = _scene("38asm", "P1 die 38asm#1 field L1", f"P1 die BA:{MELEE}#1 reserve action")
+    state = play(cards, text, f"P1 use BA:{MELEE}#1").final
+    assert state.die("P1:38asm#1").zone == Zone.PREP
+    assert state.pending is None and state.player("P2").life == 20
+
+
+def test_no_aftershock_for_a_ko_in_combat_38asm():
+    cards = _cards("38asm", "Aftershock")
+    text = _scene("38asm", "P1 die 38asm#1 field L1", active="P2")
+    replay = play(cards, text, "P2 attack 22uxm#1", "P1 block 38asm#1>22uxm#1", "P2 damage")
+    state = replay.final  # the attack ran to the turn's end: nothing asked P1 for a target
+    assert state.die("P1:38asm#1").zone == Zone.PREP
+    assert state.player("P2").life == 20 and not _events(replay, "effect_queued")
+
+
+def test_aftershock_kos_a_target_22doom():
+    cards = _cards("22doom", "Aftershock")
+    # Robotman L1 has D2: KO'd by the damage of P2's second Melee
+    text = _scene(
+        "22doom",
+        "P1 die 22doom#1 field L1",
+        "P1 die 19sww#1 field L1",
+        f"P2 die BA:{MELEE}#1 reserve action",
+        f"P2 die BA:{MELEE}#2 reserve action",
+        active="P2",
+    )
+    state = play(
+        cards, text, f"P2 use BA:{MELEE}#1", f"P2 use BA:{MELEE}#2", "P1 choose P2:19sww#1"
+    ).final
+    assert state.die("P1:22doom#1").zone == Zone.PREP
+    assert state.die("P2:19sww#1").zone == Zone.PREP  # Superman (Justice League) KO'd
+
+
+def test_an_unread_aftershock_body_stays_manual():
+    result = compiled("19sww", ability_lines=["Aftershock - Superman's controller names a number"])
+    assert result.status == "manual"
+
+
+# -- Resistance and the turn's KOs -------------------------------------------------------------
+def test_resistance_end_of_turn_life_after_a_ko_4cw():
+    _, result = real_compiled("4cw", "Resistance")
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "end_of_turn" and spec["by"] == "yours"
+    assert spec["if"] == {"test": "lt_kod_this_turn", "lt_whose": "yours"}
+    assert result.description == (
+        "At the end of your turn, if a character die you control was KO'd this turn: "
+        "you gain 1 life."
+    )
+    cards = _cards("4cw", "Resistance")
+    lines = ("P1 die 4cw#1 field L1", "P1 die SK1 field L1", "P1 life 15")
+    text = _scene("4cw", *lines, f"P1 die BA:{MELEE}#1 reserve action")
+    state = play(cards, text, f"P1 use BA:{MELEE}#1", "P1 end").final
+    assert state.die("P1:SK1").zone != Zone.FIELD
+    assert state.player("P1").life == 16
+    # No KO of P1's this turn: nothing
+    state = play(cards, _scene("4cw", *lines), "P1 end").final
+    assert state.player("P1").life == 15
+
+
+def test_resistance_counts_only_your_own_kos_4cw():
+    cards = _cards("4cw", "Resistance")
+    text = _scene(
+        "4cw", "P1 die 4cw#1 field L1", "P1 life 15", f"P1 die BA:{MELEE}#1 reserve action"
+    )
+    state = play(cards, text, f"P1 use BA:{MELEE}#1", "P1 end").final  # only P2's dice KO'd
+    assert state.die("P2:SK1").zone != Zone.FIELD
+    assert state.player("P1").life == 15
+
+
+def test_none_of_your_dice_kod_this_turn_37cw():
+    cards = _cards("37cw", whole=True)
+    lines = ("P1 die 37cw#1 field L1",)
+    state = play(cards, _scene("37cw", *lines), "P1 end", "P1 yes", "P1 choose P2:SK1").final
+    assert state.die("P2:SK1").zone == Zone.PREP  # no KO of P1's: may KO a Sidekick
+
+
+def test_red_skull_free_after_an_opposing_ko_35ai():
+    cards = _cards("35ai", "If an opposing")
+    lines = ("P1 die 35ai#1 reserve L1", f"P1 die BA:{MELEE}#1 reserve action")
+    state = play(cards, _scene("35ai", *lines), f"P1 use BA:{MELEE}#1", "P1 field 35ai#1").final
+    assert state.die("P1:35ai#1").zone == Zone.FIELD
+    refused(cards, _scene("35ai", *lines) + "P1 field 35ai#1\n", "R6.1")
+
+
+def test_resistance_without_a_trigger_stays_manual_74cw():
+    record = pool()["74cw"]
+    assert compile_card(record).status != "automated"
