@@ -30,9 +30,7 @@ def begin(txn: Txn) -> None:
         if not (die.damage or die.modifiers or die.keywords or die.copy or die.flags):
             continue
         flags = frozenset(
-            f
-            for f in die.flags
-            if f not in TURN_FLAGS and not f.startswith(("spared:", HURT_BY))
+            f for f in die.flags if f not in TURN_FLAGS and not f.startswith(("spared:", HURT_BY))
         )
         if die.damage or die.modifiers or die.keywords or die.copy or flags != die.flags:
             cleared.append(
