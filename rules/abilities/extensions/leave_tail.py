@@ -14,6 +14,7 @@ KO'd, and whose action die or global ability made it leave) and its 'left_field'
   `lt_none_kod_this_turn`: none of yours was (only character dice are KO'd, R11.5).
 """
 
+from rules.abilities.extensions import effect_schema
 from rules.engine.abilities import TriggerContext
 from rules.engine.state import other
 
@@ -59,4 +60,140 @@ CONDITIONS = {
 CONDITION_TEXT = {
     "lt_kod_this_turn": _kod_text,
     "lt_none_kod_this_turn": lambda test: "none of your dice were KO'd this turn",
+}
+
+
+# -- effects --------------------------------------------------------------------------------------
+def _players_sacrifice(ctx, effect, bursts, scope=None) -> None:
+    """Each player, the holder first, sends one of their character dice in the Field (their
+    choice) to the Used Pile, if they have one (sacrifice; R4.6 on its owner's turn)."""
+    from rules.engine.state import IN_FIELD
+
+    for player in (ctx.holder, ctx.opponent):
+        found = [
+            d.id
+            for d in ctx.state.dice
+            if d.controller == player and d.zone in IN_FIELD and d.is_character
+        ]
+        if not found:
+            continue
+        (picked,) = ctx.choose(
+            "choose one of your character dice to sacrifice", found, player=player
+        )
+        ctx.send_to_used(picked)
+
+
+def _prep_to_used(ctx, effect, bursts, scope=None) -> None:
+    from rules.engine.state import Zone
+
+    for player in (ctx.holder, ctx.opponent):
+        moved = [d.id for d in ctx.state.zone(player, Zone.PREP)]
+        for die_id in moved:
+            ctx.move(die_id, Zone.USED)
+        if moved:
+            ctx.emit(
+                "moved",
+                f"{', '.join(moved)} moved from {player}'s Prep Area to the Used Pile "
+                f"({ctx.label})",
+                player=player,
+                dice=tuple(moved),
+            )
+
+
+def _damage_owners(ctx, effect, bursts, scope=None) -> None:
+    """N damage to each player for each of their dice the previous effect removed from the
+    Field (the dice it picked that are no longer there)."""
+    from rules.engine.state import IN_FIELD
+
+    picked = (scope.picked if scope is not None else None) or []
+    counts: dict[str, int] = {}
+    for die_id in picked:
+        die = ctx.state.die(die_id)
+        if die is not None and die.zone in IN_FIELD:
+            continue
+        left = next((d for d in reversed(ctx.state.departed) if d.die == die_id), None)
+        if left is None:
+            continue
+        counts[left.controller] = counts.get(left.controller, 0) + 1
+    for player in (ctx.holder, ctx.opponent):
+        if counts.get(player):
+            ctx.damage(player, effect["amount"] * counts[player])
+
+
+def _reroll_return(ctx, effect, bursts, scope=None) -> None:
+    """The card's own die, in its owner's Prep Area, is rerolled (how it lands is a recorded
+    input); on a character face it returns to the Field Zone on that face, not fielded (and
+    is spun to `level`); else it stays in the Prep Area."""
+    from dataclasses import replace
+
+    from rules.engine.actions import Roll
+    from rules.engine.effects import dice as dice_ops
+    from rules.engine.state import Request, Zone
+    from rules.engine.verdicts import reject
+
+    die = ctx.state.die(ctx.source) if ctx.source else None
+    if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
+        return
+    text = f"{die.owner} rerolls {die.id} ({ctx.label})"
+    answer = ctx.ask(Request("roll", die.owner, text, options=(die.id,)), Roll)
+    faces = dict(answer.faces)
+    if set(faces) != {die.id}:
+        reject("R14.1", f"Say how {die.id} landed.")
+    face = faces[die.id]
+    dice_ops.check_face(ctx, die, face)
+    if not face.is_character:
+        ctx.emit(
+            "rerolled_die",
+            f"{die.id} rerolled to {face.notation()}: it stays in the Prep Area ({ctx.label})",
+            rule="R14.1",
+            die=die.id,
+            player=die.owner,
+        )
+        return
+    ctx.put(replace(die, zone=Zone.FIELD, face=face, controller=die.owner))
+    ctx.emit(
+        "moved",
+        f"{die.id} rerolled to level {face.level} and returned to the Field Zone, not fielded "
+        f"({ctx.label})",
+        rule="R8.2",
+        die=die.id,
+        player=die.owner,
+    )
+    wanted = effect.get("level")
+    if wanted and wanted > face.level:
+        ctx.spin(die.id, wanted - face.level)
+
+
+EFFECT_SCHEMAS = {
+    "lt_players_sacrifice": effect_schema("lt_players_sacrifice", []),
+    "lt_prep_to_used": effect_schema("lt_prep_to_used", []),
+    "lt_damage_owners": effect_schema(
+        "lt_damage_owners", ["amount"], amount={"type": "integer", "minimum": 1}
+    ),
+    "lt_reroll_return": effect_schema("lt_reroll_return", [], level={"const": 3}),
+}
+EFFECT_RUNNERS = {
+    "lt_players_sacrifice": _players_sacrifice,
+    "lt_prep_to_used": _prep_to_used,
+    "lt_damage_owners": _damage_owners,
+    "lt_reroll_return": _reroll_return,
+}
+EFFECT_TEXT = {
+    "lt_players_sacrifice": lambda effect: (
+        "each player chooses one of their character dice in the Field (if any) and sacrifices "
+        "it to the Used Pile"
+    ),
+    "lt_prep_to_used": lambda effect: (
+        "each player moves all dice from their Prep Area to their Used Pile"
+    ),
+    "lt_damage_owners": lambda effect: (
+        f"deal {effect['amount']} damage to each player for each of their dice KO'd or moved "
+        "this way"
+    ),
+    "lt_reroll_return": lambda effect: (
+        "reroll this die from your Prep Area: on a character face it returns to the Field Zone"
+        " (not fielded)"
+        + (", spun to level 3" if effect.get("level") else "")
+        + "; on an energy face it stays in the Prep Area"
+    ),
 }

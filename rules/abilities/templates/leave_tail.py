@@ -23,8 +23,14 @@ rules/abilities/extensions/leave_tail.py.
   own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
   self_tail reads 'If <condition>, NAME is free to field').
 
-Not read (left manual): a die leaving the Field as a watched event of other dice ('when any
-character die leaves the Field Zone'), replacement effects ('If NAME leaves the field, he goes
+- '(Once per turn,) (While NAME is active,) when / if any / another [X] character die leaves
+  the Field Zone, <effect>': a while-active watcher of the engine's 'left_field' event (any
+  reason: KO, a move, a reroll to energy, a capture); 'another' is a die of another card
+  (the weaker reading: a die of the same card leaving is not watched); 'ignore all damage
+  dealt to NAME until end of turn' is damage prevented from then on this turn (damage
+  already on him stays: the weaker reading).
+
+Not read (left manual): replacement effects ('If NAME leaves the field, he goes
 to your prep area instead'), captures lasting until the captor leaves, 'you may pay [M] to
 ...' under Resistance with no trigger (when it may be paid is not said), counts of dice KO'd
 this turn ('If 4 or more of your character dice were KO'd this turn').
@@ -33,8 +39,12 @@ this turn ('If 4 or more of your character dice were KO'd this turn').
 import re
 from dataclasses import replace
 
-from rules.abilities import templates
+from rules.abilities import (
+    phrases_leave_tail,  # noqa: F401 (registers the clauses)
+    templates,
+)
 from rules.abilities import tokens as t
+from rules.abilities.phrases_triggers import die_selector, trigger_body
 from rules.abilities.templates import Line, Match, pattern, read_again, recogniser
 
 FAMILY = "leave_tail"
@@ -54,13 +64,36 @@ def _capital(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
+_PRONOUN = r"(?:he|she|it)"
+_OBJECT = r"(?:him|her|it)"
+
+
+def _joined(body: str, name: str) -> str:
+    """Sandman's two sentences as the one clause phrases_leave_tail reads."""
+    who = rf"(?:{re.escape(name)}|{_PRONOUN})"
+    body = re.sub(
+        rf"\breroll (?P<who>{re.escape(name)})\. if {_PRONOUN} lands on a character face, "
+        rf"return {_OBJECT} to the field zone$",
+        r"reroll \g<who> and return him to the Field Zone if he lands on a character face",
+        body,
+        flags=re.IGNORECASE,
+    )
+    return re.sub(
+        rf"\buse regenerate\. if {who} regenerates successfully, spin {_OBJECT} to level 3$",
+        f"reroll {name} and return him to the Field Zone spun to level 3 if he lands on a "
+        "character face",
+        body,
+        flags=re.IGNORECASE,
+    )
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=60)
 def aftershock(line: Line) -> Match | None:
     """'Aftershock - <effect>': the effect read as after 'When NAME is KO'd, ...'."""
     match = _AFTERSHOCK.match(line.text)
     if not match or not line.card_name.strip():
         return None
-    body = match["rest"]
+    body = _joined(match["rest"], line.card_name.strip())
     text = f"When {line.card_name.strip()} is KO'd, {body[0].lower()}{body[1:]}"
     found = templates.recognise(replace(line, text=text))
     if found is None or found.variant is not None or found.keywords or found.suit_up:
@@ -140,3 +173,45 @@ def free_after_opposing_ko(line: Line, match) -> Match | None:
             "effects": [{"do": "cost", "of": "fielding", "free": True, "to": {"pick": "this"}}],
         }
     )
+
+
+_LEAVES = re.compile(
+    r"^(?P<once>once per turn, )?(?:while (?P<active>.+?) is active, )?(?:if|when|whenever) "
+    r"(?P<die>any character die|a character die|another .+? character die) leaves the field"
+    r"(?: zone)?, (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def watched_die_leaves(line: Line) -> Match | None:
+    """'(Once per turn,) (While NAME is active,) when / if any / another [X] character die
+    leaves the Field Zone, <effect>': a while-active watcher of the engine's 'left_field'
+    (the watched die read as it was, as a KO'd one is). 'another' is a die of another card
+    (a die of this card leaving is not watched: the weaker reading, T5.1)."""
+    match = _LEAVES.match(line.text)
+    if not match:
+        return None
+    if match["active"] and not t.is_self(match["active"], line.card_name):
+        return None
+    die = match["die"].lower()
+    if die in ("any character die", "a character die"):
+        watched = {"pick": "each"}
+    else:
+        found = die_selector(match["die"], line)
+        if found is None or not found.get("other") or found.get("pick") != "target":
+            return None
+        watched = {**found, "pick": "each"}
+    rest = re.sub(
+        r"^ignore all damage dealt to (?P<who>.+?) until (?:the )?end of (?:the )?turn$",
+        r"prevent all damage to \g<who> this turn",
+        match["rest"],
+        flags=re.IGNORECASE,
+    )
+    spec = trigger_body(rest, line)
+    if spec is None:
+        return None
+    spec = {"when": "left_field", **spec, "any": watched}
+    if match["once"]:
+        spec["limit"] = "once_per_turn"
+    return Match.ability(spec)

@@ -1,0 +1,62 @@
+"""Clauses of the `leave_tail` family (rules/abilities/templates/leave_tail.py), registered into
+the shared phrase registry so they read after any trigger (Aftershock's bodies among them).
+
+- 'both players sacrifice all of their Sidekicks': each Sidekick die in the Field, either
+  side, to its owner's Used Pile (sacrificed dice go to the Used Pile, as the cards'
+  reminder says; on its owner's turn Out of Play, R4.6): the core `send_to_used`.
+- 'each player must sacrifice another character (die)': each player, the holder first,
+  chooses one of their character dice in the Field (if they have one) and sends it to the
+  Used Pile (`lt_players_sacrifice`).
+- 'all players move all dice from their Prep Area to their Used Pile' (`lt_prep_to_used`).
+- 'deal N damage to each player for each of their dice KO'd in this way': after an effect that
+  KO'd dice, each player takes N damage for each of their own dice it KO'd
+  (`lt_damage_owners`: the dice the previous effect picked that are no longer in the Field).
+- 'reroll NAME. If he lands on a character face, return him to the Field Zone' (Sandman, with
+  'you may pay [1] to'), and 'use Regenerate. If NAME regenerates successfully, spin him to
+  level 3': the card's own die, KO'd into its Prep Area, is rerolled; on a character face it
+  returns to the Field Zone on that face (not fielded), spun to level 3 for the second
+  (`lt_reroll_return`). On an energy face it stays in the Prep Area, as Regenerate's rerolled
+  die does (experience.py); a die no longer in the Prep Area (sent to the Used Pile or the
+  bag) is not rerolled: the weaker reading (T5.1). The template joins the two sentences
+  into the one clause 'reroll NAME and return him to the Field Zone (spun to level 3) if he
+  lands on a character face' these phrases read.
+"""
+
+from rules.abilities import tokens as t
+from rules.abilities.phrases import phrase
+
+
+@phrase(r"both players sacrifice all (?:of )?their sidekick(?: character)?(?: dice|s)")
+def _both_sacrifice_sidekicks(m, line):
+    return [{"do": "send_to_used", "to": {"pick": "each", "what": "sidekick"}}]
+
+
+@phrase(r"each player (?:must )?sacrifices? (?:another|a|one) character(?: die)?")
+def _each_player_sacrifices(m, line):
+    return [{"do": "lt_players_sacrifice"}]
+
+
+@phrase(r"all players move all (?:of their )?dice from their prep area to their used pile")
+def _all_prep_to_used(m, line):
+    return [{"do": "lt_prep_to_used"}]
+
+
+@phrase(
+    rf"deal (?P<n>{t.NUMBER}) damage to each player for each of their dice "
+    r"(?:KO'd|knocked out) (?:in )?this way"
+)
+def _damage_owners(m, line):
+    return [{"do": "lt_damage_owners", "amount": t.number(m["n"])}]
+
+
+@phrase(
+    r"reroll (?P<who>.+?) and return (?:him|her|it) to the field zone(?P<spin> spun to level 3)?"
+    r" if (?:he|she|it) lands on a character face"
+)
+def _reroll_return(m, line):
+    if line is None or line.kind != "ability" or not t.is_self(m["who"], line.card_name):
+        return None
+    effect = {"do": "lt_reroll_return"}
+    if m["spin"]:
+        effect["level"] = 3
+    return [effect]
