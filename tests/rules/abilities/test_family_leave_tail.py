@@ -8,9 +8,16 @@ every character takes 1 damage)."""
 
 from rules.abilities import compile_card
 from rules.abilities.cards import engine_card
-from rules.engine import Zone
+from rules.engine import Zone, query
 from tests.rules.abilities.real_cards import OPPOSING, pool, real_compiled
-from tests.rules.abilities.scenario import compiled, demo_cards_automated, play, refused
+from tests.rules.abilities.scenario import (
+    compiled,
+    compiled_cards,
+    demo_cards_automated,
+    encoded_cards,
+    play,
+    refused,
+)
 
 MELEE = "30uxm"  # Reckless Melee: every character, yours included, takes 1 damage
 
@@ -192,3 +199,119 @@ def test_red_skull_free_after_an_opposing_ko_35ai():
 def test_resistance_without_a_trigger_stays_manual_74cw():
     record = pool()["74cw"]
     assert compile_card(record).status != "automated"
+
+
+# -- Aftershock bodies ----------------------------------------------------------------------------
+KILL = {"abilities": [{"when": "action", "effects": [{"do": "ko", "to": {"pick": "target"}}]}]}
+
+
+def _killed(key: str, *lines: str, answers=(), opposing=OPPOSING):
+    """P2's turn: P2's action die (Reckless Melee made 'KO target character die') KOs P1's
+    real card `key` at level 1; then `answers`."""
+    cards = encoded_cards({MELEE: KILL}, cards=_cards(key, "Aftershock"))
+    text = _scene(
+        key,
+        f"P1 die {key}#1 field L1",
+        *lines,
+        f"P2 die BA:{MELEE}#1 reserve action",
+        active="P2",
+        opposing=opposing,
+    )
+    return play(cards, text, f"P2 use BA:{MELEE}#1", f"P2 choose P1:{key}#1", *answers).final
+
+
+def test_aftershock_by_an_opponents_global_ability_38asm():
+    cards = compiled_cards(
+        "19sww",
+        global_lines=["Global: Pay [S]. KO target character die."],
+        cards=_cards("38asm", "Aftershock"),
+    )
+    text = _scene("38asm", "P1 die 38asm#1 field L1", "P2 die SK5 reserve shield", active="P2")
+    state = play(cards, text, "P2 global P2:19sww pay SK5 target P1:38asm#1", "P1 choose P2").final
+    assert state.die("P1:38asm#1").zone == Zone.PREP
+    assert state.player("P2").life == 19
+
+
+def test_aftershock_both_players_sacrifice_their_sidekicks_55asm():
+    state = _killed("55asm", "P1 die SK1 field L1")
+    assert state.die("P1:55asm#1").zone == Zone.PREP
+    assert state.die("P1:SK1").zone == Zone.USED
+    assert state.die("P2:SK1").zone == Zone.OUT_OF_PLAY  # sent on its owner's turn (R4.6)
+    assert state.die("P2:22uxm#1").zone == Zone.FIELD
+
+
+def test_aftershock_each_player_sacrifices_a_character_92asm():
+    state = _killed(
+        "92asm", "P1 die SK1 field L1", answers=["P1 choose SK1", "P2 choose P2:5sww#1"]
+    )
+    assert state.die("P1:SK1").zone == Zone.USED
+    assert state.die("P2:5sww#1").zone == Zone.OUT_OF_PLAY
+    assert state.die("P2:SK1").zone == Zone.FIELD
+
+
+def test_aftershock_every_prep_area_to_the_used_pile_136asm():
+    state = _killed("136asm", "P1 die SK3 prep", "P2 die SK3 prep")
+    assert state.die("P1:SK3").zone == Zone.USED and state.die("P2:SK3").zone == Zone.USED
+    assert state.die("P1:136asm#1").zone == Zone.USED  # KO'd into the Prep Area first
+
+
+def test_aftershock_kos_opposing_sidekicks_and_damages_their_player_16doom():
+    state = _killed("16doom", "P2 die SK2 field L1", "P1 die SK1 field L1")
+    assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:SK2").zone == Zone.PREP
+    assert state.die("P1:SK1").zone == Zone.FIELD
+    assert state.player("P2").life == 18  # 1 damage for each of their 2 dice KO'd
+    assert state.player("P1").life == 20
+
+
+def test_aftershock_sandman_rerolls_back_into_the_field_65asm():
+    lines = ("P1 die SK5 reserve wild",)
+    state = _killed("65asm", *lines, answers=["P1 yes pay SK5", "P1 roll 65asm#1=L2"])
+    assert state.die("P1:65asm#1").zone == Zone.FIELD and state.die("P1:65asm#1").level == 2
+    state = _killed("65asm", *lines, answers=["P1 no"])
+    assert state.die("P1:65asm#1").zone == Zone.PREP
+
+
+def test_aftershock_sandman_regenerates_to_level_3_130asm():
+    lines = ("P1 die SK5 reserve wild",)
+    state = _killed("130asm", *lines, answers=["P1 yes pay SK5", "P1 roll 130asm#1=L1"])
+    assert state.die("P1:130asm#1").zone == Zone.FIELD and state.die("P1:130asm#1").level == 3
+
+
+# -- a die leaving the Field, watched ----------------------------------------------------------
+def test_another_x_men_die_leaving_the_field_74asm():
+    _, result = real_compiled("74asm", "If another")
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "left_field" and spec["any"] == {
+        "pick": "each",
+        "other": True,
+        "affiliation": ["xmen"],
+    }
+    assert result.description == (
+        "While active, when another X-Men character die leaves the Field Zone: this die gets "
+        "+2A and +2D this turn."
+    )
+    cards = _cards("74asm", "If another")
+    lines = ("P1 die 74asm#1 field L1", f"P1 die BA:{MELEE}#1 reserve action")
+    # Quicksilver L1 (X-Men, D1) leaves the Field: Wolverine (4A) gets +2A
+    text = _scene("74asm", *lines, opposing=("P2 die 21uxm#1 field L1",))
+    state = play(cards, text, f"P1 use BA:{MELEE}#1").final
+    assert state.die("P2:21uxm#1").zone == Zone.PREP
+    assert query.attack(state, cards, state.die("P1:74asm#1")).value == 6
+    # a Sidekick leaving: nothing
+    text = _scene("74asm", *lines, opposing=("P2 die SK1 field L1",))
+    state = play(cards, text, f"P1 use BA:{MELEE}#1").final
+    assert query.attack(state, cards, state.die("P1:74asm#1")).value == 4
+
+
+def test_any_die_leaving_once_per_turn_104asm():
+    cards = _cards("104asm", "Once per turn")
+    lines = ("P1 die 104asm#1 field L1", f"P1 die BA:{MELEE}#1 reserve action")
+    text = _scene("104asm", *lines, opposing=("P2 die SK1 field L1", "P2 die 21uxm#1 field L1"))
+    state = play(cards, text, f"P1 use BA:{MELEE}#1").final
+    assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:21uxm#1").zone == Zone.PREP
+    assert query.attack(state, cards, state.die("P1:104asm#1")).value == 6  # 2A +4A, once
+
+
+def test_an_unread_leaving_body_stays_manual():
+    line = "If another [XMEN] character die leaves the Field Zone, Superman names a number"
+    assert compiled("19sww", ability_lines=[line]).status == "manual"
