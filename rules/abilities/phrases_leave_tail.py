@@ -20,7 +20,12 @@ the shared phrase registry so they read after any trigger (Aftershock's bodies a
   bag) is not rerolled: the weaker reading (T5.1). The template joins the two sentences
   into the one clause 'reroll NAME and return him to the Field Zone (spun to level 3) if he
   lands on a character face' these phrases read.
+- 'put a (non-)[X] character (not NAME) from your Prep Area into the Field Zone at level N'
+  (`lt_place`): one of your character dice in your Prep Area, your choice, put in the Field
+  Zone at that level (not fielded, R8.2); a Sidekick is a non-[X] character.
 """
+
+import re
 
 from rules.abilities import tokens as t
 from rules.abilities.phrases import phrase
@@ -59,4 +64,26 @@ def _reroll_return(m, line):
     effect = {"do": "lt_reroll_return"}
     if m["spin"]:
         effect["level"] = 3
+    return [effect]
+
+
+@phrase(
+    r"put an? (?P<non>non-)?(?P<tok>\[[A-Za-z0-9]+\]) character from your prep area into the "
+    r"field zone at level (?P<n>[123])"
+)
+def _place_from_prep(m, line):
+    """'Put a non-[VM] character (not Aunt May) from your Prep Area into the Field Zone at level
+    1': one of your character dice in your Prep Area of (or not of) that affiliation, your
+    choice, put in the Field Zone at that level, not fielded (R8.2). The printed '(not NAME)'
+    is read from the raw line (the cleaned text drops it as a reminder)."""
+    try:
+        affiliation = t.affiliation(m["tok"])
+    except ValueError:
+        return None
+    effect = {"do": "lt_place", "level": int(m["n"])}
+    effect["not_affiliation" if m["non"] else "affiliation"] = [affiliation]
+    raw = getattr(line, "raw", "") or ""
+    excluded = re.search(r"character\s*(?:<em>)?\s*\(not (?P<name>[^)]+)\)", raw, re.IGNORECASE)
+    if excluded:
+        effect["not_name"] = excluded["name"].strip()
     return [effect]

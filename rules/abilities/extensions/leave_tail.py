@@ -14,7 +14,7 @@ KO'd, and whose action die or global ability made it leave) and its 'left_field'
   `lt_none_kod_this_turn`: none of yours was (only character dice are KO'd, R11.5).
 """
 
-from rules.abilities.extensions import effect_schema
+from rules.abilities.extensions import EFFECTS, effect_schema
 from rules.engine.abilities import TriggerContext
 from rules.engine.state import other
 
@@ -164,6 +164,118 @@ def _reroll_return(ctx, effect, bursts, scope=None) -> None:
         ctx.spin(die.id, wanted - face.level)
 
 
+def _place(ctx, effect, bursts, scope=None) -> None:
+    """One of the holder's character dice in their Prep Area (its card of / not of an
+    affiliation, not named `not_name`), the holder's choice, put in the Field Zone at `level`,
+    not fielded (R8.2)."""
+    from dataclasses import replace
+
+    from rules.engine.effects import dice as dice_ops
+    from rules.engine.state import Zone
+
+    found = []
+    for die in ctx.state.zone(ctx.holder, Zone.PREP):
+        card = ctx.cards.get(die.card) if die.card else None
+        if die.owner != ctx.holder or (card is not None and card.kind != "character"):
+            continue
+        affiliations = set(card.affiliations) if card is not None else set()
+        if "affiliation" in effect and not affiliations & set(effect["affiliation"]):
+            continue
+        if affiliations & set(effect.get("not_affiliation", ())):
+            continue
+        name = effect.get("not_name", "").lower()
+        if name and card is not None and card.display_title.lower() == name:
+            continue
+        found.append(die.id)
+    if not found:
+        return
+    die = ctx.state.die(ctx.choose("choose the die to put in the Field Zone", found)[0])
+    levels = dice_ops.character_card_levels(ctx, die)
+    level = min(effect["level"], len(levels))
+    ctx.put(replace(die, zone=Zone.FIELD, face=levels[level - 1], controller=die.owner))
+    ctx.emit(
+        "moved",
+        f"{die.id} was put in the Field Zone at level {level}, not fielded ({ctx.label})",
+        rule="R8.2",
+        die=die.id,
+        player=die.owner,
+    )
+
+
+def _roll_kod_field(ctx, effect, bursts, scope=None) -> None:
+    """Another of the holder's character dice KO'd this turn, still in their Prep Area (their
+    choice), is rolled into the Reserve Pool (how it lands is a recorded input); on a character
+    face it is fielded for free at that level (R8.2: 'when fielded' triggers)."""
+    from rules.engine.state import Zone
+
+    kod = {left.die for left in ctx.state.departed if left.kod and left.owner == ctx.holder}
+    found = [
+        d.id for d in ctx.state.zone(ctx.holder, Zone.PREP) if d.id in kod and d.id != ctx.source
+    ]
+    if not found:
+        return
+    (picked,) = ctx.choose("choose a character die KO'd this turn to roll", found)
+    ctx.roll(ctx.holder, (picked,))
+    die = ctx.state.die(picked)
+    if die is not None and die.face is not None and die.face.is_character:
+        ctx.field(picked, level=die.face.level)
+
+
+def _reroll_if_energy(ctx, effect, bursts, scope=None) -> None:
+    """The card's own die, in its owner's Prep Area, is rerolled (a recorded input); on an
+    energy face the effects follow. It stays in the Prep Area either way."""
+    from rules.abilities import runtime
+    from rules.engine.actions import Roll
+    from rules.engine.effects import dice as dice_ops
+    from rules.engine.state import Request, Zone
+    from rules.engine.verdicts import reject
+
+    die = ctx.state.die(ctx.source) if ctx.source else None
+    if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
+        return
+    text = f"{die.owner} rerolls {die.id} ({ctx.label})"
+    answer = ctx.ask(Request("roll", die.owner, text, options=(die.id,)), Roll)
+    faces = dict(answer.faces)
+    if set(faces) != {die.id}:
+        reject("R14.1", f"Say how {die.id} landed.")
+    face = faces[die.id]
+    dice_ops.check_face(ctx, die, face)
+    ctx.emit(
+        "rerolled_die",
+        f"{die.id} rerolled to {face.notation()} in the Prep Area ({ctx.label})",
+        rule="R14.1",
+        die=die.id,
+        player=die.owner,
+    )
+    if face.is_energy:
+        runtime.run_effects(ctx, effect["effects"], bursts=bursts, kind=scope.kind if scope else "")
+
+
+def _place_text(effect) -> str:
+    from rules.abilities.describe import affiliation_name
+
+    if "affiliation" in effect:
+        kind = "/".join(affiliation_name(a) for a in effect["affiliation"]) + " character die"
+    else:
+        kind = "non-" + "/".join(affiliation_name(a) for a in effect["not_affiliation"])
+        kind += " character die"
+    if effect.get("not_name"):
+        kind += f" other than {effect['not_name']}"
+    return (
+        f"put a {kind} from your Prep Area in the Field Zone at level {effect['level']} "
+        "(not fielded)"
+    )
+
+
+def _reroll_if_energy_text(effect) -> str:
+    from rules.abilities.describe import describe_effects
+
+    return (
+        "reroll this die in your Prep Area: if it lands on an energy face, "
+        f"{describe_effects(effect['effects'])}"
+    )
+
+
 EFFECT_SCHEMAS = {
     "lt_players_sacrifice": effect_schema("lt_players_sacrifice", []),
     "lt_prep_to_used": effect_schema("lt_prep_to_used", []),
@@ -171,12 +283,25 @@ EFFECT_SCHEMAS = {
         "lt_damage_owners", ["amount"], amount={"type": "integer", "minimum": 1}
     ),
     "lt_reroll_return": effect_schema("lt_reroll_return", [], level={"const": 3}),
+    "lt_place": effect_schema(
+        "lt_place",
+        ["level"],
+        level={"enum": [1, 2, 3]},
+        affiliation={"type": "array", "items": {"type": "string"}, "minItems": 1},
+        not_affiliation={"type": "array", "items": {"type": "string"}, "minItems": 1},
+        not_name={"type": "string", "minLength": 1},
+    ),
+    "lt_roll_kod_field": effect_schema("lt_roll_kod_field", []),
+    "lt_reroll_if_energy": effect_schema("lt_reroll_if_energy", ["effects"], effects=EFFECTS),
 }
 EFFECT_RUNNERS = {
     "lt_players_sacrifice": _players_sacrifice,
     "lt_prep_to_used": _prep_to_used,
     "lt_damage_owners": _damage_owners,
     "lt_reroll_return": _reroll_return,
+    "lt_place": _place,
+    "lt_roll_kod_field": _roll_kod_field,
+    "lt_reroll_if_energy": _reroll_if_energy,
 }
 EFFECT_TEXT = {
     "lt_players_sacrifice": lambda effect: (
@@ -196,4 +321,10 @@ EFFECT_TEXT = {
         + (", spun to level 3" if effect.get("level") else "")
         + "; on an energy face it stays in the Prep Area"
     ),
+    "lt_place": _place_text,
+    "lt_roll_kod_field": lambda effect: (
+        "roll another of your character dice KO'd this turn (from your Prep Area): on a "
+        "character face, field it for free at that level"
+    ),
+    "lt_reroll_if_energy": _reroll_if_energy_text,
 }

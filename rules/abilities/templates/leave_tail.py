@@ -19,6 +19,11 @@ rules/abilities/extensions/leave_tail.py.
   one triggered ability the rest reads as; 'While active, at the end of your turn' is the
   while-active end-of-turn watcher the turn families read; 'when a character die you control
   is KO'd' is 'when one of your character dice is KO'd' (a while-active watcher).
+- 'Aftershock - You may pay [1] to reroll NAME. If he lands on an energy face, <effect>': the
+  own die in the Prep Area rerolled there, the effect on an energy face (`lt_reroll_if_energy`);
+  'When NAME is KO'd, you may roll another character die that was KO'd this turn. If you roll
+  a character face, field it for free' (`lt_roll_kod_field`: one of your own dice, still in
+  your Prep Area).
 - 'If an opposing character die was KO'd this turn, NAME may be fielded for free': the card's
   own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
   self_tail reads 'If <condition>, NAME is free to field').
@@ -40,6 +45,7 @@ import re
 from dataclasses import replace
 
 from rules.abilities import (
+    phrases,
     phrases_leave_tail,  # noqa: F401 (registers the clauses)
     templates,
 )
@@ -87,12 +93,34 @@ def _joined(body: str, name: str) -> str:
     )
 
 
+_REROLL_ENERGY = re.compile(
+    r"^you may pay (?P<cost>\[\d\]) to reroll (?P<who>.+?)\. if (?:he|she|it) lands on an "
+    r"energy face, (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _reroll_if_energy(body: str, line: Line) -> dict | None:
+    """'You may pay [1] to reroll NAME. If he lands on an energy face, <effect>'."""
+    match = _REROLL_ENERGY.match(body)
+    if not match or not t.is_self(match["who"], line.card_name):
+        return None
+    effects = phrases.effects(match["rest"], line)
+    if effects is None:
+        return None
+    reroll = {"do": "lt_reroll_if_energy", "effects": effects}
+    return {"when": "lt_aftershock", "optional": True, "cost": match["cost"], "effects": [reroll]}
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=60)
 def aftershock(line: Line) -> Match | None:
     """'Aftershock - <effect>': the effect read as after 'When NAME is KO'd, ...'."""
     match = _AFTERSHOCK.match(line.text)
     if not match or not line.card_name.strip():
         return None
+    own = _reroll_if_energy(match["rest"], line)
+    if own is not None:
+        return Match.ability(own)
     body = _joined(match["rest"], line.card_name.strip())
     text = f"When {line.card_name.strip()} is KO'd, {body[0].lower()}{body[1:]}"
     found = templates.recognise(replace(line, text=text))
@@ -215,3 +243,19 @@ def watched_die_leaves(line: Line) -> Match | None:
     if match["once"]:
         spec["limit"] = "once_per_turn"
     return Match.ability(spec)
+
+
+@pattern(
+    FAMILY,
+    r"when (?P<name>.+?) is (?:KO'd|knocked out), you may roll another character die that was "
+    r"(?:KO'd|knocked out) this turn\. if you roll a character face, field it for free",
+)
+def roll_another_kod_die(line: Line, match) -> Match | None:
+    """Deadman: when this die is KO'd, you may roll another of your character dice KO'd this
+    turn (in your Prep Area: where a KO puts it, R11.5) into your Reserve Pool; on a character
+    face it is fielded for free (`lt_roll_kod_field`)."""
+    if not t.is_self(match["name"], line.card_name):
+        return None
+    return Match.ability(
+        {"when": "kod", "optional": True, "effects": [{"do": "lt_roll_kod_field"}]}
+    )

@@ -315,3 +315,62 @@ def test_any_die_leaving_once_per_turn_104asm():
 def test_an_unread_leaving_body_stays_manual():
     line = "If another [XMEN] character die leaves the Field Zone, Superman names a number"
     assert compiled("19sww", ability_lines=[line]).status == "manual"
+
+
+def test_aftershock_puts_a_non_villain_from_the_prep_area_into_the_field_76asm():
+    state = _killed("76asm", "P1 die SK3 prep", answers=["P1 choose SK3"])
+    assert state.die("P1:SK3").zone == Zone.FIELD and state.die("P1:SK3").level == 1
+    assert state.die("P1:76asm#1").zone == Zone.PREP  # not Aunt May herself
+    # only Aunt May in the Prep Area: nothing to put there, nothing asked
+    state = _killed("76asm")
+    assert state.die("P1:76asm#1").zone == Zone.PREP and state.pending is None
+
+
+def test_aftershock_put_a_spidey_friend_excludes_aunt_may_108asm():
+    _, result = real_compiled("108asm", "Aftershock")
+    (effect,) = result.encoding["abilities"][0]["effects"]
+    assert effect == {
+        "do": "lt_place",
+        "level": 2,
+        "affiliation": ["spideyfriends"],
+        "not_name": "Aunt May",
+    }
+    state = _killed("108asm", "P1 die SK3 prep")  # a Sidekick is no Spidey Friend
+    assert state.die("P1:SK3").zone == Zone.PREP and state.pending is None
+
+
+def test_aftershock_sandman_rerolled_on_energy_deals_damage_101asm():
+    lines = ("P1 die SK5 reserve wild",)
+    answers = ["P1 yes pay SK5", "P1 roll 101asm#1=fist", "P1 choose P2:21uxm#1"]
+    state = _killed("101asm", *lines, answers=answers)
+    assert state.die("P1:101asm#1").zone == Zone.PREP
+    assert state.die("P2:21uxm#1").zone == Zone.PREP  # Quicksilver (X-Men) took 3
+    state = _killed("101asm", *lines, answers=["P1 yes pay SK5", "P1 roll 101asm#1=L2"])
+    assert state.die("P1:101asm#1").zone == Zone.PREP and state.pending is None
+
+
+def test_deadman_rolls_another_die_kod_this_turn_and_fields_it_117jl():
+    cards = encoded_cards({MELEE: KILL}, cards=_cards("117jl", "When"))
+    text = _scene(
+        "117jl",
+        "P1 die 117jl#1 field L1",
+        "P1 die 19sww#1 field L1",
+        f"P2 die BA:{MELEE}#1 reserve action",
+        f"P2 die BA:{MELEE}#2 reserve action",
+        active="P2",
+    )
+    replay = play(
+        cards,
+        text,
+        f"P2 use BA:{MELEE}#1",
+        "P2 choose P1:19sww#1",
+        f"P2 use BA:{MELEE}#2",
+        "P2 choose P1:117jl#1",
+        "P1 yes",
+        "P1 choose 19sww#1",
+        "P1 roll 19sww#1=L2",
+    )
+    state = replay.final
+    assert state.die("P1:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").level == 2
+    assert any(e.die == "P1:19sww#1" for e in _events(replay, "fielded"))
+    assert state.die("P1:117jl#1").zone == Zone.PREP
