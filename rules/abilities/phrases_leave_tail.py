@@ -20,6 +20,8 @@ the shared phrase registry so they read after any trigger (Aftershock's bodies a
   bag) is not rerolled: the weaker reading (T5.1). The template joins the two sentences
   into the one clause 'reroll NAME and return him to the Field Zone (spun to level 3) if he
   lands on a character face' these phrases read.
+- 'target character die can't block NAME (this turn)' (the card's own name): fielded_tail's
+  `ft_cant_block`, the dice it can't block being your dice of this card's name.
 - 'put a (non-)[X] character (not NAME) from your Prep Area into the Field Zone at level N'
   (`lt_place`): one of your character dice in your Prep Area, your choice, put in the Field
   Zone at that level (not fielded, R8.2); a Sidekick is a non-[X] character.
@@ -87,3 +89,21 @@ def _place_from_prep(m, line):
     if excluded:
         effect["not_name"] = excluded["name"].strip()
     return [effect]
+
+
+@phrase(r"(?P<who>target .+?) (?:can't|cannot|can not) block (?P<name>.+?)(?: this turn)?")
+def _cant_block_self(m, line):
+    """'target character die can't block Lizard this turn' (the card's own name): fielded_tail's
+    `ft_cant_block` with the dice it can't block being your dice of this card's name (a team
+    holds one card of a name, R13.8)."""
+    from rules.abilities import phrases_triggers as pt
+
+    if line is None or not line.card_name.strip():
+        return None
+    if m["name"].strip().lower() != line.card_name.strip().lower():
+        return None
+    to = pt.target_of(m["who"], line)
+    if to is None or to.get("pick") != "target":
+        return None
+    of = {"pick": "each", "side": "yours", "name": line.card_name.strip()}
+    return [{"do": "ft_cant_block", "to": to, "of": of}]

@@ -29,9 +29,10 @@ rules/abilities/extensions/leave_tail.py.
   self_tail reads 'If <condition>, NAME is free to field').
 
 - '(Once per turn,) (While NAME is active,) when / if any / another [X] character die leaves
-  the Field Zone, <effect>': a while-active watcher of the engine's 'left_field' event (any
-  reason: KO, a move, a reroll to energy, a capture); 'another' is a die of another card
-  (the weaker reading: a die of the same card leaving is not watched); 'ignore all damage
+  the Field Zone (during your turn), <effect>': a while-active watcher of the engine's
+  'left_field' event (any reason: KO, a move, a reroll to energy, a capture); 'another' is a
+  die of another card (the weaker reading: a die of the same card leaving is not watched);
+  'during your turn' the core condition `your_turn`; 'ignore all damage
   dealt to NAME until end of turn' is damage prevented from then on this turn (damage
   already on him stays: the weaker reading).
 
@@ -206,7 +207,7 @@ def free_after_opposing_ko(line: Line, match) -> Match | None:
 _LEAVES = re.compile(
     r"^(?P<once>once per turn, )?(?:while (?P<active>.+?) is active, )?(?:if|when|whenever) "
     r"(?P<die>any character die|a character die|another .+? character die) leaves the field"
-    r"(?: zone)?, (?P<rest>.+)$",
+    r"(?: zone)?(?P<yours> during your turn)?, (?P<rest>.+)$",
     re.IGNORECASE,
 )
 
@@ -239,6 +240,10 @@ def watched_die_leaves(line: Line) -> Match | None:
     spec = trigger_body(rest, line)
     if spec is None:
         return None
+    if match["yours"]:
+        if "if" in spec:
+            return None
+        spec["if"] = {"test": "your_turn"}
     spec = {"when": "left_field", **spec, "any": watched}
     if match["once"]:
         spec["limit"] = "once_per_turn"

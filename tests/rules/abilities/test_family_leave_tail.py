@@ -374,3 +374,26 @@ def test_deadman_rolls_another_die_kod_this_turn_and_fields_it_117jl():
     assert state.die("P1:19sww#1").zone == Zone.FIELD and state.die("P1:19sww#1").level == 2
     assert any(e.die == "P1:19sww#1" for e in _events(replay, "fielded"))
     assert state.die("P1:117jl#1").zone == Zone.PREP
+
+
+def test_a_die_leaving_during_your_turn_keeps_a_target_from_blocking_lizard_96asm():
+    cards = encoded_cards({MELEE: KILL}, cards=_cards("96asm", "While"))
+    lines = ("P1 die 96asm#1 field L1", f"P1 die BA:{MELEE}#1 reserve action")
+    text = _scene("96asm", *lines)
+    actions = (f"P1 use BA:{MELEE}#1", "P1 choose P2:SK1", "P1 choose P2:22uxm#1")
+    state = play(cards, text, *actions).final
+    assert state.die("P2:SK1").zone == Zone.PREP
+    refused(
+        cards,
+        text + "".join(f"{a}\n" for a in actions) + "P1 attack 96asm#1\nP2 block 22uxm#1>96asm#1\n",
+        "R13.7",
+    )
+    # another die may block it (play checks every line is legal)
+    play(cards, text, *actions, "P1 attack 96asm#1", "P2 block 5sww#1>96asm#1")
+    # on the opponent's turn: nothing triggers
+    text = _scene(
+        "96asm", "P1 die 96asm#1 field L1", f"P2 die BA:{MELEE}#1 reserve action", active="P2"
+    )
+    replay = play(cards, text, f"P2 use BA:{MELEE}#1", "P2 choose P2:SK1")
+    assert replay.final.die("P2:SK1").zone != Zone.FIELD
+    assert not [e for e in _events(replay, "effect_queued") if e.player == "P1"]
