@@ -187,7 +187,8 @@ class Departure:
     `controller` controlled it when it left; `by` is the player whose action die (`means`
     'action') or global ability ('global') moved or KO'd it, or whose such damage was the
     last it took before a KO ('' otherwise: combat, a character's ability, a rule);
-    `kod` says it was KO'd (R11.5, R12.3); `level`, `attack`, `defense` are its last stats."""
+    `kod` says it was KO'd (R11.5, R12.3); `level`, `attack`, `defense` are its last stats
+    and `flags` its last flags ('blocked': an attacker that was blocked, R11.4)."""
 
     die: str
     card: str | None
@@ -200,6 +201,7 @@ class Departure:
     level: int = 0
     attack: int = 0
     defense: int = 0
+    flags: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,7 @@ class Txn:
             level=die.level,
             attack=query.attack(self.state, self.cards, die).value,
             defense=query.defense(self.state, self.cards, die).value,
+            flags=die.flags,
         )
         self.update(departed=(*self.state.departed, left))
 

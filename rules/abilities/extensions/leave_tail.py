@@ -12,6 +12,8 @@ KO'd, and whose action die or global ability made it leave) and its 'left_field'
 - `lt_kod_this_turn`: at least `n` character dice of `side` ('yours': dice you controlled
   when they were KO'd; 'opposing': your opponent's) were KO'd this turn;
   `lt_none_kod_this_turn`: none of yours was (only character dice are KO'd, R11.5).
+- `lt_was_blocked`: the ability's own die was a blocked attacker when it left the Field
+  (Aftershock's 'If NAME was blocked').
 """
 
 from rules.abilities.extensions import EFFECTS, effect_schema
@@ -53,13 +55,23 @@ def _none_kod_test(test, state, cards, *, holder, this=None, card="") -> bool:
     return kod_this_turn(state, holder, "yours") == 0
 
 
+def _was_blocked(test, state, cards, *, holder, this=None, card="") -> bool:
+    """The ability's own die, when it last left the Field this turn, was a blocked attacker."""
+    if this is None:
+        return False
+    left = next((d for d in reversed(state.departed) if d.die == this.id), None)
+    return left is not None and "blocked" in left.flags
+
+
 CONDITIONS = {
     "lt_kod_this_turn": ({"lt_whose": {"enum": ["yours", "opposing"]}}, _kod_test),
     "lt_none_kod_this_turn": ({}, _none_kod_test),
+    "lt_was_blocked": ({}, _was_blocked),
 }
 CONDITION_TEXT = {
     "lt_kod_this_turn": _kod_text,
     "lt_none_kod_this_turn": lambda test: "none of your dice were KO'd this turn",
+    "lt_was_blocked": lambda test: "this die was blocked before it left the Field",
 }
 
 

@@ -23,7 +23,8 @@ rules/abilities/extensions/leave_tail.py.
   own die in the Prep Area rerolled there, the effect on an energy face (`lt_reroll_if_energy`);
   'When NAME is KO'd, you may roll another character die that was KO'd this turn. If you roll
   a character face, field it for free' (`lt_roll_kod_field`: one of your own dice, still in
-  your Prep Area).
+  your Prep Area). 'Aftershock - If NAME was blocked, she deals <damage>': the damage under
+  the condition `lt_was_blocked` (the die was a blocked attacker when it left the Field).
 - 'If an opposing character die was KO'd this turn, NAME may be fielded for free': the card's
   own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
   self_tail reads 'If <condition>, NAME is free to field').
@@ -113,6 +114,11 @@ def _reroll_if_energy(body: str, line: Line) -> dict | None:
     return {"when": "lt_aftershock", "optional": True, "cost": match["cost"], "effects": [reroll]}
 
 
+_WAS_BLOCKED = re.compile(
+    r"^if (?P<who>.+?) was blocked, (?P<subject>.+?) deals (?P<rest>.+)$", re.IGNORECASE
+)
+
+
 @recogniser(FAMILY, kinds=("ability",), priority=60)
 def aftershock(line: Line) -> Match | None:
     """'Aftershock - <effect>': the effect read as after 'When NAME is KO'd, ...'."""
@@ -122,6 +128,15 @@ def aftershock(line: Line) -> Match | None:
     own = _reroll_if_energy(match["rest"], line)
     if own is not None:
         return Match.ability(own)
+    blocked = _WAS_BLOCKED.match(match["rest"])
+    if blocked:
+        names = (blocked["who"], blocked["subject"])
+        if not all(t.is_self(n, line.card_name) for n in names):
+            return None
+        spec = trigger_body(f"deal {blocked['rest']}", line)
+        if spec is None or "if" in spec:
+            return None
+        return Match.ability({"when": "lt_aftershock", **spec, "if": {"test": "lt_was_blocked"}})
     body = _joined(match["rest"], line.card_name.strip())
     text = f"When {line.card_name.strip()} is KO'd, {body[0].lower()}{body[1:]}"
     found = templates.recognise(replace(line, text=text))

@@ -397,3 +397,23 @@ def test_a_die_leaving_during_your_turn_keeps_a_target_from_blocking_lizard_96as
     replay = play(cards, text, f"P2 use BA:{MELEE}#1", "P2 choose P2:SK1")
     assert replay.final.die("P2:SK1").zone != Zone.FIELD
     assert not [e for e in _events(replay, "effect_queued") if e.player == "P1"]
+
+
+def test_aftershock_only_if_she_was_blocked_49asm():
+    _, result = real_compiled("49asm", "Aftershock")
+    (spec,) = result.encoding["abilities"]
+    assert spec["when"] == "lt_aftershock" and spec["if"] == {"test": "lt_was_blocked"}
+    cards = compiled_cards(
+        "19sww",
+        global_lines=["Global: Pay [S]. KO target character die."],
+        cards=_cards("49asm", "Aftershock"),
+    )
+    text = _scene("49asm", "P1 die 49asm#1 field L1", "P2 die SK5 reserve shield")
+    kill = "P2 global P2:19sww pay SK5 target P1:49asm#1"
+    # blocked, then KO'd by P2's global in the attack step's window: 1 damage to P2
+    replay = play(cards, text, "P1 attack 49asm#1", "P2 block SK1>49asm#1", "P1 pass", kill)
+    assert replay.final.die("P1:49asm#1").zone == Zone.PREP
+    assert replay.final.player("P2").life == 19
+    # KO'd the same way without being blocked (P2 uses the global in the Main Step): nothing
+    state = play(cards, text, "P1 pass", kill).final
+    assert state.die("P1:49asm#1").zone == Zone.PREP and state.player("P2").life == 20
