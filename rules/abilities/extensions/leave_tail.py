@@ -263,6 +263,46 @@ def _reroll_if_energy(ctx, effect, bursts, scope=None) -> None:
         runtime.run_effects(ctx, effect["effects"], bursts=bursts, kind=scope.kind if scope else "")
 
 
+def _draw_roll_return(ctx, effect, bursts, scope=None) -> None:
+    """Black Widow: draw a die and roll it (recorded inputs); on an energy face its player loses
+    1 life and the card's own die returns to the Field Zone at the level it had when it last
+    left (the engine's record of the turn), not fielded (R8.2). The rolled die then goes to the
+    Prep Area whatever it shows."""
+    from dataclasses import replace
+
+    from rules.engine.effects import dice as dice_ops
+    from rules.engine.state import IN_FIELD, Zone
+
+    drawn = ctx.draw(ctx.holder, 1, to=Zone.RESERVE)
+    if not drawn:
+        return
+    rolled = ctx.state.die(drawn[0])
+    if rolled is not None and rolled.face is not None and rolled.face.is_energy:
+        ctx.lose_life(ctx.holder, 1)
+        own = ctx.state.die(ctx.source) if ctx.source else None
+        left = next((d for d in reversed(ctx.state.departed) if d.die == ctx.source), None)
+        back = own is not None and not own.is_token and left is not None
+        if back and own.zone not in IN_FIELD and own.zone not in (Zone.CAPTURED, Zone.UNPURCHASED):
+            levels = dice_ops.character_card_levels(ctx, own)
+            level = min(max(left.level, 1), len(levels))
+            ctx.put(replace(own, zone=Zone.FIELD, face=levels[level - 1], controller=own.owner))
+            ctx.emit(
+                "moved",
+                f"{own.id} returned to the Field Zone at level {level}, not fielded ({ctx.label})",
+                rule="R8.2",
+                die=own.id,
+                player=own.owner,
+            )
+    if ctx.state.die(drawn[0]) is not None:
+        ctx.move(drawn[0], Zone.PREP)
+        ctx.emit(
+            "moved",
+            f"{drawn[0]} was added to the Prep Area ({ctx.label})",
+            die=drawn[0],
+            player=ctx.holder,
+        )
+
+
 def _place_text(effect) -> str:
     from rules.abilities.describe import affiliation_name
 
@@ -305,6 +345,7 @@ EFFECT_SCHEMAS = {
     ),
     "lt_roll_kod_field": effect_schema("lt_roll_kod_field", []),
     "lt_reroll_if_energy": effect_schema("lt_reroll_if_energy", ["effects"], effects=EFFECTS),
+    "lt_draw_roll_return": effect_schema("lt_draw_roll_return", []),
 }
 EFFECT_RUNNERS = {
     "lt_players_sacrifice": _players_sacrifice,
@@ -314,6 +355,7 @@ EFFECT_RUNNERS = {
     "lt_place": _place,
     "lt_roll_kod_field": _roll_kod_field,
     "lt_reroll_if_energy": _reroll_if_energy,
+    "lt_draw_roll_return": _draw_roll_return,
 }
 EFFECT_TEXT = {
     "lt_players_sacrifice": lambda effect: (
@@ -339,4 +381,8 @@ EFFECT_TEXT = {
         "character face, field it for free at that level"
     ),
     "lt_reroll_if_energy": _reroll_if_energy_text,
+    "lt_draw_roll_return": lambda effect: (
+        "draw and roll a die: on an energy face you lose 1 life and this die returns to the "
+        "Field Zone at the level it left at (not fielded); the rolled die goes to your Prep Area"
+    ),
 }

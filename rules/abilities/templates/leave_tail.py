@@ -25,6 +25,9 @@ rules/abilities/extensions/leave_tail.py.
   a character face, field it for free' (`lt_roll_kod_field`: one of your own dice, still in
   your Prep Area). 'Aftershock - If NAME was blocked, she deals <damage>': the damage under
   the condition `lt_was_blocked` (the die was a blocked attacker when it left the Field).
+  Black Widow's 'Draw and roll a die. If the result is an energy face, lose 1 life and return
+  NAME to the Field Zone at her former level. Add the rolled die to your Prep Area'
+  (`lt_draw_roll_return`: the level she had when she left, from the engine's record).
 - 'If an opposing character die was KO'd this turn, NAME may be fielded for free': the card's
   own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
   self_tail reads 'If <condition>, NAME is free to field').
@@ -114,6 +117,12 @@ def _reroll_if_energy(body: str, line: Line) -> dict | None:
     return {"when": "lt_aftershock", "optional": True, "cost": match["cost"], "effects": [reroll]}
 
 
+_FORMER_LEVEL = re.compile(
+    r"^draw and roll a die\. if the result is an energy face, lose 1 life and return "
+    r"(?P<name>.+?) to the field zone at (?:his|her|its) former level\. add the rolled die to "
+    r"your prep area$",
+    re.IGNORECASE,
+)
 _WAS_BLOCKED = re.compile(
     r"^if (?P<who>.+?) was blocked, (?P<subject>.+?) deals (?P<rest>.+)$", re.IGNORECASE
 )
@@ -128,6 +137,11 @@ def aftershock(line: Line) -> Match | None:
     own = _reroll_if_energy(match["rest"], line)
     if own is not None:
         return Match.ability(own)
+    former = _FORMER_LEVEL.match(match["rest"])
+    if former:
+        if not t.is_self(former["name"], line.card_name):
+            return None
+        return Match.ability({"when": "lt_aftershock", "effects": [{"do": "lt_draw_roll_return"}]})
     blocked = _WAS_BLOCKED.match(match["rest"])
     if blocked:
         names = (blocked["who"], blocked["subject"])

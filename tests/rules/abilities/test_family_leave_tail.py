@@ -417,3 +417,24 @@ def test_aftershock_only_if_she_was_blocked_49asm():
     # KO'd the same way without being blocked (P2 uses the global in the Main Step): nothing
     state = play(cards, text, "P1 pass", kill).final
     assert state.die("P1:49asm#1").zone == Zone.PREP and state.player("P2").life == 20
+
+
+def test_aftershock_black_widow_returns_at_her_former_level_on_an_energy_roll_109asm():
+    cards = encoded_cards({MELEE: KILL}, cards=_cards("109asm", "Aftershock"))
+    text = _scene(
+        "109asm",
+        "P1 die 109asm#1 field L2",
+        "P1 die SK3 bag",
+        "P1 life 15",
+        f"P2 die BA:{MELEE}#1 reserve action",
+        active="P2",
+    )
+    kill = (f"P2 use BA:{MELEE}#1", "P2 choose P1:109asm#1", "P1 draw SK3")
+    state = play(cards, text, *kill, "P1 roll SK3=shield").final
+    assert state.die("P1:109asm#1").zone == Zone.FIELD and state.die("P1:109asm#1").level == 2
+    assert state.player("P1").life == 14
+    assert state.die("P1:SK3").zone == Zone.PREP
+    # a character face: she stays KO'd, the rolled die still goes to the Prep Area
+    state = play(cards, text, *kill, "P1 roll SK3=L1").final
+    assert state.die("P1:109asm#1").zone == Zone.PREP and state.player("P1").life == 15
+    assert state.die("P1:SK3").zone == Zone.PREP
