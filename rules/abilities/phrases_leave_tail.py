@@ -12,14 +12,13 @@ the shared phrase registry so they read after any trigger (Aftershock's bodies a
   KO'd dice, each player takes N damage for each of their own dice it KO'd
   (`lt_damage_owners`: the dice the previous effect picked that are no longer in the Field).
 - 'reroll NAME. If he lands on a character face, return him to the Field Zone' (Sandman, with
-  'you may pay [1] to'), and 'use Regenerate. If NAME regenerates successfully, spin him to
-  level 3': the card's own die, KO'd into its Prep Area, is rerolled; on a character face it
-  returns to the Field Zone on that face (not fielded), spun to level 3 for the second
-  (`lt_reroll_return`). On an energy face it stays in the Prep Area, as Regenerate's rerolled
+  'you may pay [1] to'): the card's own die, KO'd into its Prep Area, is rerolled; on a
+  character face it returns to the Field Zone on that face, not fielded (`lt_reroll_return`).
+  On an energy face it stays in the Prep Area, as Regenerate's rerolled
   die does (experience.py); a die no longer in the Prep Area (sent to the Used Pile or the
   bag) is not rerolled: the weaker reading (T5.1). The template joins the two sentences
-  into the one clause 'reroll NAME and return him to the Field Zone (spun to level 3) if he
-  lands on a character face' these phrases read.
+  into the one clause 'reroll NAME and return him to the Field Zone if he lands on a
+  character face' these phrases read.
 - 'target character die can't block NAME (this turn)' (the card's own name): fielded_tail's
   `ft_cant_block`, the dice it can't block being your dice of this card's name.
 - 'put a (non-)[X] character (not NAME) from your Prep Area into the Field Zone at level N'
@@ -57,16 +56,13 @@ def _damage_owners(m, line):
 
 
 @phrase(
-    r"reroll (?P<who>.+?) and return (?:him|her|it) to the field zone(?P<spin> spun to level 3)?"
-    r" if (?:he|she|it) lands on a character face"
+    r"reroll (?P<who>.+?) and return (?:him|her|it) to the field zone if (?:he|she|it) lands on "
+    r"a character face"
 )
 def _reroll_return(m, line):
     if line is None or line.kind != "ability" or not t.is_self(m["who"], line.card_name):
         return None
-    effect = {"do": "lt_reroll_return"}
-    if m["spin"]:
-        effect["level"] = 3
-    return [effect]
+    return [{"do": "lt_reroll_return"}]
 
 
 @phrase(

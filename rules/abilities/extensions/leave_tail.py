@@ -134,8 +134,8 @@ def _damage_owners(ctx, effect, bursts, scope=None) -> None:
 
 def _reroll_return(ctx, effect, bursts, scope=None) -> None:
     """The card's own die, in its owner's Prep Area, is rerolled (how it lands is a recorded
-    input); on a character face it returns to the Field Zone on that face, not fielded (and
-    is spun to `level`); else it stays in the Prep Area."""
+    input); on a character face it returns to the Field Zone on that face, not fielded (R8.2);
+    else it stays in the Prep Area."""
     from dataclasses import replace
 
     from rules.engine.actions import Roll
@@ -171,9 +171,6 @@ def _reroll_return(ctx, effect, bursts, scope=None) -> None:
         die=die.id,
         player=die.owner,
     )
-    wanted = effect.get("level")
-    if wanted and wanted > face.level:
-        ctx.spin(die.id, wanted - face.level)
 
 
 def _place(ctx, effect, bursts, scope=None) -> None:
@@ -334,7 +331,7 @@ EFFECT_SCHEMAS = {
     "lt_damage_owners": effect_schema(
         "lt_damage_owners", ["amount"], amount={"type": "integer", "minimum": 1}
     ),
-    "lt_reroll_return": effect_schema("lt_reroll_return", [], level={"const": 3}),
+    "lt_reroll_return": effect_schema("lt_reroll_return", []),
     "lt_place": effect_schema(
         "lt_place",
         ["level"],
@@ -371,9 +368,7 @@ EFFECT_TEXT = {
     ),
     "lt_reroll_return": lambda effect: (
         "reroll this die from your Prep Area: on a character face it returns to the Field Zone"
-        " (not fielded)"
-        + (", spun to level 3" if effect.get("level") else "")
-        + "; on an energy face it stays in the Prep Area"
+        " (not fielded); on an energy face it stays in the Prep Area"
     ),
     "lt_place": _place_text,
     "lt_roll_kod_field": lambda effect: (

@@ -80,19 +80,13 @@ _OBJECT = r"(?:him|her|it)"
 
 
 def _joined(body: str, name: str) -> str:
-    """Sandman's two sentences as the one clause phrases_leave_tail reads."""
-    who = rf"(?:{re.escape(name)}|{_PRONOUN})"
-    body = re.sub(
+    """Sandman's two sentences as the one clause phrases_leave_tail reads. ('use Regenerate. If
+    NAME regenerates successfully, ...' stays manual: the experience family keeps lines about
+    paying to use Regenerate manual.)"""
+    return re.sub(
         rf"\breroll (?P<who>{re.escape(name)})\. if {_PRONOUN} lands on a character face, "
         rf"return {_OBJECT} to the field zone$",
         r"reroll \g<who> and return him to the Field Zone if he lands on a character face",
-        body,
-        flags=re.IGNORECASE,
-    )
-    return re.sub(
-        rf"\buse regenerate\. if {who} regenerates successfully, spin {_OBJECT} to level 3$",
-        f"reroll {name} and return him to the Field Zone spun to level 3 if he lands on a "
-        "character face",
         body,
         flags=re.IGNORECASE,
     )

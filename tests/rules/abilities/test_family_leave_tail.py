@@ -271,10 +271,10 @@ def test_aftershock_sandman_rerolls_back_into_the_field_65asm():
     assert state.die("P1:65asm#1").zone == Zone.PREP
 
 
-def test_aftershock_sandman_regenerates_to_level_3_130asm():
-    lines = ("P1 die SK5 reserve wild",)
-    state = _killed("130asm", *lines, answers=["P1 yes pay SK5", "P1 roll 130asm#1=L1"])
-    assert state.die("P1:130asm#1").zone == Zone.FIELD and state.die("P1:130asm#1").level == 3
+def test_paying_to_use_regenerate_stays_manual_130asm():
+    # the experience family keeps lines about paying to use Regenerate manual
+    _, result = real_compiled("130asm", "Aftershock")
+    assert result.status != "automated"
 
 
 # -- a die leaving the Field, watched ----------------------------------------------------------
