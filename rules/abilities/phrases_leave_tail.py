@@ -21,6 +21,8 @@ the shared phrase registry so they read after any trigger (Aftershock's bodies a
   character face' these phrases read.
 - 'target character die can't block NAME (this turn)' (the card's own name): fielded_tail's
   `ft_cant_block`, the dice it can't block being your dice of this card's name.
+- 'NAME can't / may not be targeted by (opposing) action dice / global abilities until end of
+  turn' in a trigger (`lt_untargetable`): a lasting restriction on the card's own die.
 - 'put a (non-)[X] character (not NAME) from your Prep Area into the Field Zone at level N'
   (`lt_place`): one of your character dice in your Prep Area, your choice, put in the Field
   Zone at that level (not fielded, R8.2); a Sidekick is a non-[X] character.
@@ -103,3 +105,21 @@ def _cant_block_self(m, line):
         return None
     of = {"pick": "each", "side": "yours", "name": line.card_name.strip()}
     return [{"do": "ft_cant_block", "to": to, "of": of}]
+
+
+@phrase(
+    r"(?P<who>.+?) (?:can't|cannot|can not|may not) be targeted by (?P<by>.+?)"
+    r"(?: this turn| until (?:the )?end of (?:the )?turn)"
+)
+def _untargetable_this_turn(m, line):
+    """'NAME can't / may not be targeted by opposing action dice until end of turn' in a
+    trigger: the card's own die, a lasting restriction this turn (`lt_untargetable`)."""
+    from rules.abilities import phrases_static
+
+    if line is None or line.kind != "ability" or not t.is_self(m["who"], line.card_name):
+        return None
+    found = phrases_static.targeters(m["by"])
+    if found is None:
+        return None
+    kinds, player = found
+    return [{"do": "lt_untargetable", "to": {"pick": "this"}, "kinds": kinds, "player": player}]

@@ -16,7 +16,7 @@ KO'd, and whose action die or global ability made it leave) and its 'left_field'
   (Aftershock's 'If NAME was blocked').
 """
 
-from rules.abilities.extensions import EFFECTS, effect_schema
+from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
 from rules.engine.abilities import TriggerContext
 from rules.engine.state import other
 
@@ -300,6 +300,57 @@ def _draw_roll_return(ctx, effect, bursts, scope=None) -> None:
         )
 
 
+_UNTARGETABLE = "lt_untargetable"
+
+
+def _untargetable(ctx, effect, bursts, scope=None) -> None:
+    """Each die picked can't be targeted by the kinds of effect named (of the holder's
+    opponent, or of anyone) until the end of the turn: a lasting effect whose restriction
+    answers the engine's 'target' question (R13.7)."""
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "can't be targeted", scope):
+        ctx.last(
+            f"{ctx.card}.{_UNTARGETABLE}",
+            subject=target,
+            params=(tuple(effect["kinds"]), effect["player"]),
+        )
+
+
+def _untargetable_abilities(card, encoding) -> tuple:
+    from rules.engine.abilities import Ability
+
+    used = any(
+        e.get("do") == _UNTARGETABLE
+        for spec in encoding.get("abilities", ())
+        for e in spec.get("effects", ())
+    )
+    if not used:
+        return ()
+
+    def restrict(q) -> str | None:
+        if q.stat != "target" or q.die is None or len(q.params) < 3:
+            return None
+        subject, kinds, player = q.params[0], q.params[1], q.params[2]
+        kind = q.asked[0] if q.asked else ""
+        if q.die.id != subject or kind not in kinds:
+            return None
+        if player == "opposing" and q.player == q.holder:
+            return None
+        return f"{q.die.id} can't be targeted by {kind} effects this turn ({q.card})"
+
+    return (Ability(_UNTARGETABLE, "lasting", "can't be targeted this turn", restrict=restrict),)
+
+
+def _untargetable_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    kinds = {"global": "global abilities", "action": "action dice", "ability": "abilities"}
+    by = " or ".join(kinds[k] for k in effect["kinds"])
+    whose = "opposing " if effect["player"] == "opposing" else ""
+    return f"{describe_selector(effect['to'])} can't be targeted by {whose}{by} this turn"
+
+
 def _place_text(effect) -> str:
     from rules.abilities.describe import affiliation_name
 
@@ -343,6 +394,18 @@ EFFECT_SCHEMAS = {
     "lt_roll_kod_field": effect_schema("lt_roll_kod_field", []),
     "lt_reroll_if_energy": effect_schema("lt_reroll_if_energy", ["effects"], effects=EFFECTS),
     "lt_draw_roll_return": effect_schema("lt_draw_roll_return", []),
+    _UNTARGETABLE: effect_schema(
+        _UNTARGETABLE,
+        ["to", "kinds", "player"],
+        to=SELECTOR,
+        kinds={
+            "type": "array",
+            "items": {"enum": ["global", "action", "ability"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        player={"enum": ["opposing", "any"]},
+    ),
 }
 EFFECT_RUNNERS = {
     "lt_players_sacrifice": _players_sacrifice,
@@ -353,7 +416,9 @@ EFFECT_RUNNERS = {
     "lt_roll_kod_field": _roll_kod_field,
     "lt_reroll_if_energy": _reroll_if_energy,
     "lt_draw_roll_return": _draw_roll_return,
+    _UNTARGETABLE: _untargetable,
 }
+ENCODING_ABILITIES = {_UNTARGETABLE: _untargetable_abilities}
 EFFECT_TEXT = {
     "lt_players_sacrifice": lambda effect: (
         "each player chooses one of their character dice in the Field (if any) and sacrifices "
@@ -380,4 +445,5 @@ EFFECT_TEXT = {
         "draw and roll a die: on an energy face you lose 1 life and this die returns to the "
         "Field Zone at the level it left at (not fielded); the rolled die goes to your Prep Area"
     ),
+    _UNTARGETABLE: _untargetable_text,
 }

@@ -438,3 +438,27 @@ def test_aftershock_black_widow_returns_at_her_former_level_on_an_energy_roll_10
     state = play(cards, text, *kill, "P1 roll SK3=L1").final
     assert state.die("P1:109asm#1").zone == Zone.PREP and state.player("P1").life == 15
     assert state.die("P1:SK3").zone == Zone.PREP
+
+
+def test_resistance_winter_soldier_not_targeted_by_opposing_action_dice_104cw():
+    _, result = real_compiled("104cw", "Resistance")
+    (spec,) = result.encoding["abilities"]
+    assert spec["effects"] == [
+        {"do": "lt_untargetable", "to": {"pick": "this"}, "kinds": ["action"], "player": "opposing"}
+    ]
+    assert "this die can't be targeted by opposing action dice this turn" in result.description
+    cards = encoded_cards({MELEE: KILL}, cards=_cards("104cw", "Resistance"))
+    text = _scene(
+        "104cw",
+        "P1 die 104cw#1 field L1",
+        "P1 die SK1 field L1",
+        f"P2 die BA:{MELEE}#1 reserve action",
+        f"P2 die BA:{MELEE}#2 reserve action",
+        active="P2",
+    )
+    first = (f"P2 use BA:{MELEE}#1", "P2 choose P1:SK1")
+    again = "".join(f"{line}\n" for line in first) + f"P2 use BA:{MELEE}#2\nP2 choose P1:104cw#1\n"
+    refused(cards, text + again, "R13.2")
+    # before any KO of P1's, the action die may target it
+    state = play(cards, text, f"P2 use BA:{MELEE}#2", "P2 choose P1:104cw#1").final
+    assert state.die("P1:104cw#1").zone == Zone.PREP
