@@ -31,19 +31,23 @@ rules/abilities/extensions/leave_tail.py.
 - 'If an opposing character die was KO'd this turn, NAME may be fielded for free': the card's
   own fielding cost is free under `lt_kod_this_turn` about the opponent's dice (a static, as
   self_tail reads 'If <condition>, NAME is free to field').
-
 - '(Once per turn,) (While NAME is active,) when / if any / another [X] character die leaves
   the Field Zone (during your turn), <effect>': a while-active watcher of the engine's
   'left_field' event (any reason: KO, a move, a reroll to energy, a capture); 'another' is a
   die of another card (the weaker reading: a die of the same card leaving is not watched);
-  'during your turn' the core condition `your_turn`; 'ignore all damage
-  dealt to NAME until end of turn' is damage prevented from then on this turn (damage
-  already on him stays: the weaker reading).
+  'during your turn' the core condition `your_turn`; 'ignore all damage dealt to NAME until
+  end of turn' is damage prevented from then on this turn (damage already on him stays: the
+  weaker reading).
 
-Not read (left manual): replacement effects ('If NAME leaves the field, he goes
-to your prep area instead'), captures lasting until the captor leaves, 'you may pay [M] to
-...' under Resistance with no trigger (when it may be paid is not said), counts of dice KO'd
-this turn ('If 4 or more of your character dice were KO'd this turn').
+Not read (left manual): replacement effects ('If NAME leaves the field, he goes to your prep
+area instead', 'When NAME would leave the Field Zone'), captures lasting until the captor
+leaves, 'you may pay [M] to ...' under Resistance with no trigger (when it may be paid is not
+said), counts of dice KO'd this turn ('If 4 or more of your character dice were KO'd this
+turn'), 'pay [1] to use Regenerate' (as the experience family keeps it), a choice of two
+effects ('... or spin Spider-Man to level 3'), Elasti-Girl's prevention shield, 'If that die
+leaves the Field Zone this turn' about one targeted die, a purchase or a sacrifice when a die
+leaves (Vulture, Wolverine: not said to need the card active), and a KO'd die's last stats
+('damage equal to his A': the engine's record keeps them; no such line is a sole blocker).
 """
 
 import re
