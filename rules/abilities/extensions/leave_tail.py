@@ -114,7 +114,8 @@ def _prep_to_used(ctx, effect, bursts, scope=None) -> None:
 
 def _damage_owners(ctx, effect, bursts, scope=None) -> None:
     """N damage to each player for each of their dice the previous effect removed from the
-    Field (the dice it picked that are no longer there)."""
+    Field (the dice it picked that are no longer there, or whose damage now reaches their D:
+    the KO follows the effect, R12.2)."""
     from rules.engine.state import IN_FIELD
 
     picked = (scope.picked if scope is not None else None) or []
@@ -122,6 +123,9 @@ def _damage_owners(ctx, effect, bursts, scope=None) -> None:
     for die_id in picked:
         die = ctx.state.die(die_id)
         if die is not None and die.zone in IN_FIELD:
+            if die.damage and die.damage >= ctx.defense(die):
+                # KO'd by the damage just dealt: the KO itself follows the effect (R12.2)
+                counts[die.controller] = counts.get(die.controller, 0) + 1
             continue
         left = next((d for d in reversed(ctx.state.departed) if d.die == die_id), None)
         if left is None:
@@ -300,6 +304,33 @@ def _draw_roll_return(ctx, effect, bursts, scope=None) -> None:
         )
 
 
+_STATS = ("attack", "defense", "level")
+
+
+def _damage_last_stat(ctx, effect, bursts, scope=None) -> None:
+    """Damage equal to the card's own die's A, D or level when it last left the Field this
+    turn (the engine's record: a KO'd die has no face any more), to the dice or player `to`
+    picks."""
+    from rules.abilities import runtime
+
+    left = next((d for d in reversed(ctx.state.departed) if d.die == ctx.source), None)
+    amount = getattr(left, effect["stat"]) if left is not None else 0
+    if amount <= 0:
+        return
+    damage = {"do": "damage", "to": effect["to"], "amount": amount}
+    runtime.EFFECT_RUNNERS["damage"](ctx, damage, bursts, scope)
+
+
+def _damage_last_stat_text(effect) -> str:
+    from rules.abilities.describe import describe_selector
+
+    stat = {"attack": "A", "defense": "D", "level": "level"}[effect["stat"]]
+    return (
+        f"deal damage equal to this die's {stat} when it left the Field to "
+        f"{describe_selector(effect['to'])}"
+    )
+
+
 _UNTARGETABLE = "lt_untargetable"
 
 
@@ -394,6 +425,9 @@ EFFECT_SCHEMAS = {
     "lt_roll_kod_field": effect_schema("lt_roll_kod_field", []),
     "lt_reroll_if_energy": effect_schema("lt_reroll_if_energy", ["effects"], effects=EFFECTS),
     "lt_draw_roll_return": effect_schema("lt_draw_roll_return", []),
+    "lt_damage_last_stat": effect_schema(
+        "lt_damage_last_stat", ["stat", "to"], stat={"enum": list(_STATS)}, to=SELECTOR
+    ),
     _UNTARGETABLE: effect_schema(
         _UNTARGETABLE,
         ["to", "kinds", "player"],
@@ -417,6 +451,7 @@ EFFECT_RUNNERS = {
     "lt_reroll_if_energy": _reroll_if_energy,
     "lt_draw_roll_return": _draw_roll_return,
     _UNTARGETABLE: _untargetable,
+    "lt_damage_last_stat": _damage_last_stat,
 }
 ENCODING_ABILITIES = {_UNTARGETABLE: _untargetable_abilities}
 EFFECT_TEXT = {
@@ -446,4 +481,5 @@ EFFECT_TEXT = {
         "Field Zone at the level it left at (not fielded); the rolled die goes to your Prep Area"
     ),
     _UNTARGETABLE: _untargetable_text,
+    "lt_damage_last_stat": _damage_last_stat_text,
 }

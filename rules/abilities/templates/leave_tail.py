@@ -58,6 +58,7 @@ from rules.abilities import (
     phrases_leave_tail,  # noqa: F401 (registers the clauses)
     templates,
 )
+from rules.abilities import phrases_triggers as pt
 from rules.abilities import tokens as t
 from rules.abilities.phrases_triggers import die_selector, trigger_body
 from rules.abilities.templates import Line, Match, pattern, read_again, recogniser
@@ -291,3 +292,41 @@ def roll_another_kod_die(line: Line, match) -> Match | None:
     return Match.ability(
         {"when": "kod", "optional": True, "effects": [{"do": "lt_roll_kod_field"}]}
     )
+
+
+_LAST_STAT = re.compile(
+    r"^(?:when|if) (?P<name>.+?) is (?:KO'd|knocked out), (?:(?P<subject>.+?) deals|deal) "
+    r"damage equal to (?P<whose>his|her|its|.+?'s) (?P<stat>A|attack|D|defense|level) to "
+    r"(?P<to>[^.]+?)(?:\. for each (?:character|die|character die) (?:he|she|it) KOs? this way, "
+    r"deal (?P<n>\d) damage to (?:the |that )?characters?'?s? controller)?$",
+    re.IGNORECASE,
+)
+_STAT_NAMES = {"a": "attack", "attack": "attack", "d": "defense", "defense": "defense"}
+
+
+@recogniser(FAMILY, kinds=("ability",), priority=140)
+def kod_damage_by_last_stat(line: Line) -> Match | None:
+    """'When NAME is KO'd, (he) deal(s) damage equal to his A / D / level to <target>' (and
+    Darkseid's 'For each character he KOs this way, deal 1 damage to the character's
+    controller'): the stat is the one the die had when it was KO'd, from the engine's record
+    of the turn (`lt_damage_last_stat`); the KOs counted are the targets the damage leaves
+    with damage reaching their D (`lt_damage_owners`)."""
+    match = _LAST_STAT.match(line.text)
+    if not match:
+        return None
+    names = [match["name"]] + [n for n in (match["subject"],) if n]
+    whose = match["whose"].lower()
+    if whose.endswith("'s"):
+        names.append(match["whose"][:-2])
+    if not all(t.is_self(n, line.card_name) for n in names):
+        return None
+    to = pt.target_of(match["to"], line)
+    if to is None or to.get("pick") not in ("target", "up_to", "player"):
+        return None
+    stat = _STAT_NAMES.get(match["stat"].lower(), match["stat"].lower())
+    effects = [{"do": "lt_damage_last_stat", "stat": stat, "to": to}]
+    if match["n"]:
+        if to.get("pick") == "player":
+            return None
+        effects.append({"do": "lt_damage_owners", "amount": int(match["n"])})
+    return Match.ability({"when": "kod", "effects": effects})

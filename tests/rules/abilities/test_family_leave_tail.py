@@ -462,3 +462,44 @@ def test_resistance_winter_soldier_not_targeted_by_opposing_action_dice_104cw():
     # before any KO of P1's, the action die may target it
     state = play(cards, text, f"P2 use BA:{MELEE}#2", "P2 choose P1:104cw#1").final
     assert state.die("P1:104cw#1").zone == Zone.PREP
+
+
+# -- a KO'd die's last stats ----------------------------------------------------------------------
+def _kod_at(key: str, start: str, level: int, *answers: str, lines=()):
+    """P2's turn: P2's action die KOs P1's real card `key` at `level`; then `answers`."""
+    cards = encoded_cards({MELEE: KILL}, cards=_cards(key, start))
+    text = _scene(
+        key,
+        f"P1 die {key}#1 field L{level}",
+        *lines,
+        f"P2 die BA:{MELEE}#1 reserve action",
+        active="P2",
+    )
+    return play(cards, text, f"P2 use BA:{MELEE}#1", f"P2 choose P1:{key}#1", *answers).final
+
+
+def test_damage_equal_to_its_level_when_kod_41hhs():
+    _, result = real_compiled("41hhs", "When")
+    assert result.encoding["abilities"][0]["effects"] == [
+        {"do": "lt_damage_last_stat", "stat": "level", "to": {"pick": "player", "side": "opposing"}}
+    ]
+    assert _kod_at("41hhs", "When", 2).player("P2").life == 18
+    assert _kod_at("41hhs", "When", 3).player("P2").life == 17
+
+
+def test_damage_equal_to_its_defense_when_kod_9m2017():
+    # Groot L2 has D6: Cheetah (L2, D4) is KO'd by it
+    state = _kod_at("9m2017", "When", 2, "P1 choose P2:5sww#1")
+    assert state.die("P2:5sww#1").zone == Zone.PREP
+    state = _kod_at("9m2017", "When", 1, "P1 choose P2:5sww#1")  # L1: D2, not enough
+    assert state.die("P2:5sww#1").zone == Zone.FIELD and state.die("P2:5sww#1").damage == 2
+
+
+def test_darkseid_damages_two_targets_and_their_controller_per_ko_6jl():
+    # Darkseid L1 (4A): the Sidekick (D1) and Cheetah L2 (D4) are KO'd, Superman (D6) is not
+    state = _kod_at("6jl", "If", 1, "P1 choose P2:SK1 P2:5sww#1")
+    assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.PREP
+    assert state.player("P2").life == 18
+    state = _kod_at("6jl", "If", 1, "P1 choose P2:SK1 P2:19sww#1")
+    assert state.die("P2:19sww#1").zone == Zone.FIELD
+    assert state.player("P2").life == 19
