@@ -1,7 +1,8 @@
-"""Triggers and conditions of the `leave_tail` family (rules/abilities/templates/leave_tail.py):
-dice leaving the Field Zone and the turn's KOs, read from the engine's record of the turn
-(`GameState.departed`: each character die that left the Field this turn, whether it was
-KO'd, and whose action die or global ability made it leave) and its 'left_field' event.
+"""Triggers, conditions and effects of the `leave_tail` family
+(rules/abilities/templates/leave_tail.py): dice leaving the Field Zone and the turn's KOs,
+read from the engine's record of the turn (`GameState.departed`: each character die that left
+the Field this turn, whether it was KO'd, and whose action die or global ability made it
+leave) and its 'left_field' event.
 
 - `lt_aftershock` (a trigger named in rules.abilities.trigger_events): this die left the Field
   Zone because of an opponent's action die or global ability. The engine names that player
@@ -9,11 +10,18 @@ KO'd, and whose action die or global ability made it leave) and its 'left_field'
   by damage whose last part came from one (R12.2: a KO by damage happens at the state check
   after the effect). A die KO'd in combat, or by a character's triggered ability, is not
   (the weaker reading, T5.1).
-- `lt_kod_this_turn`: at least `n` character dice of `side` ('yours': dice you controlled
+- `lt_kod_this_turn`: at least `n` character dice of `lt_whose` ('yours': dice you controlled
   when they were KO'd; 'opposing': your opponent's) were KO'd this turn;
   `lt_none_kod_this_turn`: none of yours was (only character dice are KO'd, R11.5).
 - `lt_was_blocked`: the ability's own die was a blocked attacker when it left the Field
   (Aftershock's 'If NAME was blocked').
+
+Effects (their readings in rules/abilities/phrases_leave_tail.py and the template):
+`lt_players_sacrifice`, `lt_prep_to_used`, `lt_damage_owners`, `lt_reroll_return`,
+`lt_reroll_if_energy`, `lt_place`, `lt_roll_kod_field`, `lt_draw_roll_return`,
+`lt_damage_last_stat` (the A / D / level the card's own die had when it left: a KO'd die has
+no face any more) and `lt_untargetable` (a lasting restriction this turn on the engine's
+'target' question, R13.7, built by ENCODING_ABILITIES).
 """
 
 from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
