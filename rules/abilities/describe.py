@@ -30,6 +30,7 @@ _WHEN = {
     **WHEN_TEXT,  # rules.abilities.trigger_events
     "spun_up": "When this die spins up",
     "spun": "When this die spins up or down",
+    "left_field": "When this die leaves the Field Zone",
 }
 _ENERGY = {"fist": "Fist", "bolt": "Bolt", "mask": "Mask", "shield": "Shield"}
 _STAT = {"attack": "A", "defense": "D", "level": "level"}
@@ -459,6 +460,7 @@ _WATCHED = {
     "damaged": ("is damaged", ""),
     "spun": ("spins up or down", ""),
     "spun_up": ("spins up", ""),
+    "left_field": ("leaves the Field Zone", ""),
 }
 
 

@@ -142,6 +142,16 @@ EXTRA_TRIGGERS = {
         False,
         "When this die is KO'd by combat damage while attacking",
     ),
+    # leave_tail (rules/abilities/extensions/leave_tail.py): Aftershock, this die left the
+    # Field Zone because of an opponent's action die or global ability (the engine's
+    # 'left_field' event names who caused it)
+    "lt_aftershock": (
+        "left_field",
+        "self",
+        False,
+        "When this die leaves the Field Zone because of an opponent's action die or global "
+        "ability (Aftershock)",
+    ),
 }
 WHEN_TEXT = {name: entry[3] for name, entry in EXTRA_TRIGGERS.items()}
 
@@ -181,6 +191,10 @@ def _event_holds(when: str, tc: TriggerContext) -> bool:
             (die := tc.state.die(d)) is not None and die.face is not None and die.face.bursts
             for d in event.dice
         )
+    if when.startswith("lt_"):
+        from rules.abilities.extensions import leave_tail
+
+        return leave_tail.event_holds(when, tc)
     if when.startswith("stl_"):
         from rules.abilities.extensions import self_tail
 

@@ -52,6 +52,7 @@ TRIGGERS = (
     *EXTRA_TRIGGERS,  # rules.abilities.trigger_events: turn start/end, combat damage ...
     "spun_up",  # this die spun up (Awaken)
     "spun",  # this die spun up or down (as a watcher: while_triggers_more)
+    "left_field",  # a die left the Field Zone (as a watcher: leave_tail)
 )
 # The engine event each trigger listens to.
 TRIGGER_EVENTS = {
@@ -67,6 +68,7 @@ TRIGGER_EVENTS = {
     "turn_started": "turn_started",
     "end_of_turn": "end_of_turn",
     "spun": "spun",
+    "left_field": "left_field",
 }
 # Card-wide triggers beyond the while-active watchers (rules.abilities.watchers, which watch
 # any die or player through 'any' / 'by'): 'when you take damage' (while active) and
@@ -106,6 +108,7 @@ WATCHED = (
     "damaged",  # while_triggers_more: 'when a [B] character die is damaged'
     "spun",  # while_triggers_more: 'when a character die spins up or down'
     "spun_up",  # ... 'spins up' (the engine's 'spun' event, levels > 0)
+    "left_field",  # leave_tail: 'when any character die leaves the Field Zone'
 )
 WHILE = ("attacking", "blocking")  # a static modify that holds only while the die does so
 COSTS = ("purchase", "fielding")

@@ -39,7 +39,7 @@ def watcher(spec: Mapping[str, Any], index: int, text: str, resolve) -> Ability:
             return False
         if "any" in spec:
             die = tc.state.die(event.die) if event.die else None
-            if die is not None and when == "kod":
+            if die is not None and when in ("kod", "left_field"):
                 die = as_it_was(tc.cards, die)
             if die is None or not sel.matches(
                 tc.state, tc.cards, spec["any"], die, holder=tc.holder, card=tc.card

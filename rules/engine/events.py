@@ -38,6 +38,7 @@ EVENT_KINDS = frozenset(
         "life_lost",
         "life_gained",
         "kod",
+        "left_field",
         "moved",
         "prepped",
         "spun",

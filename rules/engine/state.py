@@ -179,6 +179,32 @@ class LastingEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class Departure:
+    """A character die that left the Field this turn (R4.5), kept until the turn ends: for
+    card text about the turn's KOs ('if a character die you control was KO'd this turn') and
+    about why a die left (Aftershock: an opponent's action die or global ability).
+
+    `controller` controlled it when it left; `by` is the player whose action die (`means`
+    'action') or global ability ('global') moved or KO'd it, or whose such damage was the
+    last it took before a KO ('' otherwise: combat, a character's ability, a rule);
+    `kod` says it was KO'd (R11.5, R12.3); `level`, `attack`, `defense` are its last stats
+    and `flags` its last flags ('blocked': an attacker that was blocked, R11.4)."""
+
+    die: str
+    card: str | None
+    owner: str
+    controller: str
+    to: Zone
+    kod: bool = False
+    by: str = ""
+    means: str = ""
+    level: int = 0
+    attack: int = 0
+    defense: int = 0
+    flags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class Combat:
     """The attack step's bookkeeping: the damage split the attacker chose, and where damage
     resolution stands. `phase`: 'assign', 'damage' (when-damaged effects resolve), 'ko'
@@ -214,6 +240,7 @@ class GameState:
     winner: str | None = None  # "P1", "P2" or "draw" once the game is over
     basic_actions: tuple[str, ...] = field(default=())
     next_id: int = 1  # numbers queued effects and tokens
+    departed: tuple[Departure, ...] = ()  # character dice that left the Field this turn
 
     # -- reading -----------------------------------------------------------------------
     @cached_property

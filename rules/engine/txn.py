@@ -16,6 +16,7 @@ from rules.engine.faces import CardDef
 from rules.engine.state import (
     IN_FIELD,
     ROLLED,
+    Departure,
     Die,
     GameState,
     Request,
@@ -30,6 +31,9 @@ _UNROLLED = {
     "face": None, "damage": 0, "modifiers": (), "blocking": None, "keywords": (),
     "copy": None, "held_by": None, "held_from": None, "attached_to": None,
 }  # fmt: skip
+
+
+HURT_BY = "hurt_by:"  # a die flag: '<player>:<action|global>' of its last damage's source
 
 
 class NeedAnswer(Exception):  # noqa: N818 - control flow: an effect waits for an input
@@ -102,9 +106,22 @@ class Txn:
         """Where dice a player spends or sends 'to the Used Pile' go now (R4.6, R6.1)."""
         return Zone.OUT_OF_PLAY if player == self.state.active else Zone.USED
 
-    def move(self, die_id: str, zone: Zone, *, controller: str | None = None) -> Die | None:
-        """Move a die; returns it as it now is (None if a token ceased to exist)."""
+    def move(
+        self,
+        die_id: str,
+        zone: Zone,
+        *,
+        controller: str | None = None,
+        kod: bool = False,
+        lethal: bool = False,
+    ) -> Die | None:
+        """Move a die; returns it as it now is (None if a token ceased to exist). A character
+        die leaving the Field is recorded for the turn (`GameState.departed`, with `kod` for a
+        KO and `lethal` for a KO by its damage) and a 'left_field' event says so."""
         die = self.die(die_id)
+        leaving = die.is_character and die.zone in IN_FIELD and zone not in IN_FIELD
+        if leaving and not die.is_token:
+            self._note_departure(die, zone, kod=kod, lethal=lethal)
         if die.is_token and zone not in (Zone.FIELD, Zone.ATTACK):
             self._host_leaves(die, zone, ceases=True)
             self.state = self.state.without_dice(die.id)  # R1.7
@@ -153,6 +170,16 @@ class Txn:
                 changes["blocking"] = None
         moved = replace(die, **changes)
         self.put(moved)
+        if leaving and not die.is_token:
+            left = self.state.departed[-1]
+            why = f" ({left.by}'s {left.means} {'die' if left.means == 'action' else 'ability'})"
+            self.emit(
+                "left_field",
+                f"{die.id} left the Field" + (why if left.by else ""),
+                die=die.id,
+                player=left.controller,
+                other=left.by,
+            )
         if to_bag:
             self.emit(
                 "moved",
@@ -162,6 +189,43 @@ class Txn:
                 player=die.owner,
             )
         return moved
+
+    def cause(self) -> tuple[str, str]:
+        """(player, 'action' | 'global') when the effect resolving now is that player's action
+        die or global ability (R9, R10), else ('', '')."""
+        queued = getattr(self, "queued", None)  # an EffectContext's queued effect
+        if queued is None:
+            return "", ""
+        from rules.engine import abilities
+
+        found = abilities.ability(self.cards, queued.ability)
+        if found is None or found.kind not in ("action", "global"):
+            return "", ""
+        return queued.controller, found.kind
+
+    def _note_departure(self, die: Die, zone: Zone, *, kod: bool, lethal: bool) -> None:
+        from rules.engine import query
+
+        by, means = self.cause()
+        if not by and lethal and die.damage > 0:  # KO'd by damage: its last damage's source
+            hurt = next((f for f in die.flags if f.startswith(HURT_BY)), "")
+            if hurt:
+                by, means = hurt[len(HURT_BY) :].split(":", 1)
+        left = Departure(
+            die.id,
+            die.card,
+            die.owner,
+            die.controller,
+            zone,
+            kod=kod,
+            by=by,
+            means=means,
+            level=die.level,
+            attack=query.attack(self.state, self.cards, die).value,
+            defense=query.defense(self.state, self.cards, die).value,
+            flags=die.flags,
+        )
+        self.update(departed=(*self.state.departed, left))
 
     def _host_leaves(self, host: Die, zone: Zone, *, ceases: bool = False) -> None:
         """Dice attached to a die leaving the Field (capture is `effects.dice.capture`):

@@ -21,7 +21,7 @@ from rules.engine.state import (
     other,
     replace,
 )
-from rules.engine.txn import Txn
+from rules.engine.txn import HURT_BY, Txn
 
 
 @dataclass
@@ -106,7 +106,10 @@ def _damage_player(txn: Txn, pending: PendingDamage, rule: str) -> int:
 
 def _damage_die(txn: Txn, pending: PendingDamage, rule: str) -> int:
     die = txn.state.die(pending.target)
-    flags = set(die.flags)
+    flags = {f for f in die.flags if not f.startswith(HURT_BY)}
+    by, means = txn.cause()
+    if by:  # damage from a player's action die or global: why a KO by it happens (Aftershock)
+        flags.add(f"{HURT_BY}{by}:{means}")
     if "damaged" in flags:
         flags.add("damaged2")
     else:
@@ -180,7 +183,9 @@ def ko(txn: Txn, die_id: str, *, rule: str = "R12.3", by_damage: bool = False) -
             return False
     owner = die.owner
     used = die.controller == owner and query.kod_to_used(txn.state, txn.cards, die)
-    moved = txn.move(die.id, Zone.USED if used else Zone.PREP, controller=owner)
+    moved = txn.move(
+        die.id, Zone.USED if used else Zone.PREP, controller=owner, kod=True, lethal=by_damage
+    )
     where = "Used Pile" if used else "Prep Area"
     text = f"{die.id} was KO'd" + (f" to its owner's {where}" if moved else "")
     txn.emit("kod", text, rule=rule, die=die.id, player=owner)

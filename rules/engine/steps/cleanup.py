@@ -6,7 +6,7 @@ in the Reserve Pool that don't show energy go to the Used Pile, then 'at end of 
 from rules.engine.effects import dice as dice_ops
 from rules.engine.state import IN_FIELD, Step, Zone, replace
 from rules.engine.steps.clear_and_draw import begin_turn
-from rules.engine.txn import Txn
+from rules.engine.txn import HURT_BY, Txn
 
 TURN_FLAGS = {"damaged", "damaged2", "fresh", "blocked"}
 
@@ -30,7 +30,7 @@ def begin(txn: Txn) -> None:
         if not (die.damage or die.modifiers or die.keywords or die.copy or die.flags):
             continue
         flags = frozenset(
-            f for f in die.flags if f not in TURN_FLAGS and not f.startswith("spared:")
+            f for f in die.flags if f not in TURN_FLAGS and not f.startswith(("spared:", HURT_BY))
         )
         if die.damage or die.modifiers or die.keywords or die.copy or flags != die.flags:
             cleared.append(
@@ -90,5 +90,6 @@ def finish(txn: Txn) -> None:
         combat=None,
         priority=None,
         inactive_passed=False,
+        departed=(),  # the turn's record of dice that left the Field ends with it
     )
     begin_turn(txn)
