@@ -21,10 +21,10 @@ body they don't read after that trigger.
 Clauses in rules/abilities/phrases_misc_tail.py, the effect `mt_unless_ko` in
 rules/abilities/extensions/misc_tail.py.
 
-Not read (left manual): Spark (no rulebook defines it, and the reminders printed differ on
-whose die and which rolls), Breath Weapon and Gadgeteer (no rulebook gives their timing),
-Flip (the other side is not in the data), Resistance's 'if a character die you control was
-KO'd this turn' (the engine keeps no record of the turn's KOs).
+Not read here (left to other families or manual): Spark (read by word_tail, as both printed
+reminders at once), Breath Weapon and Gadgeteer (no rulebook gives their timing), Flip (the
+other side is not in the data), Resistance's 'if a character die you control was KO'd this
+turn' (read by leave_tail from the engine's record of the turn's departures).
 """
 
 import re

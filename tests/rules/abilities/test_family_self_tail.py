@@ -225,5 +225,7 @@ def test_cost_condition_encodings():
     assert spec["when"] == "static"
     assert spec["if"] == {"test": "stl_opponent_prep", "n": 2}
     assert "your opponent has at least 2 dice in their Prep Area" in result.description
-    unknown = "If an opposing character die was KO'd this turn, Superman may be fielded for free."
-    assert compiled("19sww", ability_lines=[unknown]).status == "manual"
+    # the turn's KOs are recorded since leave_tail: the condition is read (lt_kod_this_turn)
+    kod = "If an opposing character die was KO'd this turn, Superman may be fielded for free."
+    (spec,) = compiled("19sww", ability_lines=[kod]).encoding["abilities"]
+    assert spec["if"] == {"test": "lt_kod_this_turn", "lt_whose": "opposing"}
