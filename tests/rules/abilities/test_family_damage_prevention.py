@@ -102,9 +102,9 @@ def test_no_damage_from_action_dice_is_read_by_the_self_statics_family_58uxm():
 
 def test_prevention_lines_that_stay_manual():
     for key, starts in (
-        ("41xmf", "Mastermind takes no damage during combat"),
         ("134jl", "You may spend [M] to prevent"),
         ("63skc", "Prevent damage from Range"),
-    ):  # 36jl's 'higher level characters' is read by plain_tail (pt_limit_damage)
+    ):  # 36jl's 'higher level characters' is read by plain_tail (pt_limit_damage), 41xmf's
+        # 'no damage during combat' by when_rest (combat damage only)
         result = compiled_real(key, real_line(key, starts))
         assert result.status == "manual", (key, result.encoding)

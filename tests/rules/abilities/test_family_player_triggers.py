@@ -163,7 +163,7 @@ def test_named_dice_clauses_wulfen_22sw_and_asuka_6wwe():
 
 def test_lines_that_stay_manual():
     for key, starts in (
-        ("45wf", "When a Clark Kent die is KO'd by combat damage"),  # a qualified event
+        # 45wf (a Clark Kent die KO'd by combat damage) is read by when_rest
         ("8bff", "Whenever a character is knocked out during"),
         ("47wf", "When a [DCB] character die is KO'd"),  # buys this die: not a phrase
         ("86xfc", "Whenever you use an Action die"),  # Infiltrate: no engine keyword

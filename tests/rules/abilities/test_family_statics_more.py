@@ -253,7 +253,7 @@ def test_opposing_non_fist_dice_get_minus_1a_and_1d_148msw():
 @pytest.mark.parametrize(
     "code, starts",
     [
-        ("88jl", "If you played a basic action"),  # what happened this turn
+        # 88jl (after a basic action this turn) is read by when_rest (wn_action_used)
         ("65fus", "NPCs can't block"),  # a trait the engine doesn't know
         ("45fus", "Drizzt gets"),  # 'Evil': a trait the engine doesn't know
     ],
