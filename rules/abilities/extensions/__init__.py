@@ -44,6 +44,14 @@ def effect_schema(name: str, required: list[str], **properties) -> dict:
     }
 
 
+def while_active_specs(encoding, effects):
+    """(index, spec) of an encoding's while-active abilities using one of `effects` (names):
+    the specs an extension's ENCODING_ABILITIES builder turns into its lasting abilities."""
+    for index, spec in enumerate(encoding.get("abilities", ())):
+        if spec["when"] == "while_active" and any(e["do"] in effects for e in spec["effects"]):
+            yield index, spec
+
+
 @cache
 def modules() -> tuple[ModuleType, ...]:
     found = []

@@ -42,7 +42,7 @@ characters, one per name, among the dice `of` means: at least / at most `n`).
 from collections.abc import Mapping
 from typing import Any
 
-from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.abilities.extensions import SELECTOR, effect_schema, while_active_specs
 
 _PLAYER = {"enum": ["opposing", "yours", "any"]}
 _COUNT = {"type": "integer", "minimum": 1}
@@ -380,11 +380,7 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.engine.abilities import Ability
 
     built = []
-    for index, spec in enumerate(encoding.get("abilities", ())):
-        if spec["when"] != "while_active":
-            continue
-        if not any(e["do"] in EFFECT_SCHEMAS for e in spec["effects"]):
-            continue
+    for index, spec in while_active_specs(encoding, EFFECT_SCHEMAS):
         built.append(
             Ability(
                 f"named_statics{index}",

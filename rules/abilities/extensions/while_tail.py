@@ -17,7 +17,7 @@ answered through the engine's stat query layer, never per-card flags:
 from collections.abc import Mapping
 from typing import Any
 
-from rules.abilities.extensions import SELECTOR, effect_schema
+from rules.abilities.extensions import SELECTOR, effect_schema, while_active_specs
 
 _FOR = ("reroll", "declare_blockers", "block", "field", "use_action", "use_global")
 EFFECT_SCHEMAS = {
@@ -141,11 +141,7 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     from rules.engine.abilities import Ability
 
     built = []
-    for index, spec in enumerate(encoding.get("abilities", ())):
-        if spec["when"] != "while_active":
-            continue
-        if not any(e["do"] in EFFECT_SCHEMAS for e in spec["effects"]):
-            continue
+    for index, spec in while_active_specs(encoding, EFFECT_SCHEMAS):
         built.append(
             Ability(
                 f"while_tail{index}",
