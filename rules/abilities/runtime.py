@@ -369,15 +369,25 @@ def _restrict(ctx, effect, bursts, scope=None):
         ctx.last(f"{ctx.card}.restrict_{action}", subject=target)
 
 
+def _restrictions_in(effects) -> set[str]:
+    """The actions of the `restrict` effects among `effects`, nested ones included (a 'can't
+    block this turn' inside '... unless your opponent pays 2 life')."""
+    found = set()
+    for effect in effects:
+        if effect["do"] == "restrict":
+            found.add(effect["action"])
+        found |= _restrictions_in(effect.get("effects", ()))
+    return found
+
+
 def _restricting(encoding) -> tuple[Ability, ...]:
     """The lasting abilities the card's restrictions this turn start (not the static ones)."""
     wanted = {
-        effect["action"]
+        action
         for spec in encoding.get("abilities", ())
         if spec["when"] not in STATIC_TRIGGERS
         for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
-        for effect in effects
-        if effect["do"] == "restrict"
+        for action in _restrictions_in(effects)
     }
     return tuple(
         Ability(

@@ -892,30 +892,3 @@ EFFECT_TEXT.update(
         ),
     }
 )
-
-
-def _nested_restricting(card, encoding: Mapping[str, Any]) -> tuple:
-    """The lasting 'can't ... this turn' abilities of restrictions inside `fr_if_picked` (the
-    runtime builds those of the top-level effects only)."""
-    from rules.abilities.runtime import _restricted
-    from rules.engine.abilities import Ability
-
-    top, nested = set(), set()
-    for spec in encoding.get("abilities", ()):
-        for effect in spec["effects"]:
-            if effect["do"] == "restrict" and spec["when"] not in ("while_active", "static"):
-                top.add(effect["action"])
-            if effect["do"] == "fr_if_picked":
-                nested |= {e["action"] for e in effect["effects"] if e["do"] == "restrict"}
-    return tuple(
-        Ability(
-            f"restrict_{action}",
-            "lasting",
-            f"can't {action.replace('_', ' ')} this turn",
-            restrict=_restricted(action),
-        )
-        for action in sorted(nested - top)
-    )
-
-
-ENCODING_ABILITIES["fielded_rest_restricting"] = _nested_restricting

@@ -70,28 +70,6 @@ def _unless_life_text(effect) -> str:
 EFFECT_TEXT = {"tg_unless_life": _unless_life_text}
 
 
-def _nested_restrictions(card, encoding) -> tuple:
-    """A 'can't ... this turn' inside `tg_unless_life` starts the same lasting effect as one at
-    the top level (rules.abilities.runtime's `restrict_<action>`): the card needs that lasting
-    ability, unless its top-level effects already bring it."""
-    from rules.abilities import runtime
-
-    nested = set()
-    for spec in encoding.get("abilities", ()):
-        for effect in spec["effects"]:
-            if effect["do"] == "tg_unless_life":
-                nested |= {e["action"] for e in effect["effects"] if e["do"] == "restrict"}
-    if not nested:
-        return ()
-    have = {ability.name for ability in runtime._restricting(encoding)}
-    wanted = [{"do": "restrict", "action": action} for action in sorted(nested)]
-    built = runtime._restricting({"abilities": [{"when": "global", "effects": wanted}]})
-    return tuple(ability for ability in built if ability.name not in have)
-
-
-ENCODING_ABILITIES = {"tg_unless_life": _nested_restrictions}
-
-
 # -- condition: no die purchased yet this turn ('The first die you purchase this turn ...') -----
 def _none_purchased(test, state, cards, *, holder, this=None, card="") -> bool:
     from rules.engine.keywords import strike

@@ -20,8 +20,8 @@ clauses in rules/abilities/phrases_word_tail.py).
   already level 1, spin it to an energy face (of your choice)': each die picked above level 1
   spins down one level; one at level 1 is spun to an energy face the holder chooses
   (fielded_effects' `spin_to_energy`: it goes to its controller's Reserve Pool).
-- `ENCODING_ABILITIES` `wdt_unless_ko_restrict`: a `restrict` ('can't block this turn') inside
-  misc_tail's `mt_unless_ko` gets the lasting ability runtime builds only for top-level ones.
+- a `restrict` ('can't block this turn') inside misc_tail's `mt_unless_ko` once did nothing:
+  runtime built the lasting abilities of top-level restrictions only; it reads nested ones now.
 """
 
 from rules.abilities.extensions import SELECTOR, effect_schema
@@ -117,32 +117,3 @@ EFFECT_TEXT = {
         f"field this die from the Used Pile at level {effect['level']}"
     ),
 }
-
-
-# -- 'can't block this turn' inside misc_tail's 'unless your opponent KOs' -----------------------
-def _nested_restrictions(card, encoding):
-    """runtime builds the lasting 'can't <action> this turn' abilities a card's `restrict`
-    effects start only for effects at the top of a spec (turn_globals adds them for its
-    `tg_unless_life`); a `restrict` inside misc_tail's `mt_unless_ko` (Enlistment's '... can't
-    block this turn unless your opponent KOs a character die') needs the same ability, added
-    here unless the top-level effects already bring it."""
-    from rules.abilities import runtime
-
-    nested = {
-        e["action"]
-        for spec in encoding.get("abilities", ())
-        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
-        for effect in effects
-        if effect["do"] == "mt_unless_ko"
-        for e in effect["effects"]
-        if e["do"] == "restrict"
-    }
-    if not nested:
-        return ()
-    have = {ability.name for ability in runtime._restricting(encoding)}
-    wanted = [{"do": "restrict", "action": action} for action in sorted(nested)]
-    built = runtime._restricting({"abilities": [{"when": "fielded", "effects": wanted}]})
-    return tuple(ability for ability in built if ability.name not in have)
-
-
-ENCODING_ABILITIES = {"wdt_unless_ko_restrict": _nested_restrictions}
