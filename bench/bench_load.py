@@ -35,6 +35,7 @@ figures for tests; --smoke is a few-second version (16 players) for CI.
 
 import argparse
 import datetime
+import gc
 import http.client
 import json
 import os
@@ -726,6 +727,13 @@ def main() -> int:
     parser.add_argument("--keep-database", action="store_true")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     parser.add_argument("--server-log", type=Path, help="keep gunicorn's log (JSON lines) here")
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave Python's collector running in this load generator while it measures (by "
+        "default it is paused, as timeit pauses it: a full pass over the seeding's objects and "
+        "the growing samples would stop every client thread at once and show up as latency)",
+    )
     parser.add_argument("--smoke", action="store_true", help="a few seconds, 16 players (CI)")
     args = parser.parse_args()
     if args.smoke:
@@ -786,6 +794,9 @@ def main() -> int:
     )
     load_before = os.getloadavg()
     server = start_server(env, port, var / "gunicorn.log")
+    gc.collect()
+    if not args.client_gc:
+        gc.disable()  # bounded in count and time: what it allocates meanwhile is small
     try:
         samples, ramping, elapsed, failures, versions = event_day_mix(
             port,
@@ -815,6 +826,7 @@ def main() -> int:
         )
         failures += more
     finally:
+        gc.enable()
         stop_server(server)
         load_after = os.getloadavg()
         if not args.keep_database:
@@ -857,7 +869,8 @@ def main() -> int:
         f"\ncommand: python bench/bench_load.py {' '.join(sys.argv[1:])}  (gunicorn "
         f"{args.workers} workers x {args.threads} threads; mix {elapsed:.1f} s; saturation "
         f"{args.clients} clients "
-        f"x {args.saturation_seconds:g} s x {args.saturation_rounds} rounds)"
+        f"x {args.saturation_seconds:g} s x {args.saturation_rounds} rounds; the load "
+        f"generator's collector {'running' if args.client_gc else 'paused'})"
     )
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
@@ -905,6 +918,7 @@ def main() -> int:
                     "after_change": after_change,
                     "errors": errors,
                     "load_average": {"before": load_before, "after": load_after},
+                    "client_gc": args.client_gc,
                 },
                 indent=2,
             )
