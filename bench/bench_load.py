@@ -613,6 +613,10 @@ def saturation_targets(event) -> list:
     return [
         ("/healthz (trivial: one query, a broker check)", "/healthz", None),
         ("login page (trivial: a small template)", "/accounts/login/", None),
+        # the same page for a signed-in player: the framework's own cost of a signed-in request
+        # (the session and the user read, the header naming them), what the signed-in event page
+        # is compared with
+        ("login page, signed in (trivial: the session and user)", "/accounts/login/", session),
         ("event page: pairings + standings (anonymous)", f"/events/{slug}/", None),
         ("event page: pairings + standings (signed in)", f"/events/{slug}/", session),
         ("standings API (cached per version)", f"/api/events/{slug}/standings/", None),
@@ -849,12 +853,15 @@ def main() -> int:
         row["per_second"] = statistics.median(rates)
         sat[name] = row
     names = list(sat)
-    healthz, login, anonymous, signed_in, api = (sat[n]["per_second"] for n in names)
+    healthz, login, login_signed_in, anonymous, signed_in, api = (
+        sat[n]["per_second"] for n in names
+    )
     ratios = {
         "event page (anonymous) / healthz": anonymous / healthz,
         "event page (anonymous) / login page": anonymous / login,
         "event page (signed in) / healthz": signed_in / healthz,
         "event page (signed in) / login page": signed_in / login,
+        "event page (signed in) / login page (signed in)": signed_in / login_signed_in,
         "standings API / healthz": api / healthz,
     }
     errors = [s.detail for s in samples + ramping if not s.ok]

@@ -46,7 +46,7 @@ def test_smoke_run_of_the_load_benchmark_has_no_errors_and_covers_every_page(tmp
     assert set(result["mix"]) == set(MIX_KINDS), done.stdout
     for kind, row in result["mix"].items():
         assert row["requests"] > 0 and row["errors"] == 0, kind
-    assert len(result["saturation"]) == 5
+    assert len(result["saturation"]) == 6
     for page, row in result["saturation"].items():
         assert row["requests"] > 0 and row["errors"] == 0, page
     assert result["all"]["requests"] == sum(row["requests"] for row in result["mix"].values())
