@@ -51,10 +51,7 @@ Regenerate') stays with the families that read that card (manual for now).
 from dataclasses import replace
 
 from rules.engine.abilities import Ability, Contribution, Query, is_active
-from rules.engine.actions import Roll
-from rules.engine.effects import dice as dice_ops
-from rules.engine.state import Request, Zone
-from rules.engine.verdicts import reject
+from rules.engine.state import Zone
 
 
 def _regenerate(card) -> tuple[Ability, ...]:
@@ -62,13 +59,7 @@ def _regenerate(card) -> tuple[Ability, ...]:
         die = ctx.state.die(ctx.source) if ctx.source else None
         if die is None or die.zone != Zone.PREP or die.is_token:
             return  # no longer in the Prep Area (or a token): nothing to reroll (T5.1)
-        text = f"{die.owner} rerolls {die.id} (Regenerate)"
-        answer = ctx.ask(Request("roll", die.owner, text, options=(die.id,)), Roll)
-        faces = dict(answer.faces)
-        if set(faces) != {die.id}:
-            reject("R14.1", f"Say how {die.id} landed.")
-        face = faces[die.id]
-        dice_ops.check_face(ctx, die, face)
+        face = ctx.reroll_face(die.id, "Regenerate")
         if not face.is_character:
             ctx.emit(
                 "rerolled_die",

@@ -150,21 +150,12 @@ def _reroll_return(ctx, effect, bursts, scope=None) -> None:
     else it stays in the Prep Area."""
     from dataclasses import replace
 
-    from rules.engine.actions import Roll
-    from rules.engine.effects import dice as dice_ops
-    from rules.engine.state import Request, Zone
-    from rules.engine.verdicts import reject
+    from rules.engine.state import Zone
 
     die = ctx.state.die(ctx.source) if ctx.source else None
     if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
         return
-    text = f"{die.owner} rerolls {die.id} ({ctx.label})"
-    answer = ctx.ask(Request("roll", die.owner, text, options=(die.id,)), Roll)
-    faces = dict(answer.faces)
-    if set(faces) != {die.id}:
-        reject("R14.1", f"Say how {die.id} landed.")
-    face = faces[die.id]
-    dice_ops.check_face(ctx, die, face)
+    face = ctx.reroll_face(die.id, ctx.label)
     if not face.is_character:
         ctx.emit(
             "rerolled_die",
@@ -246,21 +237,12 @@ def _reroll_if_energy(ctx, effect, bursts, scope=None) -> None:
     """The card's own die, in its owner's Prep Area, is rerolled (a recorded input); on an
     energy face the effects follow. It stays in the Prep Area either way."""
     from rules.abilities import runtime
-    from rules.engine.actions import Roll
-    from rules.engine.effects import dice as dice_ops
-    from rules.engine.state import Request, Zone
-    from rules.engine.verdicts import reject
+    from rules.engine.state import Zone
 
     die = ctx.state.die(ctx.source) if ctx.source else None
     if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
         return
-    text = f"{die.owner} rerolls {die.id} ({ctx.label})"
-    answer = ctx.ask(Request("roll", die.owner, text, options=(die.id,)), Roll)
-    faces = dict(answer.faces)
-    if set(faces) != {die.id}:
-        reject("R14.1", f"Say how {die.id} landed.")
-    face = faces[die.id]
-    dice_ops.check_face(ctx, die, face)
+    face = ctx.reroll_face(die.id, ctx.label)
     ctx.emit(
         "rerolled_die",
         f"{die.id} rerolled to {face.notation()} in the Prep Area ({ctx.label})",

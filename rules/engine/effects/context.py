@@ -158,6 +158,19 @@ class EffectContext(Txn):
         shown = ", ".join(f"{d}={f.notation()}" for d, f in faces.items())
         self.emit("rolled", f"{player} rolled {shown}", player=player, dice=tuple(faces))
 
+    def reroll_face(self, die_id: str, why: str):
+        """How one die landed when an effect rerolls it where it is (a recorded input, checked
+        against the die's faces); the caller says where it goes then."""
+        die = self.die(die_id)
+        text = f"{die.owner} rerolls {die_id} ({why})"
+        answer = self.ask(Request("roll", die.owner, text, options=(die_id,)), Roll)
+        faces = dict(answer.faces)
+        if set(faces) != {die_id}:
+            reject("R14.1", f"Say how {die_id} landed.")
+        face = faces[die_id]
+        dice_ops.check_face(self, die, face)
+        return face
+
     # -- acting ----------------------------------------------------------------------------
     def damage(self, target: str, amount: int) -> int:
         """Deal ability damage to a die or a player ('P1'/'P2'); returns the damage dealt."""
