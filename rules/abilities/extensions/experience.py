@@ -54,31 +54,37 @@ from rules.engine.abilities import Ability, Contribution, Query, is_active
 from rules.engine.state import Zone
 
 
+def reroll_back_to_field(ctx, die, why: str) -> None:
+    """A die in its owner's Prep Area rerolled (a recorded input): on a character face it goes
+    back to the Field Zone on that face, not fielded (R8.2); otherwise it stays where it is
+    (Regenerate; Sandman's Aftershock, rules/abilities/extensions/leave_tail.py)."""
+    face = ctx.reroll_face(die.id, why)
+    if not face.is_character:
+        ctx.emit(
+            "rerolled_die",
+            f"{die.id} rerolled to {face.notation()}: it stays in the Prep Area ({ctx.label})",
+            rule="R14.1",
+            die=die.id,
+            player=die.owner,
+        )
+        return
+    ctx.put(replace(die, zone=Zone.FIELD, face=face, controller=die.owner))
+    ctx.emit(
+        "moved",
+        f"{die.id} rerolled to level {face.level}, back in the Field Zone, not fielded"
+        f" ({ctx.label})",
+        rule="R8.2",
+        die=die.id,
+        player=die.owner,
+    )
+
+
 def _regenerate(card) -> tuple[Ability, ...]:
     def resolve(ctx) -> None:
         die = ctx.state.die(ctx.source) if ctx.source else None
         if die is None or die.zone != Zone.PREP or die.is_token:
             return  # no longer in the Prep Area (or a token): nothing to reroll (T5.1)
-        face = ctx.reroll_face(die.id, "Regenerate")
-        if not face.is_character:
-            ctx.emit(
-                "rerolled_die",
-                f"{die.id} rerolled to {face.notation()}: it stays KO'd in the Prep Area"
-                f" ({ctx.label})",
-                rule="R14.1",
-                die=die.id,
-                player=die.owner,
-            )
-            return
-        ctx.put(replace(die, zone=Zone.FIELD, face=face, controller=die.owner))
-        ctx.emit(
-            "moved",
-            f"{die.id} regenerated: rerolled to level {face.level}, back in the Field Zone, not"
-            f" fielded ({ctx.label})",
-            rule="R8.2",
-            die=die.id,
-            player=die.owner,
-        )
+        reroll_back_to_field(ctx, die, "Regenerate")
 
     return (
         Ability(

@@ -148,32 +148,15 @@ def _reroll_return(ctx, effect, bursts, scope=None) -> None:
     """The card's own die, in its owner's Prep Area, is rerolled (how it lands is a recorded
     input); on a character face it returns to the Field Zone on that face, not fielded (R8.2);
     else it stays in the Prep Area."""
-    from dataclasses import replace
 
     from rules.engine.state import Zone
 
     die = ctx.state.die(ctx.source) if ctx.source else None
     if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
         return
-    face = ctx.reroll_face(die.id, ctx.label)
-    if not face.is_character:
-        ctx.emit(
-            "rerolled_die",
-            f"{die.id} rerolled to {face.notation()}: it stays in the Prep Area ({ctx.label})",
-            rule="R14.1",
-            die=die.id,
-            player=die.owner,
-        )
-        return
-    ctx.put(replace(die, zone=Zone.FIELD, face=face, controller=die.owner))
-    ctx.emit(
-        "moved",
-        f"{die.id} rerolled to level {face.level} and returned to the Field Zone, not fielded "
-        f"({ctx.label})",
-        rule="R8.2",
-        die=die.id,
-        player=die.owner,
-    )
+    from rules.abilities.extensions.experience import reroll_back_to_field
+
+    reroll_back_to_field(ctx, die, ctx.label)
 
 
 def _place(ctx, effect, bursts, scope=None) -> None:
