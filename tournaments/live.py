@@ -9,6 +9,7 @@ import logging
 import secrets
 import threading
 import time
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
@@ -23,6 +24,9 @@ SUMMARY_SECONDS = 60 * 60
 # After a change, everyone following the event asks for the page within seconds: one request
 # renders it and the others wait for its result (at most this long), instead of all rendering.
 RENDER_WAIT_SECONDS = 10
+# A request that is first to ask for a page of a new version answers with the page's previous
+# body if it was rendered at most this long ago, and renders the new version after its answer.
+STALE_SECONDS = 60
 
 
 def _version_key(event_id: int) -> str:
@@ -53,9 +57,9 @@ def _latest_key(event_id: int) -> str:
 
 
 def latest_rendered(event_id: int) -> str | None:
-    """The newest version of the event whose pages have been rendered and cached: what a
-    visitor is shown while the current version is being rendered (stale for a moment, never
-    waiting for the render)."""
+    """The newest version of the event whose pages have been rendered (their shared fragments
+    cached): what a signed-in visitor's page is built from while the current version is being
+    rendered (stale for a moment, never waiting for the render)."""
     return cache.get(_latest_key(event_id))
 
 
@@ -77,18 +81,19 @@ def roster_version(event_id: int) -> str:
 
 def touch(event_id: int, *, roster: bool = False) -> None:
     token = secrets.token_hex(6)
-    tokens = {_version_key(event_id): token}
-    if roster:
-        tokens[_roster_key(event_id)] = secrets.token_hex(6)
-    cache.set_many(tokens, timeout=None)
     claims = getattr(_written, "claims", None)
     if claims is not None:
         # A writing request renders the event page once its answer has gone out
         # (RenderAfterWrites); until then, visitors of the version it makes are given the
         # version before it (the committed state while the write is under way) instead of
-        # each rendering it in the meantime.
+        # each rendering it in the meantime. Claimed before the version is published, so no
+        # visitor ever reads it unclaimed.
         claims.append(_writer_key(event_id, token))
         cache.set(claims[-1], 1, timeout=RENDER_WAIT_SECONDS)
+    tokens = {_version_key(event_id): token}
+    if roster:
+        tokens[_roster_key(event_id)] = secrets.token_hex(6)
+    cache.set_many(tokens, timeout=None)
 
 
 def _writer_key(event_id: int, current: str) -> str:
@@ -197,10 +202,13 @@ def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
     Only the named short numeric query parameters are part of the key: anything else is served
     uncached, so odd query strings cannot fill the cache.
 
-    After a change, one request renders the page (and its shared fragments); the others get
-    the newest rendered version at once (anonymous visitors, and signed-in ones where the view
-    can show an older body: `stale_body`) or wait for that render, instead of all rendering the
-    same thing at once.
+    After a change, one request renders the page (and its shared fragments), never all of
+    them. Anonymous visitors are given the page's newest rendered body while the new version is
+    being rendered (stale for a moment, never waiting); the first to ask, if that body is
+    recent (STALE_SECONDS), gets it too and renders the new version after its answer has gone
+    out. With no earlier body they wait for the one render. Signed-in visitors get the newest
+    rendered version where the view can show an older body (`stale_body`), otherwise they wait
+    for that render.
     """
 
     def decorate(view):
@@ -221,29 +229,29 @@ def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
             key = page_key(event_id, current, request.path, query)
             # The view renders this same version (see version_of) without asking again.
             request.public_version = (event_id, current)
+            request.public_page = (key, request.path, query)
             if request.user.is_authenticated or "messages" in request.COOKIES:
                 return _own_page(view, request, slug, kwargs, key, stale_body)
             body = cache.get(key)
-            rendering, mine = f"{key}:rendering", False
-            writer = _writer_key(event_id, current) if stale_body else None
-            if body is None:
-                mine = _renders_here(rendering, writer)
-                if not mine:
-                    # Another request (or the writer) renders this version: the previous one
-                    # at once (stale for a moment, never waiting), or, if none, wait for it.
-                    stale = _stale_page(event_id, current, request, query)
-                    if stale is not None:
-                        return HttpResponse(stale, content_type="text/html; charset=utf-8")
-                    body = _rendered_elsewhere(key, rendering, writer)
             if body is not None:
                 return HttpResponse(body, content_type="text/html; charset=utf-8")
-            try:
-                response = view(request, slug, **kwargs)
-                _keep(response, event_id, current, key)
-            finally:
-                if mine:
-                    cache.delete(rendering)
-            return response
+            rendering = f"{key}:rendering"
+            writer = _writer_key(event_id, current) if stale_body else None
+            if _renders_here(rendering, writer):
+                body = cache.get(key)  # rendered, and released, between the two looks
+                if body is None and stale_body:
+                    return _render_for_everyone(view, request, slug, kwargs, rendering)
+                if body is None:
+                    return _render_here(view, request, slug, kwargs, rendering)
+                cache.delete(rendering)
+            else:
+                # Another request (or the writer) renders this version: the page as it was a
+                # moment ago, at once, or if there is none, that render.
+                newest = _newest_page(event_id, current, request.path, query)
+                body = newest.body if newest else _rendered_elsewhere(key, rendering, writer)
+            if body is not None:
+                return HttpResponse(body, content_type="text/html; charset=utf-8")
+            return _render_here(view, request, slug, kwargs)
 
         return wrapper
 
@@ -279,19 +287,76 @@ def _own_page(view, request, slug: str, kwargs: dict, key: str, stale_body: bool
             cache.delete(rendering)
 
 
-def _stale_page(event_id: int, current: str, request, query: str) -> bytes | None:
-    """The newest rendered version of this page, if it is not the current one."""
-    stale = latest_rendered(event_id)
-    if stale is None or stale == current:
+class _Newest(NamedTuple):
+    """The newest rendered body of a page as anonymous visitors get it, whatever its version."""
+
+    version: str
+    rendered_at: float  # time.time()
+    body: bytes
+
+
+def _newest_key(event_id: int, path: str, query: str) -> str:
+    # On the roster's token too: a new event (and a test database's reused ids and slugs) never
+    # finds another event's body; a roster change drops the fallback for one render.
+    return f"public:page:{event_id}:newest:{roster_version(event_id)}:{path}?{query}"
+
+
+def _newest_page(event_id: int, current: str, path: str, query: str) -> _Newest | None:
+    """The newest rendered body of this page, if it is of an earlier version than `current`."""
+    found = cache.get(_newest_key(event_id, path, query))
+    if not isinstance(found, tuple) or len(found) != len(_Newest._fields):
         return None
-    return cache.get(page_key(event_id, stale, request.path, query))
+    newest = _Newest(*found)
+    return None if newest.version == current else newest
 
 
-def _keep(response, event_id: int, current: str, key: str) -> None:
-    """Cache a rendered anonymous page (and mark its version rendered)."""
+def _keep(response, request) -> None:
+    """Cache a rendered anonymous page as the page of its version and as the page's newest body
+    (and mark its version rendered)."""
     if response.status_code == 200 and not response.cookies:
-        cache.set_many({key: response.content, f"{key}:warm": 1}, FRAGMENT_SECONDS)
+        event_id, current = request.public_version
+        key, path, query = request.public_page
+        newest = tuple(_Newest(current, time.time(), response.content))
+        cache.set_many(
+            {key: response.content, f"{key}:warm": 1, _newest_key(event_id, path, query): newest},
+            FRAGMENT_SECONDS,
+        )
         _rendered(event_id, current)
+
+
+def _render_here(view, request, slug: str, kwargs: dict, rendering: str | None = None):
+    """Render the page in this request and cache it; release `rendering` (this request's)."""
+    try:
+        response = view(request, slug, **kwargs)
+        _keep(response, request)
+        return response
+    finally:
+        if rendering:
+            cache.delete(rendering)
+
+
+def _render_for_everyone(view, request, slug: str, kwargs: dict, rendering: str):
+    """This request is the one to render the page of the current version (it holds
+    `rendering`). Stale while revalidating: if the page's previous body is recent, answer with
+    it at once and render the new version once the answer has gone out (a response closer, in
+    this worker before its next request); otherwise render it now."""
+    event_id, current = request.public_version
+    _, path, query = request.public_page
+    newest = _newest_page(event_id, current, path, query)
+    if newest is None or time.time() - newest.rendered_at > STALE_SECONDS:
+        return _render_here(view, request, slug, kwargs, rendering)
+    response = HttpResponse(newest.body, content_type="text/html; charset=utf-8")
+
+    def render_after() -> None:
+        try:
+            _keep(view(request, slug, **kwargs), request)
+        except Exception:
+            logger.exception("Rendering %s after a stale answer failed", request.path)
+        finally:
+            cache.delete(rendering)
+
+    response._resource_closers.append(render_after)
+    return response
 
 
 def _renders_here(rendering: str, writer: str | None) -> bool:
@@ -386,7 +451,8 @@ def _render_event_page(event_id: int) -> None:
         request.META = {"SERVER_NAME": "prerender", "SERVER_PORT": "80"}
         request.user, request.session, request._messages = AnonymousUser(), SessionBase(), []
         request.public_version = (event_id, current)
-        _keep(event_detail.__wrapped__(request, slug), event_id, current, key)
+        request.public_page = (key, path, "after_round=")
+        _keep(event_detail.__wrapped__(request, slug), request)
         warm_seats(event_id, current)  # the signed-in players' own boxes of this version
     finally:
         cache.delete(rendering)
