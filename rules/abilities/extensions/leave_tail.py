@@ -25,8 +25,9 @@ no face any more) and `lt_untargetable` (a lasting restriction this turn on the 
 """
 
 from rules.abilities.extensions import EFFECTS, SELECTOR, effect_schema
+from rules.abilities.extensions.experience import reroll_back_to_field
 from rules.engine.abilities import TriggerContext
-from rules.engine.state import other
+from rules.engine.state import Zone, other
 
 
 def event_holds(when: str, tc: TriggerContext) -> bool:
@@ -104,8 +105,6 @@ def _players_sacrifice(ctx, effect, bursts, scope=None) -> None:
 
 
 def _prep_to_used(ctx, effect, bursts, scope=None) -> None:
-    from rules.engine.state import Zone
-
     for player in (ctx.holder, ctx.opponent):
         moved = [d.id for d in ctx.state.zone(player, Zone.PREP)]
         for die_id in moved:
@@ -148,14 +147,9 @@ def _reroll_return(ctx, effect, bursts, scope=None) -> None:
     """The card's own die, in its owner's Prep Area, is rerolled (how it lands is a recorded
     input); on a character face it returns to the Field Zone on that face, not fielded (R8.2);
     else it stays in the Prep Area."""
-
-    from rules.engine.state import Zone
-
     die = ctx.state.die(ctx.source) if ctx.source else None
     if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
         return
-    from rules.abilities.extensions.experience import reroll_back_to_field
-
     reroll_back_to_field(ctx, die, ctx.label)
 
 
@@ -166,7 +160,6 @@ def _place(ctx, effect, bursts, scope=None) -> None:
     from dataclasses import replace
 
     from rules.engine.effects import dice as dice_ops
-    from rules.engine.state import Zone
 
     found = []
     for die in ctx.state.zone(ctx.holder, Zone.PREP):
@@ -201,8 +194,6 @@ def _roll_kod_field(ctx, effect, bursts, scope=None) -> None:
     """Another of the holder's character dice KO'd this turn, still in their Prep Area (their
     choice), is rolled into the Reserve Pool (how it lands is a recorded input); on a character
     face it is fielded for free at that level (R8.2: 'when fielded' triggers)."""
-    from rules.engine.state import Zone
-
     kod = {left.die for left in ctx.state.departed if left.kod and left.owner == ctx.holder}
     found = [
         d.id for d in ctx.state.zone(ctx.holder, Zone.PREP) if d.id in kod and d.id != ctx.source
@@ -220,7 +211,6 @@ def _reroll_if_energy(ctx, effect, bursts, scope=None) -> None:
     """The card's own die, in its owner's Prep Area, is rerolled (a recorded input); on an
     energy face the effects follow. It stays in the Prep Area either way."""
     from rules.abilities import runtime
-    from rules.engine.state import Zone
 
     die = ctx.state.die(ctx.source) if ctx.source else None
     if die is None or die.zone != Zone.PREP or die.is_token or die.owner != ctx.holder:
