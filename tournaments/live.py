@@ -239,10 +239,9 @@ def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
             writer = _writer_key(event_id, current) if stale_body else None
             if _renders_here(rendering, writer):
                 body = cache.get(key)  # rendered, and released, between the two looks
-                if body is None and stale_body:
-                    return _render_for_everyone(view, request, slug, kwargs, rendering)
                 if body is None:
-                    return _render_here(view, request, slug, kwargs, rendering)
+                    render = _render_for_everyone if stale_body else _render_here
+                    return render(view, request, slug, kwargs, rendering)
                 cache.delete(rendering)
             else:
                 # Another request (or the writer) renders this version: the page as it was a
