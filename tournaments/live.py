@@ -302,11 +302,8 @@ def _newest_key(event_id: int, path: str, query: str) -> str:
 
 def _newest_page(event_id: int, current: str, path: str, query: str) -> _Newest | None:
     """The newest rendered body of this page, if it is of an earlier version than `current`."""
-    found = cache.get(_newest_key(event_id, path, query))
-    if not isinstance(found, tuple) or len(found) != len(_Newest._fields):
-        return None
-    newest = _Newest(*found)
-    return None if newest.version == current else newest
+    newest = cache.get(_newest_key(event_id, path, query))
+    return None if newest is None or newest.version == current else newest
 
 
 def _keep(response, request) -> None:
@@ -315,7 +312,7 @@ def _keep(response, request) -> None:
     if response.status_code == 200 and not response.cookies:
         event_id, current = request.public_version
         key, path, query = request.public_page
-        newest = tuple(_Newest(current, time.time(), response.content))
+        newest = _Newest(current, time.time(), response.content)
         cache.set_many(
             {key: response.content, f"{key}:warm": 1, _newest_key(event_id, path, query): newest},
             FRAGMENT_SECONDS,
@@ -348,11 +345,9 @@ def _render_for_everyone(view, request, slug: str, kwargs: dict, rendering: str)
 
     def render_after() -> None:
         try:
-            _keep(view(request, slug, **kwargs), request)
+            _render_here(view, request, slug, kwargs, rendering)
         except Exception:
             logger.exception("Rendering %s after a stale answer failed", request.path)
-        finally:
-            cache.delete(rendering)
 
     response._resource_closers.append(render_after)
     return response
