@@ -30,6 +30,7 @@ STEP_TITLES = {
     Step.CLEAR_AND_DRAW: "Clear and Draw",
     Step.ROLL_AND_REROLL: "Roll and Reroll",
     Step.MAIN: "Main Step",
+    Step.NO_ATTACK: "No attack declared: no attack step, Cleanup next",
     Step.ATTACKERS: "Attack step: attackers declared",
     Step.BLOCKERS: "Attack step: declare blockers",
     Step.WINDOW: "Attack step: actions and globals",

@@ -20,7 +20,14 @@ from rules.engine.state import (
 )
 from rules.engine.verdicts import Verdict
 
-BOARD_STEPS = (Step.CLEAR_AND_DRAW, Step.ROLL_AND_REROLL, Step.MAIN, Step.BLOCKERS, Step.WINDOW)
+BOARD_STEPS = (
+    Step.CLEAR_AND_DRAW,
+    Step.ROLL_AND_REROLL,
+    Step.MAIN,
+    Step.NO_ATTACK,
+    Step.BLOCKERS,
+    Step.WINDOW,
+)
 
 
 @dataclass(frozen=True)
@@ -389,5 +396,7 @@ def _begin(txn, board: Board) -> None:
             txn.update(phase="rolled")
     elif board.step == Step.BLOCKERS:
         attack.ask_for_blocks(txn)
+    elif board.step == Step.NO_ATTACK:
+        txn.update(priority=None)  # no attack step: nobody acts until Cleanup (R5.4)
     else:
         txn.update(priority=board.priority or state.active, inactive_passed=False)

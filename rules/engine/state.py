@@ -59,6 +59,7 @@ class Step(StrEnum):
     CLEAR_AND_DRAW = "clear_and_draw"
     ROLL_AND_REROLL = "roll_and_reroll"
     MAIN = "main"
+    NO_ATTACK = "no_attack"  # no attackers declared: no attack step, Cleanup next (R5.4)
     ATTACKERS = "attackers"  # attackers declared; 'when attacks' effects resolve (R11.1)
     BLOCKERS = "blockers"  # the defender declares blockers (R11.2)
     WINDOW = "window"  # the attack step's action and global window (R11.3)

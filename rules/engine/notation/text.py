@@ -12,6 +12,7 @@ from rules.engine.actions import (
     Choose,
     DeclareAttackers,
     DeclareBlockers,
+    DeclareNoAttack,
     Draw,
     EndTurn,
     FieldDie,
@@ -46,7 +47,7 @@ from rules.engine.state import Step, Zone, other
 
 VERBS = (
     "draw", "roll", "reroll", "buy", "field", "use", "global", "activate", "pass", "attack",
-    "block", "damage", "end", "order", "choose", "yes", "no",
+    "block", "damage", "no attack", "end", "order", "choose", "yes", "no",
 )  # fmt: skip
 
 
@@ -153,7 +154,7 @@ def _parse_board_header(line: Line) -> Board:
         if word.text not in values:
             line.fail(f"expected turn, active, step or priority, got {word.text!r}", word)
         values[word.text] = line.take(f"a value after {word.text!r}").text
-    steps = ("clear_and_draw", "roll_and_reroll", "main", "blockers", "window")
+    steps = ("clear_and_draw", "roll_and_reroll", "main", "no_attack", "blockers", "window")
     if not values["turn"].isdigit():
         line.fail(f"expected the turn number, got {values['turn']!r}", line.words[0])
     if values["active"] not in PLAYERS or values["priority"] not in ("", *PLAYERS):
@@ -335,6 +336,10 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
     if name == "end":
         line.done()
         return EndTurn(player)
+    if name == "no" and line.peek() is not None and line.peek().text == "attack":
+        line.take("attack")
+        line.done()
+        return DeclareNoAttack(player)
     if name == "attack":
         words = line.rest()
         if not words:
@@ -436,6 +441,8 @@ def format_action(action: Action) -> str:
             return f"{p} pass"
         case EndTurn():
             return f"{p} end"
+        case DeclareNoAttack():
+            return f"{p} no attack"
         case DeclareAttackers():
             return f"{p} attack {short(action.dice)}"
         case DeclareBlockers():
