@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules.engine import query
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face
-from rules.engine.keywords import continuous
+from rules.engine.keywords import continuous, heroic
 from rules.engine.state import (
     IN_FIELD,
     ROLLED,
@@ -42,6 +42,7 @@ class Placement:
     attached: str = ""  # the character die it is attached to (R15.1)
     held_by: str = ""  # a captured die's captor (R15.1)
     held_from: Zone | None = None  # where a captured die returns (None: the Field)
+    paired: str = ""  # the die it is paired up with (K-HEROIC)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
     _check_combat(state, board, problem)
     _check_captors(state, board, problem)
     state = _attach(state, board, problem)
+    state = _pair(state, board, problem)
     if problems:
         raise BoardError(problems)
     txn = Txn(state, cards)
@@ -339,6 +341,40 @@ def _attach(state: GameState, board: Board, problem) -> GameState:
         else:
             attached.append(replace(die, attached_to=host.id))
     return state.with_dice(*attached)
+
+
+def _pair(state: GameState, board: Board, problem) -> GameState:
+    """Paired dice (K-HEROIC): written on one partner's line, or on both alike; each die has
+    one partner; partners are character dice in the Field on one side, of different cards."""
+    partners: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for placement in board.placements:
+        if not placement.paired:
+            continue
+        die, other = state.die(placement.die), state.die(placement.paired)
+        if die is None or die.zone != placement.zone:
+            continue  # already reported
+        if other is None:
+            problem(placement.line, "R3.1", f"There is no die {placement.paired} in this game.")
+            continue
+        if partners.get(die.id) == other.id and partners.get(other.id) == die.id:
+            continue  # the same pair, written on both lines
+        taken = next((d for d in (die.id, other.id) if d in partners), None)
+        if taken is not None:
+            problem(
+                placement.line,
+                heroic.RULE,
+                f"{taken} is already paired up with {partners[taken]}: a die has one partner.",
+                die.id,
+            )
+            continue
+        why = heroic.problem(state, die, other)
+        if why:
+            problem(placement.line, heroic.RULE, why, die.id)
+            continue
+        partners[die.id], partners[other.id] = other.id, die.id
+        pairs.append((die.id, other.id))
+    return replace(state, pairs=tuple(pairs)) if pairs else state
 
 
 def _check_combat(state: GameState, board: Board, problem) -> None:

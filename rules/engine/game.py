@@ -122,7 +122,7 @@ def _dispatch(txn: Txn, action) -> None:
 def _needs_check(txn: Txn, checked: int) -> bool:
     """Skip the state check when nothing since the last one could have changed its outcome
     (static abilities can change anything, so with them in play it always runs)."""
-    if checked < 0 or abilities.in_play(txn.state, txn.cards):
+    if checked < 0 or txn.state.pairs or abilities.in_play(txn.state, txn.cards):
         return True
     return any(e.kind in _CHECK_AFTER for e in txn.events[checked:])
 

@@ -79,6 +79,11 @@ RULES: dict[str, str] = {
     "K-PREP": "Prep: move a die to the Prep Area (from the bag: draw one).",
     "K-SUITUP": "Suit Up: on purchase, KO a listed character to field this die at level 2.",
     "K-SWAP": "Swap: see R15.4.",
+    "K-HEROIC": (
+        "Heroic: a die fielded this turn may pair up with another of its player's Heroic "
+        "character dice (not of the same card) until the start of that player's next turn; "
+        "partners attack and block separately."
+    ),
     "K-STRIKE": "Strike: +2A, +2D and Overcrush while the only character die fielded this turn.",
     "K-TOKEN": "Tokens: see R1.7.",
     "T2.2": "The first player of a tournament game may not attack on their first turn.",

@@ -242,6 +242,14 @@ class GameState:
     basic_actions: tuple[str, ...] = field(default=())
     next_id: int = 1  # numbers queued effects and tokens
     departed: tuple[Departure, ...] = ()  # character dice that left the Field this turn
+    pairs: tuple[tuple[str, str], ...] = ()  # paired-up dice, partners (K-HEROIC)
+
+    def partner(self, die_id: str) -> str | None:
+        """The die `die_id` is paired up with, if any (K-HEROIC)."""
+        for first, second in self.pairs:
+            if die_id in (first, second):
+                return second if die_id == first else first
+        return None
 
     # -- reading -----------------------------------------------------------------------
     @cached_property
@@ -328,6 +336,7 @@ class GameState:
             "priority": self.priority,
             "waiting_for": self.pending.text if self.pending else None,
             "queue": [entry.label for entry in self.queue],
+            "pairs": [list(pair) for pair in self.pairs],
             "winner": self.winner,
         }
 

@@ -186,6 +186,8 @@ def judge_adjustments(draw):
                 "prep",
                 "attach",
                 "detach",
+                "pair",
+                "unpair",
             ]
         )
     )
@@ -219,6 +221,8 @@ def judge_adjustments(draw):
         "prep": {"die": die},
         "attach": {"die": die, "other": other_die},
         "detach": {"die": die},
+        "pair": {"die": die, "other": other_die},
+        "unpair": {"die": die},
     }[kind]
     if kind == "modifier" and not (values["attack"] or values["defense"]):
         values["defense"] = 1
