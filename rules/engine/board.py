@@ -104,6 +104,7 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
     for placement in board.placements:
         state = _place(state, placement, cards, problem, seen)
     _check_combat(state, board, problem)
+    _check_no_attack(state, board, problem)
     _check_captors(state, board, problem)
     state = _attach(state, board, problem)
     state = _pair(state, board, problem)
@@ -341,6 +342,24 @@ def _attach(state: GameState, board: Board, problem) -> GameState:
         else:
             attached.append(replace(die, attached_to=host.id))
     return state.with_dice(*attached)
+
+
+def _check_no_attack(state: GameState, board: Board, problem) -> None:
+    """After the active player declared no attack, their Reserve Pool holds energy only:
+    unfielded characters left at the end of the Main Step (R5.3), unused action dice when no
+    attack was declared (R5.4)."""
+    if board.step != Step.NO_ATTACK:
+        return
+    lines = {p.die: p.line for p in board.placements}
+    for die in state.zone(state.active, Zone.RESERVE):
+        if die.face is None or die.face.is_energy or die.id not in lines:
+            continue
+        rule, why = (
+            ("R5.3", "an unfielded character goes to the Used Pile when the Main Step ends")
+            if die.face.is_character
+            else ("R5.4", "an unused action die goes to the Used Pile when no attack is declared")
+        )
+        problem(lines[die.id], rule, f"{die.id} can't be in the Reserve Pool now: {why}.", die.id)
 
 
 def _pair(state: GameState, board: Board, problem) -> GameState:

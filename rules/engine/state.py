@@ -244,13 +244,6 @@ class GameState:
     departed: tuple[Departure, ...] = ()  # character dice that left the Field this turn
     pairs: tuple[tuple[str, str], ...] = ()  # paired-up dice, partners (K-HEROIC)
 
-    def partner(self, die_id: str) -> str | None:
-        """The die `die_id` is paired up with, if any (K-HEROIC)."""
-        for first, second in self.pairs:
-            if die_id in (first, second):
-                return second if die_id == first else first
-        return None
-
     # -- reading -----------------------------------------------------------------------
     @cached_property
     def _positions(self) -> dict[str, int]:
@@ -260,6 +253,13 @@ class GameState:
     def die(self, die_id: str) -> Die | None:
         position = self._positions.get(die_id)
         return None if position is None else self.dice[position]
+
+    def partner(self, die_id: str) -> str | None:
+        """The die `die_id` is paired up with, if any (K-HEROIC)."""
+        for first, second in self.pairs:
+            if die_id in (first, second):
+                return second if die_id == first else first
+        return None
 
     def player(self, player_id: str) -> PlayerState:
         return self.players[0] if player_id == self.players[0].id else self.players[1]

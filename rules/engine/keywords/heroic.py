@@ -33,7 +33,7 @@ def problem(state, die, other) -> str:
     for each in (die, other):
         if not (each.is_character and each.zone in IN_FIELD):
             return f"{each.id} is not a character die in the Field: only those pair up."
-        if each.card is None and each.copy is None:
+        if (each.card is None or each.is_token) and each.copy is None:
             return f"{each.id} has no card, so no Heroic ability: it can't pair up."
     if die.controller != other.controller:
         return f"{die.id} pairs up only with its player's own dice, not with {other.id}."

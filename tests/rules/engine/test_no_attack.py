@@ -4,7 +4,9 @@ immediately go to the Used Pile, and neither player will be able to use any ener
 Abilities' (the Avengers Infinity rulebook; the digest's R5.4). `P1 no attack` stops at that
 moment; `P1 end` goes on to Cleanup, and alone is the shorthand for both."""
 
-from rules.engine import DeclareNoAttack, EndTurn, Step, Zone, parse_action
+import pytest
+
+from rules.engine import BoardError, DeclareNoAttack, EndTurn, Step, Zone, parse_action
 from tests.rules.engine.helpers import events, header, legal, refused
 
 BOARD = (
@@ -81,6 +83,17 @@ def test_a_board_can_start_at_the_no_attack_moment(cards):
     assert start.step == Step.NO_ATTACK and start.priority is None
     refused(cards, board + "P2 global 31sww pay SK1\n", "R5.4")
     assert legal(cards, board + "P1 end\n").final.active == "P2"
+
+
+def test_a_no_attack_board_keeps_only_energy_in_the_active_players_reserve(cards):
+    board = NO_ATTACK.replace("step main", "step no_attack").replace("P1 no attack\n", "")
+    with pytest.raises(BoardError) as error:
+        legal(cards, board)  # the unused action die would be in the Used Pile (R5.4)
+    assert [v.rule for _, v in error.value.problems] == ["R5.4"]
+    character = board.replace("P1 die BA:34sww#1 reserve action\n", "P1 die SK2 reserve L1\n")
+    with pytest.raises(BoardError) as error:
+        legal(cards, character)  # an unfielded character went to the Used Pile (R5.3)
+    assert [v.rule for _, v in error.value.problems] == ["R5.3"]
 
 
 def test_no_attack_is_written_and_read_back(cards):

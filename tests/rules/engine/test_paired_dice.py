@@ -128,6 +128,9 @@ def test_pairing_up_is_refused_when_the_die_was_not_just_fielded_or_is_not_ones_
     refused(cards, fielded + "judge pair P1:3uxm#1 with P2:5sww#1\n", "K-HEROIC")
     refused(cards, fielded + "judge pair P1:3uxm#1 with P1:3uxm#1\n", "K-HEROIC")
     refused(cards, fielded + "judge unpair P1:3uxm#1\n", "K-HEROIC")  # it has no partner
+    token = fielded + "judge token P1 2/2 Drone\n"  # a token has no card: no Heroic ability
+    step = refused(cards, token + "judge pair P1:3uxm#1 with P1:T1\n", "K-HEROIC")
+    assert "no card" in step.reason
     legal(cards, fielded + "judge unpair P1:24uxm#1\n")
 
 
