@@ -1,7 +1,9 @@
 """The rule IDs the engine cites, each with a short title in the project's own words.
 
-IDs follow the rules digest (R1.3 ... R16.1, K-*) and the tournament rules (T2.2); J1 is the
-project's own: a judge's manual adjustment. A test checks that every ID the engine cites is
+IDs follow the rules digest (R1.3 ... R16.1, K-*) and the tournament rules (T2.2). The
+project's own: J1, a judge's manual adjustment, and the keywords the digest does not list,
+K-STRIKE (the cards' reminder text) and K-HEROIC (paired dice: the Heroic cards and the Uncanny
+X-Men rulebook's 'Pairing Up'). A test checks that every ID the engine cites is
 listed here.
 """
 
