@@ -30,6 +30,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "token": ("player", "attack", "defense", "name?"),
     "attach": ("die", "other"),
     "detach": ("die",),
+    "pair": ("die", "other"),
+    "unpair": ("die",),
 }
 KIND_TITLES = {
     "move": "Move a die to a zone",
@@ -52,6 +54,8 @@ KIND_TITLES = {
     "token": "Create a token",
     "attach": "Attach a die to a character die (equipment)",
     "detach": "Detach a die",
+    "pair": "Pair up a die just fielded with another (Heroic)",
+    "unpair": "End a die's pairing",
 }
 FIELD_LABELS = {
     "die": "the die",
@@ -160,6 +164,10 @@ def _to(kind: str, form: _Form) -> list[str]:
     return [form.text("die", required=True), "to", form.text("other", required=True)]
 
 
+def _with(kind: str, form: _Form) -> list[str]:
+    return [form.text("die", required=True), "with", form.text("other", required=True)]
+
+
 def _token(kind: str, form: _Form) -> list[str]:
     attack, defense = form.number("attack"), form.number("defense")
     return [form.text("player", required=True), f"{attack}/{defense}", form.text("name")]
@@ -173,6 +181,7 @@ _BUILDERS = {
     "control": _by,
     "token": _token,
     "attach": _to,
+    "pair": _with,
 }
 
 
@@ -185,6 +194,6 @@ def _field_at(kind: str, line: str, column: int) -> str:
         return "note"
     names = [n.rstrip("?") for n in KINDS[kind]]
     index = len(line[prefix : column - 1].split())
-    if kind in ("capture", "control", "attach") and index >= 1:
-        index = 1  # 'by' (or 'to') and the other die
+    if kind in ("capture", "control", "attach", "pair") and index >= 1:
+        index = 1  # 'by' (or 'to', 'with') and the other die
     return names[min(index, len(names) - 1)]

@@ -30,6 +30,7 @@ STEP_TITLES = {
     Step.CLEAR_AND_DRAW: "Clear and Draw",
     Step.ROLL_AND_REROLL: "Roll and Reroll",
     Step.MAIN: "Main Step",
+    Step.NO_ATTACK: "No attack declared: no attack step, Cleanup next",
     Step.ATTACKERS: "Attack step: attackers declared",
     Step.BLOCKERS: "Attack step: declare blockers",
     Step.WINDOW: "Attack step: actions and globals",
@@ -64,6 +65,7 @@ class DieView:
     keywords: tuple[str, ...] = ()
     held_by: str | None = None
     copy: dict | None = None
+    partner: str | None = None  # the die it is paired up with (K-HEROIC)
     marks: frozenset[str] = frozenset()  # "changed", "involved", "differs"
 
     @property
@@ -99,6 +101,8 @@ class DieView:
             parts.append(f"{self.damage} damage")
         if self.blocking:
             parts.append(f"blocking {self.blocking}")
+        if self.partner:
+            parts.append(f"paired up with {self.partner}")
         if self.controller != self.owner:
             parts.append(f"{self.owner}'s die controlled by {self.controller}")
         if self.keywords:
@@ -124,6 +128,7 @@ class DieView:
             "keywords": list(self.keywords),
             "held_by": self.held_by,
             "copy": self.copy,
+            "partner": self.partner,
             "description": self.description(),
         }
 
@@ -239,6 +244,7 @@ def die_view(
         keywords=tuple(sorted(query.keywords(state, cards, die))) if kind == "character" else (),
         held_by=die.held_by,
         copy={"mode": die.copy.mode, "card": die.copy.card} if die.copy else None,
+        partner=state.partner(die.id),
         marks=frozenset(marks),
     )
 
@@ -368,7 +374,8 @@ def _signature(state: GameState, cards, die: Die) -> tuple:
             query.defense(state, cards, die).value,
         )
     face = die.face.notation() if die.face else None
-    return (die.zone, face, die.damage, die.blocking, die.controller, die.held_by, *stats)
+    partner = state.partner(die.id)
+    return (die.zone, face, die.damage, die.blocking, die.controller, die.held_by, partner, *stats)
 
 
 @dataclass(frozen=True)
@@ -435,7 +442,7 @@ def _energy(state: GameState, player: str) -> int:
 
 
 def _describe(signature: tuple) -> str:
-    zone, face, damage, blocking, controller, held_by, attack, defense = signature
+    zone, face, damage, blocking, controller, held_by, partner, attack, defense = signature
     text = ZONE_TITLES[zone] + (f" {face}" if face else "")
     if attack is not None:
         text += f" A{attack}/D{defense}"
@@ -445,4 +452,6 @@ def _describe(signature: tuple) -> str:
         text += f", blocking {blocking}"
     if held_by:
         text += f", held by {held_by}"
+    if partner:
+        text += f", paired with {partner}"
     return text + f" ({controller}'s)"

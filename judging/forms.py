@@ -233,9 +233,10 @@ def board_from_post(editor: BoardEditor, post, cards) -> tuple[Board | None, dic
         face_text = (post.get(f"face-{row.die}", row.face) or "").strip()
         damage = _number(post, f"damage-{row.die}", errors, f"{row.die}'s damage", row.damage)
         blocking = (post.get(f"blocking-{row.die}", row.blocking) or "").strip()
+        paired = (post.get(f"paired-{row.die}", row.paired) or "").strip()
         side = post.get(f"side-{row.die}", row.side)
         default = "bag" if row.group not in ("BA",) and row.card == "Sidekick" else ""
-        if zone == default and not face_text and not damage and not blocking:
+        if zone == default and not face_text and not damage and not blocking and not paired:
             continue
         if zone not in {z for z, _ in row.zones}:
             errors[row.die] = f"{row.die}: choose a zone."
@@ -256,7 +257,11 @@ def board_from_post(editor: BoardEditor, post, cards) -> tuple[Board | None, dic
                 continue
         if blocking and ":" not in blocking:  # '5sww#1': the other player's die
             blocking = f"{other(player)}:{blocking}"
-        placements.append(Placement(0, player, row.die, Zone(zone), face, damage, blocking))
+        if paired and ":" not in paired:  # '89uxm#1': a die on the same side (K-HEROIC)
+            paired = f"{player}:{paired}"
+        placements.append(
+            Placement(0, player, row.die, Zone(zone), face, damage, blocking, paired=paired)
+        )
     if errors:
         return None, errors
     board = Board(

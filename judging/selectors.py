@@ -194,6 +194,7 @@ class EditorRow:
     face: str = ""
     damage: int = 0
     blocking: str = ""
+    paired: str = ""  # the die it is paired up with (K-HEROIC)
     side: str = ""  # for a basic action die: who bought it
     faces: list[str] = field(default_factory=list)
     zones: list[tuple[str, str]] = field(default_factory=list)
@@ -280,6 +281,7 @@ def board_editor(dispute: Dispute) -> BoardEditor:
         row.face = placement.face.notation() if placement.face else ""
         row.damage = placement.damage
         row.blocking = placement.blocking
+        row.paired = placement.paired
         if row.group == "BA":
             row.side = placement.player
     return editor

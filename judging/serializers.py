@@ -473,6 +473,9 @@ class DieSerializer(serializers.Serializer):
     defense = StatSerializer(allow_null=True)
     damage = serializers.IntegerField()
     blocking = serializers.CharField(allow_null=True, help_text="The attacker it blocks.")
+    partner = serializers.CharField(
+        allow_null=True, help_text="The die it is paired up with (Heroic, K-HEROIC)."
+    )
     marks = serializers.ListField(
         child=serializers.CharField(), help_text='"changed", "involved": what the step did.'
     )
@@ -537,6 +540,7 @@ def step_json(page) -> dict:
                 "defense": _stat(die.defense),
                 "damage": die.damage,
                 "blocking": die.blocking,
+                "partner": die.partner,
                 "marks": sorted(die.marks),
             }
             for die in board.dice.values()

@@ -239,6 +239,7 @@ def _keep_posted(editor, post) -> None:
         row.face = post.get(f"face-{row.die}", row.face)
         row.damage = post.get(f"damage-{row.die}", row.damage)
         row.blocking = post.get(f"blocking-{row.die}", row.blocking)
+        row.paired = post.get(f"paired-{row.die}", row.paired)
         row.side = post.get(f"side-{row.die}", row.side)
 
 

@@ -138,8 +138,18 @@ class AssignDamage:
 
 
 @dataclass(frozen=True)
+class DeclareNoAttack:
+    """The active player declares no attackers: the Main Step ends and there is no attack
+    step (R5.4). The game stops at that moment, before Cleanup, so a log can record what was
+    tried then; the active player's `EndTurn` goes on to Cleanup and the next turn."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class EndTurn:
-    """The Main Step ends with no attack and the turn ends (R5.3, R5.4, R5.5)."""
+    """The Main Step ends with no attack and the turn ends (R5.3, R5.4, R5.5): the shorthand
+    for `DeclareNoAttack` and Cleanup, or, after a `DeclareNoAttack`, Cleanup."""
 
     player: str
 
@@ -190,6 +200,8 @@ JUDGE_KINDS = (
     "prep",
     "attach",
     "detach",
+    "pair",
+    "unpair",
 )
 
 
@@ -205,7 +217,8 @@ class JudgeAdjust:
     "release", "copy" (die copies `other`; `mode` stats, abilities or die), "swap" (die and
     `other`), "token" (target player gets a token with attack/defense, named `mode`),
     "reroll" (die rerolled to face), "prep" (die to its owner's Prep Area), "attach" (die
-    attached to the character die `other`, R15.1), "detach" (die attached to nothing).
+    attached to the character die `other`, R15.1), "detach" (die attached to nothing),
+    "pair" (die paired up with `other`, K-HEROIC), "unpair" (die paired with nothing).
     """
 
     kind: str
@@ -236,6 +249,7 @@ Action = (
     | DeclareAttackers
     | DeclareBlockers
     | AssignDamage
+    | DeclareNoAttack
     | EndTurn
     | Order
     | Choose
@@ -256,6 +270,7 @@ ACTION_TYPES = (
     DeclareAttackers,
     DeclareBlockers,
     AssignDamage,
+    DeclareNoAttack,
     EndTurn,
     Order,
     Choose,

@@ -8,6 +8,7 @@ effect entered by hand comes before the draw, for example).
 from rules.engine.actions import JudgeAdjust
 from rules.engine.effects import dice as dice_ops
 from rules.engine.effects import ops
+from rules.engine.keywords import heroic
 from rules.engine.state import IN_FIELD, ROLLED, Modifier, Zone, replace
 from rules.engine.steps.clear_and_draw import draw_from_bag
 from rules.engine.txn import Txn
@@ -199,6 +200,17 @@ def _attach(txn: Txn, action: JudgeAdjust) -> None:
     dice_ops.attach(txn, action.die, action.other)
 
 
+def _pair(txn: Txn, action: JudgeAdjust) -> None:
+    """'judge pair A with B': A's Heroic pairs it up with B (K-HEROIC); A was fielded this
+    turn. A pair already there when a board begins is a board line ('paired')."""
+    heroic.pair(txn, action.die, action.other)
+
+
+def _unpair(txn: Txn, action: JudgeAdjust) -> None:
+    txn.die(action.die, rule="J1")
+    heroic.unpair(txn, action.die, why="judge adjustment")
+
+
 def _copy(txn: Txn, action: JudgeAdjust) -> None:
     dice_ops.copy(txn, action.die, action.other, action.mode)
 
@@ -239,4 +251,6 @@ _KINDS = {
     "prep": lambda txn, action: dice_ops.prep(txn, action.die, source="judge adjustment"),
     "attach": _attach,
     "detach": lambda txn, action: dice_ops.detach(txn, action.die),
+    "pair": _pair,
+    "unpair": _unpair,
 }

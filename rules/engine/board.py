@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules.engine import query
 from rules.engine.faces import SIDEKICK_FACES, CardDef, Face
-from rules.engine.keywords import continuous
+from rules.engine.keywords import continuous, heroic
 from rules.engine.state import (
     IN_FIELD,
     ROLLED,
@@ -20,7 +20,14 @@ from rules.engine.state import (
 )
 from rules.engine.verdicts import Verdict
 
-BOARD_STEPS = (Step.CLEAR_AND_DRAW, Step.ROLL_AND_REROLL, Step.MAIN, Step.BLOCKERS, Step.WINDOW)
+BOARD_STEPS = (
+    Step.CLEAR_AND_DRAW,
+    Step.ROLL_AND_REROLL,
+    Step.MAIN,
+    Step.NO_ATTACK,
+    Step.BLOCKERS,
+    Step.WINDOW,
+)
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,7 @@ class Placement:
     attached: str = ""  # the character die it is attached to (R15.1)
     held_by: str = ""  # a captured die's captor (R15.1)
     held_from: Zone | None = None  # where a captured die returns (None: the Field)
+    paired: str = ""  # the die it is paired up with (K-HEROIC)
 
 
 @dataclass(frozen=True)
@@ -96,8 +104,10 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
     for placement in board.placements:
         state = _place(state, placement, cards, problem, seen)
     _check_combat(state, board, problem)
+    _check_no_attack(state, board, problem)
     _check_captors(state, board, problem)
     state = _attach(state, board, problem)
+    state = _pair(state, board, problem)
     if problems:
         raise BoardError(problems)
     txn = Txn(state, cards)
@@ -334,6 +344,58 @@ def _attach(state: GameState, board: Board, problem) -> GameState:
     return state.with_dice(*attached)
 
 
+def _check_no_attack(state: GameState, board: Board, problem) -> None:
+    """After the active player declared no attack, their Reserve Pool holds energy only:
+    unfielded characters left at the end of the Main Step (R5.3), unused action dice when no
+    attack was declared (R5.4)."""
+    if board.step != Step.NO_ATTACK:
+        return
+    lines = {p.die: p.line for p in board.placements}
+    for die in state.zone(state.active, Zone.RESERVE):
+        if die.face is None or die.face.is_energy or die.id not in lines:
+            continue
+        rule, why = (
+            ("R5.3", "an unfielded character goes to the Used Pile when the Main Step ends")
+            if die.face.is_character
+            else ("R5.4", "an unused action die goes to the Used Pile when no attack is declared")
+        )
+        problem(lines[die.id], rule, f"{die.id} can't be in the Reserve Pool now: {why}.", die.id)
+
+
+def _pair(state: GameState, board: Board, problem) -> GameState:
+    """Paired dice (K-HEROIC): written on one partner's line, or on both alike; each die has
+    one partner; partners are character dice in the Field on one side, of different cards."""
+    partners: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for placement in board.placements:
+        if not placement.paired:
+            continue
+        die, other = state.die(placement.die), state.die(placement.paired)
+        if die is None or die.zone != placement.zone:
+            continue  # already reported
+        if other is None:
+            problem(placement.line, "R3.1", f"There is no die {placement.paired} in this game.")
+            continue
+        if partners.get(die.id) == other.id and partners.get(other.id) == die.id:
+            continue  # the same pair, written on both lines
+        taken = next((d for d in (die.id, other.id) if d in partners), None)
+        if taken is not None:
+            problem(
+                placement.line,
+                heroic.RULE,
+                f"{taken} is already paired up with {partners[taken]}: a die has one partner.",
+                die.id,
+            )
+            continue
+        why = heroic.problem(state, die, other)
+        if why:
+            problem(placement.line, heroic.RULE, why, die.id)
+            continue
+        partners[die.id], partners[other.id] = other.id, die.id
+        pairs.append((die.id, other.id))
+    return replace(state, pairs=tuple(pairs)) if pairs else state
+
+
 def _check_combat(state: GameState, board: Board, problem) -> None:
     attacking = [d for d in state.dice if d.zone == Zone.ATTACK]
     if attacking and board.step not in (Step.BLOCKERS, Step.WINDOW):
@@ -389,5 +451,7 @@ def _begin(txn, board: Board) -> None:
             txn.update(phase="rolled")
     elif board.step == Step.BLOCKERS:
         attack.ask_for_blocks(txn)
+    elif board.step == Step.NO_ATTACK:
+        txn.update(priority=None)  # no attack step: nobody acts until Cleanup (R5.4)
     else:
         txn.update(priority=board.priority or state.active, inactive_passed=False)

@@ -47,6 +47,8 @@ EVENT_KINDS = frozenset(
         "released",
         "attached",
         "detached",
+        "paired",
+        "unpaired",
         "controlled",
         "control_ended",
         "copied",

@@ -20,6 +20,7 @@ from rules.engine.actions import (
     Choose,
     DeclareAttackers,
     DeclareBlockers,
+    DeclareNoAttack,
     Draw,
     EndTurn,
     FieldDie,
@@ -34,7 +35,7 @@ from rules.engine.actions import (
 )
 from rules.engine.effects import queue
 from rules.engine.faces import CardDef
-from rules.engine.state import GameState
+from rules.engine.state import GameState, Step
 from rules.engine.steps import attack, clear_and_draw, flow, main, priority, roll_and_reroll
 from rules.engine.txn import Txn
 from rules.engine.verdicts import Applied, Illegal, NeedsInput, Rejected, Verdict, reject
@@ -54,6 +55,7 @@ _HANDLERS = {
     DeclareAttackers: attack.apply_declare_attackers,
     DeclareBlockers: attack.apply_declare_blockers,
     AssignDamage: attack.apply_assign_damage,
+    DeclareNoAttack: attack.apply_declare_no_attack,
     EndTurn: attack.apply_end_turn,
     Order: queue.apply_order,
     JudgeAdjust: adjustments.apply_adjustment,
@@ -111,14 +113,16 @@ def _dispatch(txn: Txn, action) -> None:
             Roll: ("R5.2", "a roll"),
             DeclareBlockers: ("R11.2", "blockers"),
         }[type(action)]
-        reject(what[0], f"The game is not waiting for {what[1]} now ({_where(txn.state)}).")
+        state = txn.state
+        hint = f"Write '{state.active} end' first." if state.step == Step.NO_ATTACK else ""
+        reject(what[0], f"The game is not waiting for {what[1]} now ({_where(state)}).", hint=hint)
     _HANDLERS[type(action)](txn, action)
 
 
 def _needs_check(txn: Txn, checked: int) -> bool:
     """Skip the state check when nothing since the last one could have changed its outcome
     (static abilities can change anything, so with them in play it always runs)."""
-    if checked < 0 or abilities.in_play(txn.state, txn.cards):
+    if checked < 0 or txn.state.pairs or abilities.in_play(txn.state, txn.cards):
         return True
     return any(e.kind in _CHECK_AFTER for e in txn.events[checked:])
 

@@ -161,8 +161,8 @@ class Replay:
 
 
 def state_changes(before: GameState, after: GameState) -> list[str]:
-    """The key differences a judge looks for: life, virtual energy, turn and step, and each die
-    that moved, turned, took damage or changed hands."""
+    """The key differences a judge looks for: life, virtual energy, turn and step, each die
+    that moved, turned, took damage or changed hands, and pairs made or ended (K-HEROIC)."""
     changes = []
     for old, new in zip(before.players, after.players, strict=True):
         if old.life != new.life:
@@ -183,6 +183,9 @@ def state_changes(before: GameState, after: GameState) -> list[str]:
                 where += f" (now {die.controller}'s)"
             changes.append(f"{label}{where}".strip())
     changes += [f"{die_id} ceased to exist" for die_id in old_dice]
+    old_pairs, new_pairs = set(before.pairs), set(after.pairs)
+    changes += [f"{a} paired up with {b}" for a, b in after.pairs if (a, b) not in old_pairs]
+    changes += [f"{a} and {b} no longer paired" for a, b in before.pairs if (a, b) not in new_pairs]
     return changes
 
 

@@ -1,7 +1,9 @@
 """The rule IDs the engine cites, each with a short title in the project's own words.
 
-IDs follow the rules digest (R1.3 ... R16.1, K-*) and the tournament rules (T2.2); J1 is the
-project's own: a judge's manual adjustment. A test checks that every ID the engine cites is
+IDs follow the rules digest (R1.3 ... R16.1, K-*) and the tournament rules (T2.2). The
+project's own: J1, a judge's manual adjustment, and the keywords the digest does not list,
+K-STRIKE (the cards' reminder text) and K-HEROIC (paired dice: the Heroic cards and the Uncanny
+X-Men rulebook's 'Pairing Up'). A test checks that every ID the engine cites is
 listed here.
 """
 
@@ -79,6 +81,11 @@ RULES: dict[str, str] = {
     "K-PREP": "Prep: move a die to the Prep Area (from the bag: draw one).",
     "K-SUITUP": "Suit Up: on purchase, KO a listed character to field this die at level 2.",
     "K-SWAP": "Swap: see R15.4.",
+    "K-HEROIC": (
+        "Heroic: a die fielded this turn may pair up with another of its player's Heroic "
+        "character dice (not of the same card) until the start of that player's next turn; "
+        "partners attack and block separately."
+    ),
     "K-STRIKE": "Strike: +2A, +2D and Overcrush while the only character die fielded this turn.",
     "K-TOKEN": "Tokens: see R1.7.",
     "T2.2": "The first player of a tournament game may not attack on their first turn.",

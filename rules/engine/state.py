@@ -59,6 +59,7 @@ class Step(StrEnum):
     CLEAR_AND_DRAW = "clear_and_draw"
     ROLL_AND_REROLL = "roll_and_reroll"
     MAIN = "main"
+    NO_ATTACK = "no_attack"  # no attackers declared: no attack step, Cleanup next (R5.4)
     ATTACKERS = "attackers"  # attackers declared; 'when attacks' effects resolve (R11.1)
     BLOCKERS = "blockers"  # the defender declares blockers (R11.2)
     WINDOW = "window"  # the attack step's action and global window (R11.3)
@@ -241,6 +242,7 @@ class GameState:
     basic_actions: tuple[str, ...] = field(default=())
     next_id: int = 1  # numbers queued effects and tokens
     departed: tuple[Departure, ...] = ()  # character dice that left the Field this turn
+    pairs: tuple[tuple[str, str], ...] = ()  # paired-up dice, partners (K-HEROIC)
 
     # -- reading -----------------------------------------------------------------------
     @cached_property
@@ -251,6 +253,13 @@ class GameState:
     def die(self, die_id: str) -> Die | None:
         position = self._positions.get(die_id)
         return None if position is None else self.dice[position]
+
+    def partner(self, die_id: str) -> str | None:
+        """The die `die_id` is paired up with, if any (K-HEROIC)."""
+        for first, second in self.pairs:
+            if die_id in (first, second):
+                return second if die_id == first else first
+        return None
 
     def player(self, player_id: str) -> PlayerState:
         return self.players[0] if player_id == self.players[0].id else self.players[1]
@@ -327,6 +336,7 @@ class GameState:
             "priority": self.priority,
             "waiting_for": self.pending.text if self.pending else None,
             "queue": [entry.label for entry in self.queue],
+            "pairs": [list(pair) for pair in self.pairs],
             "winner": self.winner,
         }
 

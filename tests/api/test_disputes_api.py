@@ -114,10 +114,26 @@ def test_the_game_log_becomes_the_setup_and_each_step_says_what_happened(client_
     p1 = next(p for p in step["board"]["players"] if p["id"] == "P1")
     blocker = next(d for d in p1["dice"] if d["id"] == "P1:22sww#1")
     assert blocker["blocking"] == "P2:5sww#1" and blocker["attack"]["value"] >= 0
+    assert blocker["partner"] is None
     start = judge.call("branches_steps_retrieve", path={"id": branch["id"], "number": 0}).data
     assert start["action"] == "" and start["legal"] and start["board"]["turn"] == 6
     past = judge.call("branches_steps_retrieve", path={"id": branch["id"], "number": 4})
     assert past.status == 404 and "steps 0 to 3" in past.data["message"]
+
+
+def test_a_step_names_the_partner_of_a_paired_die(client_for, world):
+    """K-HEROIC: a die paired up on the board names its partner in the API's board."""
+    text = SETUP.replace("P1 die SK1 field L1", "P1 die SK1 field L1\nP1 die 19sww#1 field L1")
+    text = text.replace("P1 die 22sww#1 field L2", "P1 die 22sww#1 field L2 paired 19sww#1")
+    branch = with_log(client_for, world, text + SEQUENCE)["branches"][0]
+    step = (
+        client_for("judge")
+        .call("branches_steps_retrieve", path={"id": branch["id"], "number": 0}, expect=200)
+        .data
+    )
+    dice = {d["id"]: d for p in step["board"]["players"] for d in p["dice"]}
+    assert dice["P1:22sww#1"]["partner"] == "P1:19sww#1"
+    assert dice["P1:19sww#1"]["partner"] == "P1:22sww#1"
 
 
 def test_stepping_reads_the_cached_replay(client_for, world):

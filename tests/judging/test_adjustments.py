@@ -58,6 +58,11 @@ def cards():
         ),
         ({"kind": "detach", "die": "P1:SK1"}, "judge detach P1:SK1"),
         (
+            {"kind": "pair", "die": "P1:19sww#1", "other": "P1:22sww#1"},
+            "judge pair P1:19sww#1 with P1:22sww#1",
+        ),
+        ({"kind": "unpair", "die": "P1:19sww#1"}, "judge unpair P1:19sww#1"),
+        (
             {"kind": "token", "player": "P1", "attack": "2", "defense": "3", "name": "Drone"},
             "judge token P1 2/3 Drone",
         ),
@@ -93,6 +98,7 @@ def test_a_note_says_which_card_the_adjustment_stands_for(cards):
         ({"kind": "face", "die": "P1:SK1", "face": "L3"}, "face", "no level 3 face"),
         ({"kind": "modifier", "die": "P1:SK1"}, "attack", "change to A"),
         ({"kind": "spin", "die": "P1:SK1", "amount": "0"}, "amount", "levels"),
+        ({"kind": "pair", "die": "P1:19sww#1", "other": "22sww#1"}, "other", "with its player"),
     ],
 )
 def test_a_wrong_field_is_named_with_what_is_expected(cards, values, field, words):

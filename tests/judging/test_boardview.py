@@ -104,3 +104,21 @@ def test_two_branches_differ_in_life_dice_and_turn(cards):
     assert diff.marks()["P1:SK1"] == {"differs"}
     same = differences(played.final, played.final, cards)
     assert not same.lines and not same.dice
+
+
+def test_a_paired_die_names_its_partner_and_a_branch_without_the_pair_differs(cards):
+    """K-HEROIC: the board shows which dice are paired up; comparing branches lists it."""
+    paired = Replay.from_log(
+        parse_parts(SETUP + "P1 die 19sww#1 field L1 paired 22sww#1\n", "", cards), cards
+    ).start
+    alone = Replay.from_log(
+        parse_parts(SETUP + "P1 die 19sww#1 field L1\n", "", cards), cards
+    ).start
+    board = board_view(paired, cards, NAMES)
+    assert board.dice["P1:19sww#1"].partner == "P1:22sww#1"
+    assert board.dice["P1:22sww#1"].partner == "P1:19sww#1"
+    assert "paired up with P1:19sww#1" in board.dice["P1:22sww#1"].description()
+    assert board.dice["P1:22sww#1"].as_json()["partner"] == "P1:19sww#1"
+    assert board.dice["P1:SK1"].partner is None
+    lines = differences(paired, alone, cards).lines
+    assert any("paired with P1:22sww#1" in line for line in lines), lines

@@ -1,5 +1,6 @@
 """Replays are built once per log text and stepped through from the cache."""
 
+from judging.boardview import board_view
 from judging.replays import ReplayCache, build
 from tests.judging.logs import SEQUENCE, SETUP
 from tests.rules.engine.conftest import demo_cards
@@ -67,3 +68,19 @@ def test_a_log_that_cant_be_read_or_an_impossible_board_gives_problems_not_a_rep
     impossible = build(SETUP + "P1 die SK2 reserve L1\n", "", load)
     assert not impossible.ok and impossible.problems[0].rule == "R4.3"
     assert impossible.problems[0].subject == "P1:SK2"
+
+
+def test_the_no_attack_moment_is_a_step_of_its_own_in_the_timeline():
+    """R5.4: after 'P2 no attack' the console shows the moment before Cleanup, where a global
+    of P1's is refused with R5.4 (the shorthand 'P2 end' would have gone on to P1's turn)."""
+    setup = SETUP.replace(
+        "P1 die SK1 field L1\n", "P1 die SK1 field L1\nP1 die SK2 reserve shield\n"
+    )
+    built = build(setup, "P2 no attack\nP1 global 31sww pay SK2\n", load)
+    assert [(e.text, e.legal, e.rule) for e in built.timeline] == [
+        ("P2 no attack", True, None),
+        ("P1 global 31sww pay SK2", False, "R5.4"),
+    ]
+    moment = board_view(built.state_at(1), CARDS, {})
+    assert (moment.step, moment.active, moment.priority) == ("no_attack", "P2", None)
+    assert moment.step_title == "No attack declared: no attack step, Cleanup next"

@@ -217,6 +217,34 @@ def test_the_board_editor_saves_the_board_and_goes_to_the_sequence(client, table
     assert "P1 die 19sww#1 field L1 damage 1" in lines and "P1 die BA:31sww#1 used" in lines
 
 
+def test_the_board_editor_pairs_dice_and_shows_a_refused_pair_beside_the_die(
+    client, table, dispute
+):
+    """A die paired up with another (K-HEROIC) names its partner in the editor; an impossible
+    pair (two dice of one card) is refused beside the die, with its rule, and nothing saved."""
+    client.force_login(table.judge)
+    url = reverse("judging:board", args=[dispute.pk])
+    fields = {
+        "version": dispute.version, "turn": "6", "active": "P2", "step": "main",
+        "life-P1": "9", "life-P2": "14",
+        "zone-P1:19sww#1": "field", "face-P1:19sww#1": "L1",
+    }  # fmt: skip
+    refused = client.post(url, {**fields, "paired-P1:22sww#1": "22sww#2",
+                                "zone-P1:22sww#2": "field", "face-P1:22sww#2": "L1"})  # fmt: skip
+    assert refused.status_code == 200 and "K-HEROIC" in refused.content.decode()
+    dispute.refresh_from_db()
+    assert "paired" not in dispute.setup
+    saved = client.post(url, {**fields, "paired-P1:19sww#1": "22sww#1"})
+    assert saved.status_code == 302
+    dispute.refresh_from_db()
+    assert "P1 die 19sww#1 field L1 paired 22sww#1" in dispute.setup.splitlines()
+    page = client.get(url).content.decode()
+    assert 'name="paired-P1:19sww#1" value="P1:22sww#1"' in page
+    branch = dispute.branches.get()
+    step = client.get(reverse("judging:step", args=[dispute.pk, branch.pk, 0])).content.decode()
+    assert '<span class="die-partner">paired with P1:22sww#1</span>' in step
+
+
 def test_a_stale_board_is_refused_with_a_message(client, table, dispute):
     client.force_login(table.judge)
     response = client.post(

@@ -6,12 +6,22 @@ A die's keywords are its card's printed ones (`CardDef.keywords`), those granted
 of turn (`Die.keywords`) and those static abilities give (`query.keywords`).
 """
 
-from rules.engine.keywords import ally, continuous, fast, ironwill, overcrush, strike, suitup
+from rules.engine.keywords import (
+    ally,
+    continuous,
+    fast,
+    heroic,
+    ironwill,
+    overcrush,
+    strike,
+    suitup,
+)
 
 PLUGINS = {
     ally.KEYWORD: ally,
     continuous.KEYWORD: continuous,
     fast.KEYWORD: fast,
+    heroic.KEYWORD: heroic,
     ironwill.KEYWORD: ironwill,
     overcrush.KEYWORD: overcrush,
     suitup.KEYWORD: suitup,

@@ -56,6 +56,7 @@ def log_to_json(log: GameLog) -> dict:
                     "attached": p.attached,
                     "held_by": p.held_by,
                     "held_from": p.held_from.value if p.held_from else None,
+                    "paired": p.paired,
                 }
                 for p in b.placements
             ],
@@ -130,6 +131,7 @@ def _board_from_json(data: dict, cards) -> Board:
                 item.get("attached", "") or "",
                 item.get("held_by", "") or "",
                 Zone(item["held_from"]) if item.get("held_from") else None,
+                item.get("paired", "") or "",
             )
         )
     return Board(

@@ -121,6 +121,14 @@ def _j_attach(line, cards):
     return {"die": die, "other": full_die_name(line.take("the character die"), line)}
 
 
+def _j_pair(line, cards):
+    die = full_die_name(line.take("a die"), line)
+    word = line.take("'with'")
+    if word.text != "with":
+        line.fail(f"expected 'with', got {word.text!r}", word)
+    return {"die": die, "other": full_die_name(line.take("the die it pairs up with"), line)}
+
+
 def _j_copy(line, cards):
     die = full_die_name(line.take("a die"), line)
     mode = line.take("stats, abilities or die")
@@ -176,6 +184,8 @@ _JUDGE_SYNTAX = {
     "prep": ("<die>", _j_die),
     "attach": ("<die> to <die>", _j_attach),
     "detach": ("<die>", _j_die),
+    "pair": ("<die> with <die>", _j_pair),
+    "unpair": ("<die>", _j_die),
 }
 
 
@@ -206,6 +216,8 @@ def format_judge(a: JudgeAdjust) -> str:
         "prep": lambda: a.die,
         "attach": lambda: f"{a.die} to {a.other}",
         "detach": lambda: a.die,
+        "pair": lambda: f"{a.die} with {a.other}",
+        "unpair": lambda: a.die,
     }[a.kind]()
     note = f" -- {a.note}" if a.note else ""
     return f"judge {a.kind} {body}{note}"

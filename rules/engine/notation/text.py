@@ -12,6 +12,7 @@ from rules.engine.actions import (
     Choose,
     DeclareAttackers,
     DeclareBlockers,
+    DeclareNoAttack,
     Draw,
     EndTurn,
     FieldDie,
@@ -46,7 +47,7 @@ from rules.engine.state import Step, Zone, other
 
 VERBS = (
     "draw", "roll", "reroll", "buy", "field", "use", "global", "activate", "pass", "attack",
-    "block", "damage", "end", "order", "choose", "yes", "no",
+    "block", "damage", "no attack", "end", "order", "choose", "yes", "no",
 )  # fmt: skip
 
 
@@ -153,7 +154,7 @@ def _parse_board_header(line: Line) -> Board:
         if word.text not in values:
             line.fail(f"expected turn, active, step or priority, got {word.text!r}", word)
         values[word.text] = line.take(f"a value after {word.text!r}").text
-    steps = ("clear_and_draw", "roll_and_reroll", "main", "blockers", "window")
+    steps = ("clear_and_draw", "roll_and_reroll", "main", "no_attack", "blockers", "window")
     if not values["turn"].isdigit():
         line.fail(f"expected the turn number, got {values['turn']!r}", line.words[0])
     if values["active"] not in PLAYERS or values["priority"] not in ("", *PLAYERS):
@@ -183,8 +184,9 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
     die_id = die_name(line.take("a die name").text, player)
     zone = read_zone(line.take("a zone"), line)
     face, damage, blocking, attached, held_by, held_from = None, 0, "", "", "", None
+    paired = ""
     while (word := line.peek()) is not None:
-        line.take("a face, 'damage N', 'blocking <die>' or 'attached <die>'")
+        line.take("a face, 'damage N', 'blocking <die>', 'attached <die>' or 'paired <die>'")
         if word.text in ("by", "from") and zone != Zone.CAPTURED:
             line.fail(f"'{word.text}' describes a captured die (zone 'captured')", word)
         if word.text == "damage":
@@ -193,6 +195,8 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
             blocking = die_name(line.take("the attacker it blocks").text, other(player))
         elif word.text == "attached":
             attached = die_name(line.take("the character die it is attached to").text, player)
+        elif word.text == "paired":
+            paired = die_name(line.take("the die it is paired up with").text, player)
         elif word.text == "by":
             held_by = die_name(line.take("the die that captured it").text, player)
         elif word.text == "from":
@@ -201,11 +205,22 @@ def _parse_board_line(board: Board, player: str, verb: Word, line: Line, cards) 
             face = read_face(word, line, die_id, cards)
         else:
             line.fail(
-                f"expected 'damage N', 'blocking <die>' or 'attached <die>', got {word.text!r}",
+                f"expected 'damage N', 'blocking <die>', 'attached <die>' or 'paired <die>', "
+                f"got {word.text!r}",
                 word,
             )
     placement = Placement(
-        line.number, player, die_id, zone, face, damage, blocking, attached, held_by, held_from
+        line.number,
+        player,
+        die_id,
+        zone,
+        face,
+        damage,
+        blocking,
+        attached,
+        held_by,
+        held_from,
+        paired,
     )
     return replace(board, placements=(*board.placements, placement))
 
@@ -335,6 +350,10 @@ def _parse_action(player: str, verb: Word, line: Line, cards) -> Action:
     if name == "end":
         line.done()
         return EndTurn(player)
+    if name == "no" and line.peek() is not None and line.peek().text == "attack":
+        line.take("attack")
+        line.done()
+        return DeclareNoAttack(player)
     if name == "attack":
         words = line.rest()
         if not words:
@@ -436,6 +455,8 @@ def format_action(action: Action) -> str:
             return f"{p} pass"
         case EndTurn():
             return f"{p} end"
+        case DeclareNoAttack():
+            return f"{p} no attack"
         case DeclareAttackers():
             return f"{p} attack {short(action.dice)}"
         case DeclareBlockers():
@@ -472,9 +493,10 @@ def format_board(board: Board) -> list[str]:
         attached = f" attached {short_name(p.attached, p.player)}" if p.attached else ""
         held = f" by {short_name(p.held_by, p.player)}" if p.held_by else ""
         held += f" from {p.held_from.value}" if p.held_from else ""
+        paired = f" paired {short_name(p.paired, p.player)}" if p.paired else ""
         lines.append(
             f"{p.player} die {short_name(p.die, p.player)} {p.zone.value}{face}{damage}"
-            f"{blocking}{attached}{held}"
+            f"{blocking}{attached}{held}{paired}"
         )
     return lines
 

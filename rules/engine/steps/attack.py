@@ -9,7 +9,13 @@ Overcrush leftovers (K-OVERCRUSH), 'when damaged' effects, then KOs to Prep with
 """
 
 from rules.engine import abilities, query
-from rules.engine.actions import AssignDamage, DeclareAttackers, DeclareBlockers, EndTurn
+from rules.engine.actions import (
+    AssignDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+    DeclareNoAttack,
+    EndTurn,
+)
 from rules.engine.effects import ops
 from rules.engine.effects.queue import QueuedEffect, engine_effect, push_front
 from rules.engine.keywords import fast, ironwill, overcrush
@@ -23,6 +29,12 @@ def _end_main_for(txn: Txn, player: str, what: str) -> None:
     if player != txn.state.active:
         reject("R10.4", f"Only the active player ({txn.state.active}) {what}.")
     enter_main(txn)
+    if txn.state.step == Step.NO_ATTACK:
+        reject(
+            "R5.4",
+            f"{player} declared no attack: there is no attack step this turn.",
+            hint=f"Write '{player} end' to go on to Cleanup.",
+        )
     if txn.state.step != Step.MAIN:
         reject("R5.0", f"The Main Step is over: this is the {txn.state.step.value} step.")
     close_window(txn)
@@ -67,9 +79,25 @@ def _first_turn_no_attack(state) -> bool:
     )
 
 
+def apply_declare_no_attack(txn: Txn, action: DeclareNoAttack) -> None:
+    """R5.4: no attackers, no attack step; the game waits at that moment (Step.NO_ATTACK)
+    until the active player ends the turn, so what is tried then can be recorded."""
+    _declare_no_attack(txn, action.player)
+    txn.update(step=Step.NO_ATTACK, phase="")
+
+
 def apply_end_turn(txn: Txn, action: EndTurn) -> None:
+    """'end': no attack and Cleanup in one line, or Cleanup after a 'no attack'."""
     player = action.player
-    _end_main_for(txn, player, "ends the turn")
+    if txn.state.step != Step.NO_ATTACK:
+        _declare_no_attack(txn, player)
+    elif player != txn.state.active:
+        reject("R10.4", f"Only the active player ({txn.state.active}) ends the turn.")
+    txn.update(step=Step.CLEANUP, phase="")
+
+
+def _declare_no_attack(txn: Txn, player: str) -> None:
+    _end_main_for(txn, player, "declares no attack")
     forced = _must_attack(txn, player)
     if forced and not _first_turn_no_attack(txn.state):
         reject("R13.1", f"{', '.join(forced)} must attack this turn.")
@@ -79,7 +107,17 @@ def apply_end_turn(txn: Txn, action: EndTurn) -> None:
         rule="R5.4",
         player=player,
     )
-    txn.update(step=Step.CLEANUP, phase="")
+    unused = [d.id for d in txn.state.zone(player, Zone.RESERVE) if d.face and d.face.action]
+    for die_id in unused:  # R5.4: never used, so to the Used Pile (not Out of Play)
+        txn.move(die_id, Zone.USED)
+    if unused:
+        txn.emit(
+            "moved",
+            f"Unused action dice {', '.join(unused)} went to the Used Pile: no attack step",
+            rule="R5.4",
+            player=player,
+            dice=tuple(unused),
+        )
 
 
 def apply_declare_attackers(txn: Txn, action: DeclareAttackers) -> None:

@@ -5,6 +5,7 @@ one "drew" event, however many refills it took."""
 from rules.engine import query
 from rules.engine.actions import Draw
 from rules.engine.effects import ops
+from rules.engine.keywords import heroic
 from rules.engine.state import Request, Step, Zone
 from rules.engine.txn import Txn
 from rules.engine.verdicts import reject
@@ -19,6 +20,7 @@ def begin_turn(txn: Txn) -> None:
     txn.emit(
         "turn_started", f"Turn {txn.state.turn}: {player}'s turn begins", rule="R5.0", player=player
     )
+    heroic.end_for(txn, player)  # pairs last until the start of their player's next turn
 
 
 def clear(txn: Txn) -> None:

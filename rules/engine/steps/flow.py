@@ -1,10 +1,12 @@
 """What happens by itself between player actions: state checks (KOs when D drops to the
-damage, R12.1-R12.2; captures and control ending when their die leaves the Field, R15.1-R15.2)
-and the automatic transitions of each step, in the order of R5 and R11."""
+damage, R12.1-R12.2; captures and control ending when their die leaves the Field, R15.1-R15.2;
+pairs ending when a partner leaves the Field, K-HEROIC) and the automatic transitions of each
+step, in the order of R5 and R11."""
 
 from rules.engine import abilities
 from rules.engine.effects import dice as dice_ops
 from rules.engine.effects import ops
+from rules.engine.keywords import heroic
 from rules.engine.state import IN_FIELD, Step, Zone, replace
 from rules.engine.steps import attack, cleanup, clear_and_draw, roll_and_reroll
 from rules.engine.txn import Txn
@@ -12,7 +14,7 @@ from rules.engine.txn import Txn
 
 def state_checks(txn: Txn) -> bool:
     """Apply the checks that hold at all times; True when something happened."""
-    changed = False
+    changed = heroic.check(txn) if txn.state.pairs else False
     in_field = {d.id for d in txn.state.dice if d.zone in IN_FIELD}
     for die in list(txn.state.dice):
         if die.attached_to:  # read again: releasing its character may have moved it

@@ -36,6 +36,14 @@ def require_priority(txn: Txn, player: str, what: str, *, active_only: bool = Fa
     if player == txn.state.active:
         enter_main(txn)
     state = txn.state
+    if state.step == Step.NO_ATTACK:
+        reject(
+            "R5.4",
+            f"{what} only in the Main Step or the attack step after blockers, and "
+            f"{state.active} declared no attack: there is no attack step, the turn goes "
+            "straight to Cleanup.",
+            hint=f"Write '{state.active} end' to go on to Cleanup and {state.inactive}'s turn.",
+        )
     if state.step not in WINDOWS:
         reject(
             "R10.2",

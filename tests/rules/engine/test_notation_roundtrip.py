@@ -13,6 +13,7 @@ from rules.engine import (
     Choose,
     DeclareAttackers,
     DeclareBlockers,
+    DeclareNoAttack,
     Draw,
     EndTurn,
     FieldDie,
@@ -88,7 +89,7 @@ def actions(draw):
     picks = st.lists(
         st.sampled_from(["P1:SK1", "P2:SK3", "P2:5sww#1", "P1", "P2"]), min_size=0, max_size=3
     ).map(unique)
-    kind = draw(st.integers(0, 17))
+    kind = draw(st.integers(0, 18))
     if kind == 0:
         return Draw(p, draw(some_dice), draw(st.lists(dice(p), max_size=1).map(tuple)))
     if kind == 1:
@@ -151,6 +152,8 @@ def actions(draw):
     if kind == 15:
         yes = draw(st.booleans())
         return Answer(p, yes, draw(payments(p)) if yes else ())
+    if kind == 16:
+        return DeclareNoAttack(p)
     return draw(judge_adjustments())
 
 
@@ -183,6 +186,8 @@ def judge_adjustments(draw):
                 "prep",
                 "attach",
                 "detach",
+                "pair",
+                "unpair",
             ]
         )
     )
@@ -216,6 +221,8 @@ def judge_adjustments(draw):
         "prep": {"die": die},
         "attach": {"die": die, "other": other_die},
         "detach": {"die": die},
+        "pair": {"die": die, "other": other_die},
+        "unpair": {"die": die},
     }[kind]
     if kind == "modifier" and not (values["attack"] or values["defense"]):
         values["defense"] = 1
