@@ -1,7 +1,9 @@
 """Schemathesis against the real server: gunicorn serving the demo database, over HTTP.
 
 The in-process fuzz (test_api_fuzz.py) runs inside a test transaction; this one runs the app
-as it is deployed (DEBUG off, its own database file, its own worker process), reads the schema
+as it is deployed (DEBUG off, its own database: a PostgreSQL database of its own beside the
+suite's when the suite runs on PostgreSQL, a SQLite file otherwise; a gunicorn worker; the cache
+in the process, so the suite's Redis is left alone), reads the schema
 the server serves at /api/schema/, and calls every operation it lists as the demo event's
 organiser (a token asked for once, from /api/auth/token/) and anonymously. Every answer must be
 not a server error, a documented status code with the documented content type and a body
@@ -20,11 +22,14 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import requests
 import schemathesis
+from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -35,8 +40,6 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.reliability.test_api_fuzz import OPERATIONS as IN_PROCESS_OPERATIONS
-
 EXAMPLES = 8
 CHECKS = [
     not_a_server_error,
@@ -46,6 +49,13 @@ CHECKS = [
     negative_data_rejection,
 ]
 ROOT = Path(__file__).resolve().parents[2]
+# Every operation the code declares (the schema generated here, without a server), so that
+# each is a test of its own; the run then takes the operation from the schema the server serves.
+OPERATIONS = sorted(
+    f"{method.upper()} {path}"
+    for path, item in SchemaGenerator().get_schema(request=None, public=True)["paths"].items()
+    for method in item
+)
 ORGANISER_PASSWORD = secrets.token_urlsafe(16)
 
 # Path parameter values naming real objects, read from the server's database.
@@ -87,7 +97,33 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _environment(var_dir: Path, port: int) -> dict:
+@contextmanager
+def _database(var_dir: Path):
+    """The server's database URL: a fresh PostgreSQL database when the suite runs on one
+    (dropped afterwards), else a SQLite file."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        yield f"sqlite:///{var_dir / 'db.sqlite3'}"
+        return
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_live_api"
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+
+    def run(statement: str) -> None:
+        with psycopg.connect(maintenance, autocommit=True) as connection:
+            connection.execute(statement)
+
+    run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    run(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _environment(var_dir: Path, port: int, database_url: str) -> dict:
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -98,7 +134,7 @@ def _environment(var_dir: Path, port: int) -> dict:
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(50),
         VAR_DIR=str(var_dir),
-        DATABASE_URL=f"sqlite:///{var_dir / 'db.sqlite3'}",
+        DATABASE_URL=database_url,
         ALLOWED_HOSTS="127.0.0.1",
         SECURE_SSL_REDIRECT="false",
         SESSION_COOKIE_SECURE="false",
@@ -129,8 +165,11 @@ def _manage(environment: dict, *arguments: str) -> str:
 def server(tmp_path_factory):
     """gunicorn on a free port of 127.0.0.1, serving a migrated database with the demo loaded."""
     var_dir = tmp_path_factory.mktemp("live-server")
-    port = _free_port()
-    environment = _environment(var_dir, port)
+    with _database(var_dir) as database_url:
+        yield from _serve(var_dir, _environment(var_dir, _free_port(), database_url))
+
+
+def _serve(var_dir: Path, environment: dict):
     _manage(environment, "migrate", "--no-input", "-v", "0")
     _manage(environment, "load_demo", "--allow-production")
     organiser = _manage(environment, "shell", "-c", ORGANISER).strip().splitlines()[-1]
@@ -143,7 +182,7 @@ def server(tmp_path_factory):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    base_url = f"http://127.0.0.1:{port}"
+    base_url = f"http://{environment['GUNICORN_BIND']}"
     try:
         for _ in range(300):
             assert process.poll() is None, (var_dir / "gunicorn.log").read_text()
@@ -188,7 +227,7 @@ def _case_strategy(operation, mode, existing: dict):
 
 
 @pytest.mark.parametrize("role", ["organiser", "anonymous"])
-@pytest.mark.parametrize("label", sorted(IN_PROCESS_OPERATIONS, key=_deletes_last))
+@pytest.mark.parametrize("label", sorted(OPERATIONS, key=_deletes_last))
 def test_the_served_api_answers_every_generated_request_as_documented(server, role, label):
     method, path = label.split(" ", 1)
     operation = server["schema"][path][method]
@@ -209,13 +248,15 @@ def test_the_served_api_answers_every_generated_request_as_documented(server, ro
         response = case.call(base_url=server["base_url"], headers=headers, timeout=60)
         case.validate_response(response, checks=CHECKS, headers=headers)
 
-    call()
+    try:
+        call()
+    except Exception as failure:
+        # What the server logged (a server error's traceback) belongs with the failure.
+        failure.add_note("Server log:\n" + server["log"].read_text()[-6000:])
+        raise
 
 
 def test_the_served_schema_is_the_generated_one(server):
-    """The live run covers what the in-process one does: every operation the code declares."""
-    served = {
-        f"{op.method.upper()} {op.path}"
-        for op in (r.ok() for r in server["schema"].get_all_operations())
-    }
-    assert served == set(IN_PROCESS_OPERATIONS)
+    """The run covers every operation the code declares, and only those."""
+    operations = (result.ok() for result in server["schema"].get_all_operations())
+    assert {f"{op.method.upper()} {op.path}" for op in operations} == set(OPERATIONS)
