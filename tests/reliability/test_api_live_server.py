@@ -10,7 +10,7 @@ not a server error, a documented status code with the documented content type an
 matching the schema, and data the schema forbids must be refused with a 4xx.
 
 The budget is fixed (EXAMPLES per operation and role, derandomized: the same requests on every
-run, about two minutes in all). Writes stay on the server between operations, so the deletes
+run, one to three minutes in all). Writes stay on the server between operations, so the deletes
 run last, after everything else has had the demo event to work on.
 """
 
