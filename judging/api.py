@@ -13,7 +13,6 @@ from contextlib import contextmanager
 
 import django_filters
 from django.db.models import Q
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -27,6 +26,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from config.api_errors import ApiError, ApiErrorSerializer
+from config.api_query import IntegerFilter, StrictFilterBackend, single_value, validated_query
 from judging import selectors, services
 from judging import serializers as api
 from judging.forms import PracticeDisputeForm
@@ -94,7 +94,7 @@ def refusals(*, log_field: str = "non_field_errors", prefix: str = "", conflicts
 class JudgingViewSet(viewsets.GenericViewSet):
     permission_classes = [IsAuthenticated]
     pagination_class = Pages
-    filter_backends = [DjangoFilterBackend]
+    filter_backends = [StrictFilterBackend]
 
     def require(self, allowed: bool, message: str) -> None:
         if not allowed:
@@ -133,7 +133,7 @@ def versioned(dispute_id: int, **kwargs):
 
 class DisputeFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug", max_length=140)
-    match = django_filters.NumberFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
+    match = IntegerFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
     status = django_filters.ChoiceFilter(choices=Dispute.Status.choices)
     practice = django_filters.BooleanFilter(field_name="event", lookup_expr="isnull")
 
@@ -378,21 +378,14 @@ class BranchViewSet(mixins.RetrieveModelMixin, mixins.DestroyModelMixin, Judging
     @extend_schema(
         summary="Delete a fork tried by mistake (never the sequence as played, nor the upheld "
         "branch; its judges)",
-        parameters=[
-            OpenApiParameter(
-                "version", int, required=True, description="The dispute's version you last read."
-            )
-        ],
+        parameters=[api.VersionQuerySerializer],
         responses={204: None, 409: STALE},
     )
     def destroy(self, request, pk=None):
         branch = self.get_object()
-        query = api.VersionQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        version = validated_query(request, api.VersionQuerySerializer)["version"]
         with versioned(branch.dispute_id):
-            services.branch_delete(
-                branch=branch, by=request.user, version=query.validated_data["version"]
-            )
+            services.branch_delete(branch=branch, by=request.user, version=version)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
@@ -501,11 +494,11 @@ def visible_rulings(user):
 
 class RulingFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug", max_length=140)
-    match = django_filters.NumberFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
-    registration = django_filters.NumberFilter(
+    match = IntegerFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
+    registration = IntegerFilter(
         method="filter_registration", min_value=1, max_value=BIG_ID, label="Either player"
     )
-    player = django_filters.NumberFilter(
+    player = IntegerFilter(
         method="filter_player",
         min_value=1,
         max_value=BIG_ID,
@@ -564,11 +557,9 @@ class RulingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, JudgingVie
 
 class PenaltyFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug", max_length=140)
-    match = django_filters.NumberFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
-    registration = django_filters.NumberFilter(
-        field_name="registration_id", min_value=1, max_value=BIG_ID
-    )
-    player = django_filters.NumberFilter(
+    match = IntegerFilter(field_name="match_id", min_value=1, max_value=BIG_ID)
+    registration = IntegerFilter(field_name="registration_id", min_value=1, max_value=BIG_ID)
+    player = IntegerFilter(
         field_name="registration__player_id",
         min_value=1,
         max_value=BIG_ID,
@@ -649,7 +640,14 @@ class PenaltyViewSet(mixins.ListModelMixin, JudgingViewSet):
 
     @extend_schema(
         summary="An event's penalised players, most penalties first, with repeat infractions",
-        parameters=[OpenApiParameter("event", str, required=True, description="The event's slug.")],
+        parameters=[
+            OpenApiParameter(
+                "event",
+                {"type": "string", "minLength": 1, "maxLength": 140},
+                required=True,
+                description="The event's slug.",
+            )
+        ],
         responses={200: api.PlayerPenaltiesSerializer(many=True)},
     )
     @action(
@@ -660,7 +658,7 @@ class PenaltyViewSet(mixins.ListModelMixin, JudgingViewSet):
         filter_backends=[],
     )
     def by_player(self, request):
-        slug = request.query_params.get("event", "")
+        slug = single_value(request, "event") or ""
         if not slug:
             raise ValidationError({"event": ["Give the event's slug."]})
         event = Event.objects.filter(slug=slug[:140]).first() if "\x00" not in slug else None

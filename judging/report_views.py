@@ -122,4 +122,4 @@ def ruling_report_preview(request, pk: int):
     except ReportError as error:
         messages.error(request, str(error))
         return redirect(_back(pk))
-    return HttpResponse(render_html(kind, context, for_pdf=False))
+    return HttpResponse(render_html(kind, context, for_pdf=False, request=request))

@@ -372,7 +372,9 @@ class ForkInputSerializer(serializers.Serializer):
 
 
 class VersionQuerySerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, max_value=BIG_ID)
+    version = serializers.IntegerField(
+        min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
+    )
 
 
 class ClockInputSerializer(serializers.Serializer):

@@ -1,4 +1,3 @@
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.permissions import AllowAny
@@ -6,6 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import ApiErrorSerializer
+from config.api_query import StrictFilterBackend
 from rules.filters import CardFilter
 from rules.models import Card, CardSet, Format
 from rules.services import team_list_check
@@ -52,7 +52,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Card.objects.select_related("card_set", "die")
     serializer_class = CardSerializer
     lookup_field = "key"
-    filter_backends = [DjangoFilterBackend]
+    filter_backends = [StrictFilterBackend]
     filterset_class = CardFilter
 
 

@@ -119,7 +119,8 @@ class SchemaClient:
     ) -> Answer:
         method, template, operation = self.operations[operation_id]
         url = self._url(template, operation, path or {})
-        query = query or {}
+        # A boolean is sent as OpenAPI writes it in a query ("true"), not as Python's "True".
+        query = {k: str(v).lower() if isinstance(v, bool) else v for k, v in (query or {}).items()}
         self._check_query(operation, query)
         if body is not None and "requestBody" not in operation:
             raise SchemaMismatch(f"{operation_id} takes no request body")

@@ -128,6 +128,20 @@ def test_https_pages_carry_hsts_and_no_sniff(server):
     assert headers["X-Frame-Options"] == "DENY"
 
 
+def test_pages_api_answers_and_the_api_docs_carry_the_csp_and_permissions_policy(server):
+    https = {"X-Forwarded-Proto": "https"}
+    for path in ("/cards/", "/api/cards/", "/api/docs/", "/api/docs/?script=", "/no-such-page/"):
+        _, headers, _ = fetch(server["base"] + path, **https)
+        policy = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "script-src 'self';" in policy, path
+        assert "frame-ancestors 'none'" in policy and "object-src 'none'" in policy, path
+        assert "camera=()" in headers["Permissions-Policy"], path
+    # The docs page loads its start-up script from the app: no inline script to allow.
+    _, _, page = fetch(server["base"] + "/api/docs/", **https)
+    assert b'<script src="/api/docs/?script="></script>' in page
+    assert b"<script>" not in page and b"<style" not in page
+
+
 def test_whitenoise_serves_the_hashed_stylesheet_with_a_long_cache(server):
     _, _, page = fetch(server["base"] + "/cards/", **{"X-Forwarded-Proto": "https"})
     stylesheet = re.search(rb'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page)

@@ -3,6 +3,7 @@
 import django_filters
 from django.db.models import Q
 
+from config.api_query import IntegerFilter
 from tournaments.models import Event, Match, Registration, Round
 
 SMALL = 32_767
@@ -56,7 +57,7 @@ class RegistrationFilter(django_filters.FilterSet):
 class RoundFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug", max_length=140)
     stage = django_filters.ChoiceFilter(choices=Round.Stage.choices)
-    number = django_filters.NumberFilter(min_value=1, max_value=SMALL)
+    number = IntegerFilter(min_value=1, max_value=SMALL)
 
     class Meta:
         model = Round
@@ -65,11 +66,11 @@ class RoundFilter(django_filters.FilterSet):
 
 class MatchFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="round__event__slug", max_length=140)
-    round = django_filters.NumberFilter(field_name="round__number", min_value=1, max_value=SMALL)
+    round = IntegerFilter(field_name="round__number", min_value=1, max_value=SMALL)
     stage = django_filters.ChoiceFilter(field_name="round__stage", choices=Round.Stage.choices)
-    table = django_filters.NumberFilter(min_value=1, max_value=SMALL)
+    table = IntegerFilter(min_value=1, max_value=SMALL)
     result_status = django_filters.ChoiceFilter(choices=Match.ResultStatus.choices)
-    registration = django_filters.NumberFilter(
+    registration = IntegerFilter(
         method="filter_registration", min_value=1, max_value=BIG_ID, label="Either player"
     )
     q = django_filters.CharFilter(method="filter_name", max_length=80, label="Either player's name")

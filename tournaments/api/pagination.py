@@ -1,7 +1,7 @@
-from rest_framework.pagination import PageNumberPagination
+from config.api_query import PageNumbers
 
 
-class Pages(PageNumberPagination):
+class Pages(PageNumbers):
     """?page=N&page_size=M (at most 200 a page)."""
 
     page_size = 50

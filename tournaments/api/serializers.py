@@ -159,7 +159,12 @@ class StandingsRowSerializer(serializers.Serializer):
 
 
 class StandingsQuerySerializer(serializers.Serializer):
-    after_round = serializers.IntegerField(min_value=1, max_value=SMALL, required=False)
+    after_round = serializers.IntegerField(
+        min_value=1,
+        max_value=SMALL,
+        required=False,
+        help_text="Standings as they were after this round.",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -6,9 +6,7 @@ import re
 from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Q
 from django.shortcuts import get_object_or_404
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_view,
@@ -20,6 +18,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from config.api_errors import ApiErrorSerializer
+from config.api_query import StrictFilterBackend, validated_query
 from tournaments import live, services
 from tournaments.api import serializers as api
 from tournaments.api.filters import EventFilter, MatchFilter, RegistrationFilter, RoundFilter
@@ -35,7 +34,7 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,140}")
 class RoleCheckedViewSet(viewsets.GenericViewSet):
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = Pages
-    filter_backends = [DjangoFilterBackend]
+    filter_backends = [StrictFilterBackend]
 
     @property
     def viewer(self) -> Viewer:
@@ -162,11 +161,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
 
     @extend_schema(
         summary="Standings with tiebreaker figures",
-        parameters=[
-            OpenApiParameter(
-                "after_round", int, description="Standings as they were after this round."
-            )
-        ],
+        parameters=[api.StandingsQuerySerializer],
         responses={200: api.StandingsSerializer},
     )
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
@@ -176,9 +171,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         event_id = live.event_id_for_slug(slug) if SLUG.fullmatch(slug) else None
         if event_id is None:
             event_id = self.get_object().pk  # an unknown slug: the same 404 as elsewhere
-        query = api.StandingsQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        after_round = query.validated_data.get("after_round")
+        after_round = validated_query(request, api.StandingsQuerySerializer).get("after_round")
         key = f"public:event:{event_id}:standings-api:{live.version(event_id)}:{after_round or ''}"
         data = cache.get(key)
         if data is None:

@@ -6,11 +6,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 
 from config.api_errors import ApiError, ApiErrorSerializer
+from config.api_query import single_value
 from tournaments.models import Event
 from tournaments.permissions import is_event_staff
 from tournaments.reports import services
@@ -139,13 +140,21 @@ class ReportViewSet(
                 | Q(event__judges=user)
                 | Q(event__isnull=True, requested_by=user)
             ).distinct()
-        event = self.request.query_params.get("event")
-        if event:
+        event = single_value(self.request, "event")
+        if event is not None:
+            if not 1 <= len(event) <= 140:
+                raise ValidationError({"event": ["`event` must be an event's slug."]})
             reports = reports.filter(event__slug=event)
         return reports
 
     @extend_schema(
-        parameters=[OpenApiParameter("event", str, description="Only this event (its slug).")]
+        parameters=[
+            OpenApiParameter(
+                "event",
+                {"type": "string", "minLength": 1, "maxLength": 140},
+                description="Only this event (its slug).",
+            )
+        ]
     )
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)

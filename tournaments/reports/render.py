@@ -35,8 +35,11 @@ def qr_data_uri(url: str) -> str:
     return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")
 
 
-def render_html(kind: ReportKind, context: dict, *, for_pdf: bool) -> str:
-    return render_to_string(kind.template, {**context, "for_pdf": for_pdf, "kind": kind})
+def render_html(kind: ReportKind, context: dict, *, for_pdf: bool, request=None) -> str:
+    """The report's page; shown in a browser (with the request: its CSP nonce lets the
+    page's inline style in) or laid out as the PDF."""
+    context = {**context, "for_pdf": for_pdf, "kind": kind}
+    return render_to_string(kind.template, context, request=request)
 
 
 def render_pdf(html: str, *, progress: Progress) -> tuple[bytes, int]:

@@ -154,7 +154,7 @@ def report_preview(request, slug: str, kind: str):
     except ReportError as error:
         messages.error(request, str(error))
         return redirect("manage:reports", slug=slug)
-    return HttpResponse(render_html(report_kind, context, for_pdf=False))
+    return HttpResponse(render_html(report_kind, context, for_pdf=False, request=request))
 
 
 def report_file_response(report: Report) -> FileResponse:
