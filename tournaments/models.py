@@ -466,6 +466,10 @@ class LifeChange(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -558,7 +558,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         match = self._match()
         if request.method == "GET":
             changes = LifeChange.objects.filter(table_game__match=match).select_related(
-                "table_game"
+                "table_game", "entered_by", "undone_by"
             )
             return Response(
                 api.LifeChangeSerializer(
