@@ -62,6 +62,23 @@ def test_the_victim_undoes_the_griefers_zero_after_the_griefer_confirmed(client,
     assert change.undone_at is not None
 
 
+def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(client):
+    event = factories.event(players=2, start=True, match_type="bo3")
+    services.round_pair(event=event, seed=4)
+    match = Match.objects.get(round__event=event)
+    for registration in (match.player1, match.player2):
+        registration.player.user = factories.user()
+        registration.player.save()
+    as_player(client, match.player1)
+    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
+    refused = client.post(base(match) + "next/", {"side": 1})
+    assert refused.status_code == 409 and refused.json()["code"] == "not_chooser"
+    assert refused.json()["error"].startswith(f"{match.player2.player.display_name} lost game 1")
+    as_player(client, match.player2)
+    state = client.post(base(match) + "undo/").json()
+    assert (state["game"], state["life"], state["finished"]) == (1, [20, 20], False)
+
+
 def test_an_undo_after_a_confirmation_is_refused_for_a_change_to_the_other_players_life(
     client, match
 ):

@@ -329,9 +329,13 @@ def game_set_first(*, game: TableGame, side: int) -> TableGame:
 
 
 @transaction.atomic
-def game_next(*, match: Match, first_side: int | None) -> TableGame:
+def game_next(*, match: Match, first_side: int | None, by=None) -> TableGame:
     """Start the next game of a best of 3. The loser of the last game chooses who goes first;
-    after a drawn game it is random again (T2.3): `first_side` None picks at random."""
+    after a drawn game it is random again (T2.3): `first_side` None picks at random.
+
+    A player `by` other than that loser is refused (staff may start it): the winner cannot
+    move on before the loser has seen the last game's end, which stays undoable until then.
+    """
     if first_side not in (1, 2, None):
         raise EventError("Say who goes first.", code="side")
     match = (
@@ -344,6 +348,7 @@ def game_next(*, match: Match, first_side: int | None) -> TableGame:
     if _decided(match, games):
         _propose_result(match)
         raise EventError("The match is decided: confirm its result.", code="decided")
+    _refuse_unless_chooser(match, games[-1], by)
     life = starting_life(match)
     return TableGame.objects.create(
         match=match,
@@ -353,6 +358,21 @@ def game_next(*, match: Match, first_side: int | None) -> TableGame:
         life2=life,
         active_side=first_side or secrets.choice((1, 2)),
     )
+
+
+def _refuse_unless_chooser(match: Match, last: TableGame, by) -> None:
+    from tournaments.permissions import registration_of
+
+    if by is None or last.winner_side is None:
+        return
+    me = registration_of(by, match)
+    loser = match.player2 if last.winner_side == 1 else match.player1
+    if me is not None and me.pk != loser.pk:
+        raise EventError(
+            f"{loser.player.display_name} lost game {last.number} and chooses who goes first "
+            "(T2.3); until then that game can still be undone.",
+            code="not_chooser",
+        )
 
 
 def _next_game(match: Match, games: list[TableGame]) -> dict | None:
