@@ -1,6 +1,6 @@
 """Issue 24, finding 7: a player set the opponent's life to 0 and confirmed the proposed result
 at once; the opponent's undo was refused ("ask a judge"). Now, until both players have
-confirmed, the player whose own total a change set (entered by someone else) can undo it, which
+confirmed, the player whose own total a change set (entered by the opponent) can undo it, which
 takes back the proposal and its confirmation; once the result is accepted no life change or
 undo goes through; every change, and every undo, keeps who made it."""
 
@@ -99,6 +99,18 @@ def test_an_undo_after_a_confirmation_is_refused_for_a_change_to_the_other_playe
     state = client.post(base(match) + "undo/").json()
     assert state["life"] == [20, 20] and state["result_status"] == "pending"
     assert LifeChange.objects.get(table_game__match=match).undone_by == judge
+
+
+def test_a_judges_entry_is_not_undone_by_a_player_once_the_other_confirmed(client, match):
+    judge = factories.user()
+    match.round.event.judges.add(judge)
+    client.force_login(judge)
+    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
+    as_player(client, match.player1)
+    client.post(base(match) + "confirm/")
+    as_player(client, match.player2)
+    refused = client.post(base(match) + "undo/")
+    assert refused.status_code == 409 and refused.json()["code"] == "reported"
 
 
 def test_once_both_players_confirmed_no_life_change_or_undo_goes_through(client, match):

@@ -239,7 +239,7 @@ def life_undo(*, game: TableGame, by=None, seen_revision: int | None = None) -> 
 
 def _may_undo_confirmed(game: TableGame, by) -> bool:
     """Once a player has confirmed the proposed result, the game's end is undone only by a
-    judge, or by the player whose own life total the last change set, when someone else
+    judge, or by the player whose own life total the last change set when their opponent
     entered it: one player cannot end the game on the other's life and lock it in alone."""
     from tournaments.permissions import is_event_staff, registration_of
 
@@ -252,8 +252,10 @@ def _may_undo_confirmed(game: TableGame, by) -> bool:
     last = _last_change(game)
     if me is None or last is None or game.ending != Game.Ending.LIFE:
         return False
-    my_delta = last.delta1 if me.pk == match.player1_id else last.delta2
-    return my_delta != 0 and last.entered_by_id != by.pk
+    mine = me.pk == match.player1_id
+    my_delta = last.delta1 if mine else last.delta2
+    opponent = (match.player2 if mine else match.player1).player.user_id
+    return my_delta != 0 and opponent is not None and last.entered_by_id == opponent
 
 
 def _withdraw_proposal(match: Match) -> None:
