@@ -37,7 +37,6 @@ INPUT_FIELD_OF_CODE = {
     "number": "non_field_errors",
     "name_missing": "display_name",
     "bad_policy": "missed_rounds_as",
-    "confirm": "confirm",
 }
 
 

@@ -24,3 +24,4 @@ urlpatterns = [
 
 handler404 = "config.views.not_found"
 handler400 = "config.views.bad_request"
+handler500 = "config.views.server_error"

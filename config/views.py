@@ -18,6 +18,23 @@ def not_found(request, exception=None):
     return page_not_found(request, exception)
 
 
+def server_error(request):
+    """A bug: API clients still get the API's JSON error body, people the error page."""
+    if request.path.startswith("/api/"):
+        from django.http import JsonResponse
+
+        return JsonResponse(
+            {
+                "code": "server_error",
+                "message": "The server failed to answer this request; it has been logged.",
+            },
+            status=500,
+        )
+    from django.views.defaults import server_error as page
+
+    return page(request)
+
+
 def bad_request(request, exception=None):
     """A request Django refused before any view (e.g. a body over the upload limit): say why,
     as the API's JSON error body for API clients, on a page for people."""

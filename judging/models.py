@@ -33,6 +33,12 @@ class Dispute(models.Model):
         blank=True,
         related_name="disputes",
     )
+    match_label = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The match, named once its round is deleted (the link then goes).",
+    )
     title = models.CharField(max_length=200, help_text="What the players disagree about.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     player1_name = models.CharField(max_length=80, default="Player 1")

@@ -477,7 +477,7 @@ def ruling_report(ruling: Ruling) -> dict:
             "id": dispute.pk,
             "title": dispute.title,
             "event": dispute.event.name if dispute.event else None,
-            "match": str(dispute.match) if dispute.match else None,
+            "match": str(dispute.match) if dispute.match else dispute.match_label or None,
             "players": dispute.names,
             "opened_at": dispute.opened_at,
             "setup": dispute.setup,

@@ -269,7 +269,7 @@ class DisputeSerializer(serializers.ModelSerializer):
     class Meta:
         model = Dispute
         fields = [
-            "id", "event", "match", "practice", "title", "status", "player1_name",
+            "id", "event", "match", "match_label", "practice", "title", "status", "player1_name",
             "player2_name", "version", "opened_by", "opened_at", "updated_at",
         ]  # fmt: skip
         read_only_fields = fields

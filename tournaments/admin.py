@@ -11,6 +11,7 @@ from tournaments.models import (
     ResultChange,
     ResultReport,
     Round,
+    RoundDeletion,
 )
 
 
@@ -79,6 +80,12 @@ class ResultChangeAdmin(admin.ModelAdmin):
 @admin.register(ResultReport)
 class ResultReportAdmin(admin.ModelAdmin):
     list_display = ["match", "reported_by", "created_at"]
+
+
+@admin.register(RoundDeletion)
+class RoundDeletionAdmin(ResultChangeAdmin):
+    list_display = ["event", "number", "deleted_by", "deleted_at", "had_results"]
+    list_filter = []
 
 
 @admin.register(PairingChange)

@@ -121,6 +121,10 @@ def event_dashboard(request, slug: str):
                 if r.team_id is None and r.dropped_after_round is None
             ],
             "rounds": event.rounds.all(),
+            "round_deletions": event.round_deletions.select_related("deleted_by"),
+            "orphaned_changes": event.result_changes.filter(match__isnull=True).select_related(
+                "changed_by"
+            ),
             "registration_form": registration_form,
             "late_form": late_form,
             "problems": problems,
@@ -343,12 +347,14 @@ def round_delete(request, slug: str, number: int):
     event = _event(slug)
     require_organiser(request.user, event)
     round_ = get_object_or_404(Round, event=event, number=number)
-    confirmed = request.POST.get("confirm") == "yes"
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, f"Confirm that round {number} and its results should be deleted.")
+        return redirect("manage:round", slug=slug, number=number)
     _run(
         request,
         event,
-        lambda: services.round_delete(round_=round_, confirm=confirmed),
-        f"Round {number} and its results were deleted.",
+        lambda: services.round_delete(round_=round_, by=request.user, confirm=True),
+        f"Round {number} was deleted; its results stay in the event's audit.",
     )
     return redirect("manage:event", slug=slug)
 

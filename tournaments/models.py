@@ -316,7 +316,17 @@ class ResultChange(models.Model):
         CONFIRMED = "confirmed", "Confirmed by both players"
         CORRECTED = "corrected", "Corrected"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="result_changes")
+    # Kept when the match's round is deleted: the match goes, its audit stays (RoundDeletion).
+    match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    match_label = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The match, named once its round is deleted.",
+    )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -331,6 +341,32 @@ class ResultChange(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.match} by {self.changed_by}"
+
+
+class RoundDeletion(models.Model):
+    """Audit trail: a round its organiser deleted, by whom and when, with its matches and their
+    results as they stood. The round's result changes stay (ResultChange.match_label) and its
+    disputes keep which match they were about (Dispute.match_label)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_deletions")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Round.Stage.choices)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    deleted_at = models.DateTimeField(auto_now_add=True)
+    had_results = models.BooleanField()
+    matches = models.JSONField(
+        default=list,
+        help_text="[{label, table, players, result_status, games: [{winner, ending, ...}]}], "
+        "players named, so the record reads on its own.",
+    )
+
+    class Meta:
+        ordering = ["deleted_at", "pk"]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}, deleted by {self.deleted_by}"
 
 
 class ForbiddenPair(models.Model):
@@ -430,6 +466,10 @@ class LifeChange(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -40,7 +40,9 @@ def _event_ids(instance) -> list[int | None]:
             return [instance.round.event_id]
         return [Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True)
                 .first()]  # fmt: skip
-    if isinstance(instance, Game | ResultReport | ResultChange):
+    if isinstance(instance, ResultChange):
+        return [instance.event_id]
+    if isinstance(instance, Game | ResultReport):
         return [_match_event_id(instance.match_id)]
     if isinstance(instance, Player):
         return list(

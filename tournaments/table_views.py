@@ -110,7 +110,9 @@ def table_action(request, slug: str, match_id: int, action: str):
             services.game_set_first(game=game, side=_int(post.get("side")))
         elif action == "next":
             side = post.get("side", "random")
-            services.game_next(match=match, first_side=None if side == "random" else _int(side))
+            services.game_next(
+                match=match, first_side=None if side == "random" else _int(side), by=request.user
+            )
         elif action == "concede":
             services.game_concede(game=game, side=_side(request, match), by=request.user)
         elif action == "confirm":

@@ -166,10 +166,14 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Redis hands an unacknowledged task (its worker died) to another worker after this many seconds.
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(env_str("CELERY_VISIBILITY_TIMEOUT", "3600"))
-}
+# Redis hands an unacknowledged task (its worker died) to another worker after this many
+# seconds, so a killed worker's report is finished by another within about this long. It must
+# stay above the longest build (result slips for a 256-player round: 7 s of CPU, a minute on a
+# loaded machine; docs/RELIABILITY.md) and above a retry's delay (at most 60 s,
+# tournaments/tasks.py) plus a build, as a task waiting for its retry is unacknowledged too;
+# 3 minutes is also when a silent running report counts as stopped (STALE_RUNNING).
+TASK_VISIBILITY_TIMEOUT = int(env_str("CELERY_VISIBILITY_TIMEOUT", "180"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TASK_VISIBILITY_TIMEOUT}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -200,9 +204,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # JSON nested deeper than API_JSON_MAX_DEPTH is refused before parsing (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.NestingLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "config.api_query.PageNumbers",
     "PAGE_SIZE": 50,
 }
+API_JSON_MAX_DEPTH = int(env_str("API_JSON_MAX_DEPTH", "64"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dice Masters events API",
     "DESCRIPTION": "Card catalogue, events, pairings, results, standings and judging.",

@@ -74,3 +74,55 @@ def test_both_phones_ending_the_same_turn_at_once_pass_one_turn():
     assert sorted(outcomes) == ["ended", "stale"]
     game = TableGame.objects.get(pk=game.pk)
     assert (game.turn, game.active_side) == (2, 2)
+
+
+def test_the_victims_undo_and_the_griefers_confirmation_at_once_leave_the_game_open():
+    """Issue 24, finding 7, raced: whichever comes first, the griefer's 0 is undone and no
+    confirmation of it is left behind."""
+    event = factories.event(players=2, start=True)
+    services.round_pair(event=event, seed=4)
+    match = Match.objects.select_related("player1__player", "player2__player").get(
+        round__event=event
+    )
+    for registration in (match.player1, match.player2):
+        registration.player.user = factories.user()
+        registration.player.save()
+    griefer, victim = match.player1, match.player2
+    game = services.life_change(
+        game=services.current_game(match),
+        delta2=-20,
+        reason="combat",
+        by=griefer.player.user,
+    )
+    barrier = threading.Barrier(2)
+    outcomes: dict[str, str] = {}
+
+    def run(name: str, action) -> None:
+        try:
+            barrier.wait(timeout=10)
+            action()
+            outcomes[name] = "done"
+        except services.EventError as error:
+            outcomes[name] = error.code
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(
+            target=run,
+            args=("confirm", lambda: services.result_confirm(match=match, confirmer=griefer)),
+        ),
+        threading.Thread(
+            target=run,
+            args=("undo", lambda: services.life_undo(game=game, by=victim.player.user)),
+        ),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert outcomes["undo"] == "done" and outcomes["confirm"] in ("done", "nothing")
+    game = TableGame.objects.get(pk=game.pk)
+    assert (game.finished, game.life2) == (False, 20)
+    match = Match.objects.get(pk=match.pk)
+    assert match.result_status == "pending" and not match.reports.exists()

@@ -303,7 +303,9 @@ def test_rulings_and_penalties_outlive_a_deleted_round(table):
         penalty=services.PenaltyInput(table.match.player1, "warning", "Slow play"),
         by=table.judge, version=None,
     )  # fmt: skip
-    tournament_services.round_delete(round_=table.match.round, confirm=True)
+    tournament_services.round_delete(
+        round_=table.match.round, by=table.event.organiser, confirm=True
+    )
     penalty = Penalty.objects.get()
     assert (penalty.match, penalty.event, penalty.registration) == (
         None,
@@ -312,6 +314,12 @@ def test_rulings_and_penalties_outlive_a_deleted_round(table):
     )
     ruling = Ruling.objects.get()
     assert (ruling.match, ruling.event, ruling.dispute.match) == (None, table.event, None)
+    # The dispute still says which match it was about.
+    match = table.match
+    assert ruling.dispute.match_label == (
+        f"Round 1, table {match.table}: {match.player1.player.display_name} v "
+        f"{match.player2.player.display_name}"
+    )
 
 
 def test_a_fork_tried_by_mistake_can_be_deleted_but_not_the_sequence_or_the_upheld_one(table):

@@ -153,6 +153,20 @@ def test_the_judges_see_their_notes_on_the_dispute(client, table, dispute):
     assert "SECRET judges&#x27; note" in page
 
 
+def test_a_dispute_whose_round_was_deleted_still_names_its_match(client, table, dispute):
+    match = table.match
+    label = (
+        f"Round 1, table {match.table}: {match.player1.player.display_name} v "
+        f"{match.player2.player.display_name}"
+    )
+    tournament_services.round_delete(round_=match.round, by=table.organiser)
+    client.force_login(table.judge)
+    page = client.get(reverse("judging:dispute", args=[dispute.pk])).content.decode()
+    assert f"{label} (its round was deleted)" in page
+    home = client.get(reverse("judging:home")).content.decode()
+    assert f"{label} (round deleted)" in home
+
+
 def test_the_round_page_offers_a_dispute_for_each_table(client, table):
     client.force_login(table.judge)
     page = client.get(reverse("manage:round", args=[table.event.slug, 1])).content.decode()

@@ -141,6 +141,28 @@ def test_round_repair_and_delete_from_the_round_page(client, organiser):
     assert not event.rounds.exists()
 
 
+def test_a_deleted_round_with_results_is_listed_with_its_results_on_the_dashboard(
+    client, organiser
+):
+    event = factories.event(players=4, start=True, organiser=organiser)
+    client.post(f"/manage/{event.slug}/pair/")
+    for match in event.rounds.get().matches.filter(player2__isnull=False):
+        services.result_enter(
+            match=match, games=[services.GameInput(match.player1_id)], by=organiser
+        )
+    response = client.post(f"/manage/{event.slug}/rounds/1/delete/", follow=True)
+    assert "Confirm that round 1 and its results should be deleted." in response.content.decode()
+    assert event.rounds.exists()
+    page = client.post(
+        f"/manage/{event.slug}/rounds/1/delete/", {"confirm": "yes"}, follow=True
+    ).content.decode()
+    assert not event.rounds.exists()
+    assert "its results stay in the event" in page
+    assert "Round 1 (Swiss) deleted by orga" in page and "with its results" in page
+    assert "Round 1, table 1: " in page and "game 1 won by" in page
+    assert "Result changes of deleted rounds (2)" in page
+
+
 def test_late_entry_from_the_dashboard(client, organiser):
     event = factories.event(players=4, start=True, organiser=organiser)
     client.post(f"/manage/{event.slug}/pair/")

@@ -455,6 +455,9 @@ class LastChangeSerializer(serializers.Serializer):
     wasted = serializers.ListField(child=serializers.IntegerField())
     reason = serializers.CharField()
     at = serializers.DateTimeField()
+    by_side = serializers.IntegerField(
+        allow_null=True, help_text="1 or 2: the player who entered it; null for staff."
+    )
 
 
 class NextGameSerializer(serializers.Serializer):
@@ -504,12 +507,18 @@ class TableStateSerializer(serializers.Serializer):
 class LifeChangeSerializer(serializers.ModelSerializer):
     game = serializers.IntegerField(source="table_game.number")
     at = serializers.DateTimeField(source="created_at")
+    entered_by = serializers.CharField(
+        source="entered_by.get_username", allow_null=True, help_text="Who entered it."
+    )
+    undone_by = serializers.CharField(
+        source="undone_by.get_username", allow_null=True, help_text="Who undid it, if undone."
+    )
 
     class Meta:
         model = LifeChange
         fields = [
             "id", "game", "at", "delta1", "delta2", "life1", "life2", "wasted1", "wasted2",
-            "reason", "turn", "undone",
+            "reason", "turn", "entered_by", "undone", "undone_by", "undone_at",
         ]  # fmt: skip
         read_only_fields = fields
 

@@ -332,11 +332,35 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
             api.RoundSerializer, rounds_queryset().get(pk=round_.pk), status.HTTP_201_CREATED
         )
 
-    @extend_schema(summary="Delete the latest round and its results (organiser)")
+    @extend_schema(
+        summary="Delete the latest round (organiser); one with results needs `confirm`",
+        parameters=[
+            OpenApiParameter(
+                "confirm",
+                int,
+                description="The round's number, to confirm that its results go with it "
+                "(needed once a result is in).",
+            )
+        ],
+        responses={
+            204: None,
+            409: OpenApiResponse(
+                ApiErrorSerializer,
+                description="`confirm_deletion`: the round has results and no confirmation; "
+                "`not_latest`: a later round exists.",
+            ),
+        },
+    )
     def destroy(self, request, pk=None):
         round_ = self.get_object()
         self.require_organiser(round_.event)
-        services.round_delete(round_=round_, confirm=True)
+        given = request.query_params.get("confirm")
+        # The number, not a yes: a script looping over rounds does not confirm them all.
+        if given is not None and str(given) != str(round_.number):
+            raise ValidationError(
+                {"confirm": [f"Give this round's number, {round_.number}, to confirm."]}
+            )
+        services.round_delete(round_=round_, by=request.user, confirm=given is not None)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
@@ -527,7 +551,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         match = self._match()
         if request.method == "GET":
             changes = LifeChange.objects.filter(table_game__match=match).select_related(
-                "table_game"
+                "table_game", "entered_by", "undone_by"
             )
             return Response(
                 api.LifeChangeSerializer(

@@ -219,9 +219,12 @@ class _Reader:
             "catalogue": dict,
             **{section.key: list for section in SECTIONS},
         }
+        optional = {section.key for section in SECTIONS if section.may_be_missing}
         for key, kind in expected.items():
-            if key not in document:
+            if key not in document and key not in optional:
                 self.problem(f"$.{key}", "missing.")
+            elif key not in document:
+                continue
             elif not isinstance(document[key], kind):
                 self.problem(f"$.{key}", f"must be a JSON {_json_name(kind)}.")
         self.stop_if_wrong()
@@ -236,7 +239,7 @@ class _Reader:
         if parsed["event"] is not None:
             self.event_rules(parsed["event"])
         for section in SECTIONS:
-            parsed[section.key] = self.section(section, document[section.key])
+            parsed[section.key] = self.section(section, document.get(section.key, []))
         self.stop_if_wrong()
         return parsed
 

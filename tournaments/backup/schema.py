@@ -34,6 +34,7 @@ from tournaments.models import (
     ResultChange,
     ResultReport,
     Round,
+    RoundDeletion,
     TableGame,
     TimeExtension,
 )
@@ -60,6 +61,8 @@ class Section:
     # JSON fields holding a list of games whose `winner` and `first_player` are registration
     # ids (tournaments.services.results.GameInput): written as registration refs.
     game_lists: tuple[str, ...] = ()
+    # Added after files were written without it: a file that lacks it holds no such rows.
+    may_be_missing: bool = False
 
 
 # In import order: a section only links to earlier sections (or to itself, see SELF_LINKS).
@@ -70,6 +73,12 @@ SECTIONS: tuple[Section, ...] = (
     Section("registrations", Registration, lambda e: Registration.objects.filter(event=e)),
     Section("forbidden_pairs", ForbiddenPair, lambda e: ForbiddenPair.objects.filter(event=e)),
     Section("rounds", Round, lambda e: Round.objects.filter(event=e)),
+    Section(
+        "round_deletions",
+        RoundDeletion,
+        lambda e: RoundDeletion.objects.filter(event=e),
+        may_be_missing=True,
+    ),
     Section(
         "pairing_changes", PairingChange, lambda e: PairingChange.objects.filter(round__event=e)
     ),
@@ -84,7 +93,7 @@ SECTIONS: tuple[Section, ...] = (
     Section(
         "result_changes",
         ResultChange,
-        lambda e: ResultChange.objects.filter(match__round__event=e),
+        lambda e: ResultChange.objects.filter(event=e),
         game_lists=("before", "after"),
     ),
     Section("table_games", TableGame, lambda e: TableGame.objects.filter(match__round__event=e)),

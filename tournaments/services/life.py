@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments.models import Game, LifeChange, Match, ResultReport, TableGame
 from tournaments.services.clock import clock_for
@@ -197,16 +198,19 @@ def life_undo(*, game: TableGame, by=None, seen_revision: int | None = None) -> 
     nothing is undone (a second phone pressing undo does not undo a second change).
     """
     game = _lock(game.pk)
-    match = game.match
+    # The match too (after the game, as every writer here locks them): the undo takes back
+    # the proposal and its confirmations, which a player may be confirming at this moment.
+    match = Match.objects.select_for_update().get(pk=game.match_id)
     if seen_revision is not None and seen_revision != game.revision:
         raise EventError("The game changed meanwhile; look at it again before undoing.",
                          code="stale")  # fmt: skip
     if match.result_status == Match.ResultStatus.CONFIRMED:
         raise EventError("The match result is confirmed; ask a judge.", code="confirmed")
     confirmed_by = [r.reported_by.player.display_name for r in _player_reports(match)]
-    if game.finished and confirmed_by:
+    if game.finished and confirmed_by and not _may_undo_confirmed(game, by):
         raise EventError(
-            f"{' and '.join(confirmed_by)} already confirmed this result; ask a judge.",
+            f"{' and '.join(confirmed_by)} already confirmed this result; only the player "
+            "whose life the last change set, or a judge, can undo it now.",
             code="reported",
         )
     if game.finished and game.ending == Game.Ending.TIME:
@@ -220,20 +224,52 @@ def life_undo(*, game: TableGame, by=None, seen_revision: int | None = None) -> 
         last = _last_change(game)
         if last is None:
             raise EventError("There is no change to undo.", code="nothing")
-        last.undone = True
-        last.save(update_fields=["undone"])
+        last.undone, last.undone_by, last.undone_at = True, by, timezone.now()
+        last.save(update_fields=["undone", "undone_by", "undone_at"])
         before = _last_change(game)
         game.life1 = before.life1 if before else game.starting_life
         game.life2 = before.life2 if before else game.starting_life
         if game.finished:
             _reopen(game)
     if not game.finished:
-        match.reports.filter(reported_by=None).delete()
+        _withdraw_proposal(match)
+    _save(game)
+    return game
+
+
+def _may_undo_confirmed(game: TableGame, by) -> bool:
+    """Once a player has confirmed the proposed result, the game's end is undone only by a
+    judge, or by the player whose own life total the last change set when their opponent
+    entered it: one player cannot end the game on the other's life and lock it in alone."""
+    from tournaments.permissions import is_event_staff, registration_of
+
+    if by is None:
+        return False
+    match = game.match
+    if is_event_staff(by, match.round.event):
+        return True
+    me = registration_of(by, match)
+    last = _last_change(game)
+    if me is None or last is None or game.ending != Game.Ending.LIFE:
+        return False
+    mine = me.pk == match.player1_id
+    my_delta = last.delta1 if mine else last.delta2
+    opponent = (match.player2 if mine else match.player1).player.user_id
+    return my_delta != 0 and opponent is not None and last.entered_by_id == opponent
+
+
+def _withdraw_proposal(match: Match) -> None:
+    """The game is open again: the tracker's proposal goes, and so do the players'
+    confirmations of it (a player's own report, made elsewhere, stays)."""
+    proposal = match.reports.filter(reported_by=None).first()
+    if proposal is None:
+        return
+    confirmations = [r.pk for r in _player_reports(match) if r.games == proposal.games]
+    match.reports.filter(pk__in=[proposal.pk, *confirmations]).delete()
+    if not match.reports.exists():
         Match.objects.filter(pk=match.pk, result_status=Match.ResultStatus.REPORTED).update(
             result_status=Match.ResultStatus.PENDING
         )
-    _save(game)
-    return game
 
 
 def _player_reports(match: Match) -> list[ResultReport]:
@@ -295,9 +331,13 @@ def game_set_first(*, game: TableGame, side: int) -> TableGame:
 
 
 @transaction.atomic
-def game_next(*, match: Match, first_side: int | None) -> TableGame:
+def game_next(*, match: Match, first_side: int | None, by=None) -> TableGame:
     """Start the next game of a best of 3. The loser of the last game chooses who goes first;
-    after a drawn game it is random again (T2.3): `first_side` None picks at random."""
+    after a drawn game it is random again (T2.3): `first_side` None picks at random.
+
+    A player `by` other than that loser is refused (staff may start it): the winner cannot
+    move on before the loser has seen the last game's end, which stays undoable until then.
+    """
     if first_side not in (1, 2, None):
         raise EventError("Say who goes first.", code="side")
     match = (
@@ -310,6 +350,7 @@ def game_next(*, match: Match, first_side: int | None) -> TableGame:
     if _decided(match, games):
         _propose_result(match)
         raise EventError("The match is decided: confirm its result.", code="decided")
+    _refuse_unless_chooser(match, games[-1], by)
     life = starting_life(match)
     return TableGame.objects.create(
         match=match,
@@ -319,6 +360,21 @@ def game_next(*, match: Match, first_side: int | None) -> TableGame:
         life2=life,
         active_side=first_side or secrets.choice((1, 2)),
     )
+
+
+def _refuse_unless_chooser(match: Match, last: TableGame, by) -> None:
+    from tournaments.permissions import registration_of
+
+    if by is None or last.winner_side is None:
+        return
+    me = registration_of(by, match)
+    loser = match.player2 if last.winner_side == 1 else match.player1
+    if me is not None and me.pk != loser.pk:
+        raise EventError(
+            f"{loser.player.display_name} lost game {last.number} and chooses who goes first "
+            "(T2.3); until then that game can still be undone.",
+            code="not_chooser",
+        )
 
 
 def _next_game(match: Match, games: list[TableGame]) -> dict | None:
@@ -352,6 +408,8 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
         match.refresh_from_db(fields=["result_status"])
     changes = list(game.changes.filter(undone=False).order_by("-created_at", "-pk"))
     last = changes[0] if changes else None
+    users = {match.player1.player.user_id: 1, match.player2.player.user_id: 2}
+    users.pop(None, None)
     reports = list(match.reports.select_related("reported_by__player"))
     proposal = next((r for r in reports if r.reported_by_id is None), None)
     return {
@@ -375,6 +433,7 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
             "id": last.pk, "delta": [last.delta1, last.delta2],
             "wasted": [last.wasted1, last.wasted2], "reason": last.get_reason_display(),
             "at": last.created_at.isoformat(),
+            "by_side": users.get(last.entered_by_id) if last.entered_by_id else None,
         },
         "changes": len(changes),
         "result_status": match.result_status,

@@ -110,6 +110,7 @@ def _make_official(match: Match, games: list[GameInput], *, by, kind: str, reaso
     match.save(update_fields=["result_status"])
     match.reports.all().delete()
     ResultChange.objects.create(
+        event_id=match.round.event_id,
         match=match,
         kind=kind,
         changed_by=by,

@@ -1,5 +1,6 @@
 """Rounds: pair the next Swiss round, re-pair it while no result is in, let a judge swap
-players by hand (checked like the engine's own pairings), and delete a round with its results."""
+players by hand (checked like the engine's own pairings), and delete a round (recorded, its
+result audit kept)."""
 
 import secrets
 from dataclasses import asdict
@@ -12,7 +13,9 @@ from tournaments.models import (
     Match,
     PairingChange,
     Registration,
+    ResultChange,
     Round,
+    RoundDeletion,
 )
 from tournaments.services.errors import EventError
 from tournaments.swiss import (
@@ -220,18 +223,78 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     )
 
 
+def _label(match: Match, number: int) -> str:
+    first = match.player1.player.display_name
+    if match.player2_id is None:
+        return f"Round {number}: {first} ({'missed round' if match.missed_round else 'bye'})"
+    return f"Round {number}, table {match.table}: {first} v {match.player2.player.display_name}"
+
+
+def _snapshot(match: Match, label: str) -> dict:
+    """The match as it stood, players named (a registration id would mean nothing later)."""
+    names = {match.player1_id: match.player1.player.display_name}
+    if match.player2_id:
+        names[match.player2_id] = match.player2.player.display_name
+    return {
+        "label": label,
+        "table": match.table,
+        "players": list(names.values()),
+        "result_status": match.result_status,
+        "games": [
+            {"number": g.number, "winner": names.get(g.winner_id), "is_draw": g.is_draw,
+             "ending": g.ending, "life1": g.life1, "life2": g.life2}
+            for g in match.games.all()
+        ],
+        "reports": [
+            {"by": names.get(r.reported_by_id, "the life tracker"),
+             "winners": [names.get(g.get("winner")) for g in r.games]}
+            for r in match.reports.all()
+        ],
+    }  # fmt: skip
+
+
 @transaction.atomic
-def round_delete(*, round_: Round, confirm: bool) -> int:
-    """Delete the latest round with its matches, games and reports. Returns its number."""
-    if not confirm:
-        raise EventError(
-            "Confirm that the round and its results should be deleted.", code="confirm"
-        )
+def round_delete(*, round_: Round, by, confirm: bool = False) -> int:
+    """Delete the latest round with its matches and games. Returns its number.
+
+    A round with results is deleted only with `confirm`. The deletion is recorded
+    (RoundDeletion: who, when, each match and its result as it stood); the result changes of
+    its matches stay in the event's audit trail, and disputes and rulings keep their record
+    with the match named.
+    """
+    from judging.models import Dispute
+
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     event = round_.event
     if event.rounds.filter(number__gt=round_.number).exists():
         raise EventError("Only the latest round can be deleted.", code="not_latest")
     number = round_.number
+    had_results = _has_results(round_)
+    if had_results and not confirm:
+        raise EventError(
+            f"Round {number} has results: confirm that the round and its results should be "
+            "deleted (its result changes stay in the event's audit).",
+            code="confirm_deletion",
+        )
+    matches = list(
+        round_.matches.select_related("player1__player", "player2__player").prefetch_related(
+            "games", "reports"
+        )
+    )
+    snapshots = []
+    for match in matches:
+        label = _label(match, number)
+        snapshots.append(_snapshot(match, label))
+        ResultChange.objects.filter(match=match).update(match_label=label)
+        Dispute.objects.filter(match=match, match_label="").update(match_label=label)
+    RoundDeletion.objects.create(
+        event=event,
+        number=number,
+        stage=round_.stage,
+        deleted_by=by,
+        had_results=had_results,
+        matches=snapshots,
+    )
     round_.delete()
     # The event goes back to the stage the remaining rounds are in: deleting the final reopens
     # the top cut, deleting a whole cut or the last round of a finished event reopens Swiss.

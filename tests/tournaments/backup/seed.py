@@ -114,6 +114,12 @@ def rich_event() -> Event:
         event=event, display_name="Late Larry", team_list=links[0], missed_rounds_as="loss"
     )
 
+    # A round 3 paired, given a result and deleted: its record and result audit stay.
+    withdrawn = services.round_pair(event=event, seed=99)
+    played = withdrawn.matches.filter(player2__isnull=False).order_by("table")[0]
+    services.result_enter(match=played, games=[GameInput(played.player1_id)], by=judge)
+    services.round_delete(round_=withdrawn, by=organiser, confirm=True)
+
     # Round 3, in progress.
     round3 = services.round_pair(event=event, seed=13)
     services.round_start(round_=round3)

@@ -87,6 +87,16 @@ def test_a_field_added_since_the_file_was_written_takes_its_default(document):
     assert not summary.event.registrations.filter(checked_in=True).exists()
 
 
+def test_a_file_written_before_round_deletions_were_recorded_still_imports(document):
+    assert document["round_deletions"]
+    del document["round_deletions"]
+    for change in document["result_changes"]:
+        del change["match_label"]
+    summary = event_import(document=document, slug="before-deletions")
+    assert not summary.event.round_deletions.exists()
+    assert summary.event.result_changes.count() == len(document["result_changes"])
+
+
 def test_unknown_parts_and_fields_are_refused(document):
     document["photos"] = []
     document["players"][2]["nickname"] = "Ace"

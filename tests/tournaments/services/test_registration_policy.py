@@ -126,7 +126,8 @@ def test_an_event_without_a_top_cut_finishes_after_its_last_round_and_can_reopen
     assert services.event_finish(event=event).status == Event.Status.FINISHED
     with pytest.raises(EventError, match="Start the event"):
         services.round_pair(event=event)
-    services.round_delete(round_=round_, confirm=True)  # the organiser takes the round back
+    # The organiser takes the round back.
+    services.round_delete(round_=round_, by=event.organiser, confirm=True)
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
 
 
@@ -144,7 +145,9 @@ def test_an_event_with_a_top_cut_finishes_through_its_final_and_reopens_when_it_
     match = final.matches.get()
     services.result_enter(match=match, games=[GameInput(match.player1_id)] * 2, by=event.organiser)
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
-    services.round_delete(round_=final, confirm=True)  # the final goes: the cut is open again
+    # The final goes: the cut is open again.
+    services.round_delete(round_=final, by=event.organiser, confirm=True)
     assert Event.objects.get(pk=event.pk).status == Event.Status.TOP_CUT
-    services.round_delete(round_=semis, confirm=True)  # the whole cut goes: back to Swiss
+    # The whole cut goes: back to Swiss.
+    services.round_delete(round_=semis, by=event.organiser, confirm=True)
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING

@@ -117,8 +117,8 @@ def test_repair_only_without_results_and_delete_needs_confirmation():
     finish_round(round_)
     with pytest.raises(EventError, match="already has results"):
         services.round_repair(round_=round_)
-    with pytest.raises(EventError, match="Confirm"):
-        services.round_delete(round_=round_, confirm=False)
-    assert services.round_delete(round_=round_, confirm=True) == 1
+    with pytest.raises(EventError, match="confirm that the round"):
+        services.round_delete(round_=round_, by=event.organiser, confirm=False)
+    assert services.round_delete(round_=round_, by=event.organiser, confirm=True) == 1
     assert not event.rounds.exists()
     assert not Match.objects.filter(round__event=event).exists()
