@@ -158,6 +158,16 @@ class StandingsRowSerializer(serializers.Serializer):
         return row.registration.dropped_after_round is not None
 
 
+class RoundDeletionQuerySerializer(serializers.Serializer):
+    confirm = serializers.IntegerField(
+        min_value=1,
+        max_value=SMALL,
+        required=False,
+        help_text="The round's number, to confirm that its results go with it "
+        "(needed once a result is in).",
+    )
+
+
 class StandingsQuerySerializer(serializers.Serializer):
     after_round = serializers.IntegerField(
         min_value=1,

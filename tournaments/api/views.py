@@ -18,7 +18,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from config.api_errors import ApiErrorSerializer
-from config.api_query import StrictFilterBackend, validated_query
+from config.api_query import StrictFilterBackend, single_value, validated_query
 from tournaments import live, services
 from tournaments.api import serializers as api
 from tournaments.api.filters import EventFilter, MatchFilter, RegistrationFilter, RoundFilter
@@ -334,14 +334,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
 
     @extend_schema(
         summary="Delete the latest round (organiser); one with results needs `confirm`",
-        parameters=[
-            OpenApiParameter(
-                "confirm",
-                int,
-                description="The round's number, to confirm that its results go with it "
-                "(needed once a result is in).",
-            )
-        ],
+        parameters=[api.RoundDeletionQuerySerializer],
         responses={
             204: None,
             409: OpenApiResponse(
@@ -354,9 +347,9 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
     def destroy(self, request, pk=None):
         round_ = self.get_object()
         self.require_organiser(round_.event)
-        given = request.query_params.get("confirm")
+        given = single_value(request, "confirm")
         # The number, not a yes: a script looping over rounds does not confirm them all.
-        if given is not None and str(given) != str(round_.number):
+        if given is not None and given != str(round_.number):
             raise ValidationError(
                 {"confirm": [f"Give this round's number, {round_.number}, to confirm."]}
             )
