@@ -215,9 +215,14 @@ class CardDef:
         if self.faces_known:
             return ""
         energy = "/".join(self.energy) or "none"
+        unplaced = (
+            " (nor whether it is a character: a character face can't be placed without its numbers)"
+            if self.unplaced
+            else ""
+        )
         return (
-            f"The card data doesn't give {self.name}'s die faces: state an action face "
-            f"(action, action* or action**) or an energy face of its type ({energy}); "
+            f"The card data doesn't give {self.name}'s die faces{unplaced}: state an action "
+            f"face (action, action* or action**) or an energy face of its type ({energy}); "
             "it is recorded as declared."
         )
 
@@ -259,8 +264,8 @@ def possible_faces(card: CardDef | None) -> tuple[Face, ...]:
     a sidekick's six (R1.5); a character die's levels, then energy of its card's types (one,
     two of a kind, two types) or wild, since the card data doesn't list those faces (R1.3);
     a basic action die's action faces with their bursts and its energy (generic or wild); a die
-    whose faces the card data doesn't give (a non-basic action die), the faces that may be
-    declared for it: action faces and energy of its card's types."""
+    whose faces the card data doesn't give (a non-basic action die, a card it can't place),
+    the faces that may be declared for it: action faces and energy of its card's types."""
     if card is None:
         return SIDEKICK_FACES
     types = card.energy

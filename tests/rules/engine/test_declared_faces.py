@@ -171,3 +171,17 @@ def test_the_faces_offered_for_an_action_die_are_the_declarable_ones(action_card
     assert [f.notation() for f in offered] == ["action", "action*", "action**", "shield", "shield2"]
     assert all(f.declared and pitfall.can_show(f) for f in offered)
     assert all(parse_face(f.notation(), pitfall) == f for f in offered)
+
+
+def test_a_card_the_data_cant_place_counts_as_a_character_with_declared_faces(action_cards):
+    giganta = action_cards["9sww"]  # no die stats in any source: character_or_action
+    assert giganta.kind == "character" and giganta.unplaced and not giganta.faces_known
+    text = HEADER.replace("90zza:1", "9sww:1") + "board turn 5 active P2 step main\n"
+    with pytest.raises(BoardError) as caught:
+        Replay.from_log(parse_log(text + "P2 die 9sww#1 field L1\n", action_cards), action_cards)
+    assert caught.value.verdict.rule == "R1.3"
+    assert "nor whether it is a character" in caught.value.verdict.hint
+    state = Replay.from_log(
+        parse_log(text + "P2 die 9sww#1 reserve fist\n", action_cards), action_cards
+    )
+    assert state.final.die("P2:9sww#1").face.declared
