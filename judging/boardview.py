@@ -51,6 +51,7 @@ class DieView:
     zone: str
     kind: str  # "character", "energy", "action" or "unrolled"
     face: str | None = None
+    declared: bool = False  # the face was stated, the card data can't check it (R1.3)
     level: int = 0
     fielding: int | None = None
     fielding_cost: dict | None = None  # Stat.as_json(), with any reduction's source
@@ -97,6 +98,8 @@ class DieView:
             parts.append(f"energy {self.energy_text}")
         elif self.kind == "action":
             parts.append("action" + (f" with {self.bursts} burst(s)" if self.bursts else ""))
+        if self.declared:
+            parts.append("face declared (the card data doesn't give this die's faces)")
         if self.damage:
             parts.append(f"{self.damage} damage")
         if self.blocking:
@@ -118,6 +121,7 @@ class DieView:
             "controller": self.controller,
             "zone": ZONE_TITLES[Zone(self.zone)],
             "face": self.face,
+            "declared": self.declared,
             "level": self.level or None,
             "fielding": self.fielding_cost,
             "attack": self.attack,
@@ -230,6 +234,7 @@ def die_view(
         zone=die.zone.value,
         kind=kind,
         face=face.notation() if face and kind != "unrolled" else None,
+        declared=bool(face and face.declared) and kind != "unrolled",
         level=die.level if kind == "character" else 0,
         fielding=data["fielding"] if data else None,
         fielding_cost=query.fielding_cost(state, cards, die).as_json() if data else None,

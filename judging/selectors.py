@@ -197,6 +197,7 @@ class EditorRow:
     paired: str = ""  # the die it is paired up with (K-HEROIC)
     side: str = ""  # for a basic action die: who bought it
     faces: list[str] = field(default_factory=list)
+    faces_declared: bool = False  # the card data doesn't give the die's faces (R1.3)
     zones: list[tuple[str, str]] = field(default_factory=list)
     error: str = ""
 
@@ -257,6 +258,7 @@ def board_editor(dispute: Dispute) -> BoardEditor:
                 card=card,
                 zone="bag" if die.card is None else "",
                 faces=[f.notation() for f in possible_faces(cards.get(die.card))],
+                faces_declared=bool(die.card) and not cards[die.card].faces_known,
                 zones=default + [z for z in ZONE_CHOICES if die.card is not None or z[0] != "bag"],
             )
         )

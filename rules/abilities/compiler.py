@@ -7,6 +7,7 @@ are), `partial` when some are, `manual` when none are. A registered per-card scr
 for its card.
 """
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from rules.abilities.hand import hand_for
 from rules.abilities.vocabulary import validate
 
 STATUSES = ("automated", "partial", "manual")
+_CONTINUOUS = re.compile(r"continuous\s*:", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,10 @@ def _compile_lines(record, key: str):
         text = tokens.clean(raw)
         if not text:
             continue
+        if line_kind == "ability" and _CONTINUOUS.match(text):
+            # The printed keyword says how the die is used (R9.3), whether or not the effect
+            # after it is automated.
+            encoding["keywords"] += [k for k in ("continuous",) if k not in encoding["keywords"]]
         bursts, text = tokens.split_bursts(text)
         if line_kind == "global":
             text = text.removeprefix("Global:").removeprefix("Global :").strip()

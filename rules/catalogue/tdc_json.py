@@ -15,6 +15,11 @@ Decisions:
 - A basic action card's subtitle "Basic Action Card" is a type label, not a subtitle: it becomes
   "", as in the XDM tables.
 - `stats_source` becomes `stats_trust`; `faces` and `stats_trust` are provided together.
+- A `character_or_action` card (the export's type for a card without die stats) whose ability
+  text opens a line with the printed keyword "Continuous:" is an action card: only action dice
+  are continuous (R9.3). It is read as `action` with no character faces (R1.3); no source
+  gives an action die's faces, so they stay unknown (the engine takes declared ones). Other
+  `character_or_action` cards stay so: nothing in the export tells them apart.
 - `energy_faces` (not in the Team Builder export, which has none; a file that knows them may
   add it): a list of `{"symbols": [...]}` (one or two of fist/bolt/mask/shield/wild) or
   `{"generic": N}` faces, each with an optional `"bursts"` of 0-2.
@@ -64,6 +69,7 @@ MAX_DIE_FACES = 6
 MAX_GENERIC = 9
 
 _CARD_ENTRY = re.compile(r"\d+[a-z][a-z0-9]*")
+_CONTINUOUS = re.compile(r"\s*(?:<[^>]+>\s*)*continuous\s*:", re.IGNORECASE)
 _MISSING = object()
 
 
@@ -233,8 +239,10 @@ def _read_card(
             values[field] = lines
             provided.add(field)
 
+    if kind == "character_or_action" and _is_continuous(values.get("ability_lines", ())):
+        values["kind"] = kind = "action"
     faces = _read_faces(card)
-    if faces is None and kind == "basic_action" and card.raw.get("levels") is None:
+    if faces is None and kind in ("basic_action", "action") and card.raw.get("levels") is None:
         faces = ()
     if faces is not None:
         trust = card.text("stats_source")
@@ -263,6 +271,10 @@ def _read_card(
         die_id=die_id,
         die_name=die_name,
     )
+
+
+def _is_continuous(ability_lines: tuple[str, ...]) -> bool:
+    return any(_CONTINUOUS.match(line) for line in ability_lines)
 
 
 def _card_set(

@@ -86,13 +86,12 @@ def _face(txn: Txn, action: JudgeAdjust) -> None:
     die = txn.die(action.die, rule="J1")
     if die.zone not in ROLLED or action.face is None:
         _fail(f"{die.id} is in the {die.zone.value}: only a rolled die shows a face.")
-    dice_ops.check_face(txn, die, action.face)
-    face = action.face
+    face = dice_ops.check_face(txn, die, action.face)
     if die.zone in IN_FIELD and not face.is_character:
         txn.move(die.id, Zone.RESERVE)  # R14.1: energy can't be in the Field
         die = txn.die(die.id)
     txn.put(replace(die, face=face))
-    txn.emit("moved", f"{die.id} now shows {face.notation()}", die=die.id, player=die.controller)
+    txn.emit("moved", f"{die.id} now shows {face.described()}", die=die.id, player=die.controller)
 
 
 def _damage(txn: Txn, action: JudgeAdjust) -> None:

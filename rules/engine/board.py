@@ -73,8 +73,8 @@ def set_up_board(state: GameState, board: Board, cards: Mapping[str, CardDef]) -
 
     problems: list[tuple[int, Verdict]] = []
 
-    def problem(line: int, rule: str, message: str, subject: str = "") -> None:
-        problems.append((line, Verdict(rule, message, subject=subject)))
+    def problem(line: int, rule: str, message: str, subject: str = "", hint: str = "") -> None:
+        problems.append((line, Verdict(rule, message, hint=hint, subject=subject)))
 
     if board.step not in BOARD_STEPS:
         steps = ", ".join(s.value for s in BOARD_STEPS)
@@ -153,15 +153,16 @@ def _place(state: GameState, placement: Placement, cards, problem, seen: set[str
         problem(line, "R3.1", f"Leave {die_id} out to keep it on its card.", die_id)
         return state
     if face is not None:
-        ok = face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
-        if not ok:
+        if not _can_show(cards, die, face):
             problem(
                 line,
                 "R1.5" if die.card is None else "R1.3",
                 f"{die_id} has no {face.notation()} face.",
                 die_id,
+                _face_hint(cards, die),
             )
             return state
+        face = _as_shown(cards, die, face)
     placed = replace(
         die,
         owner=owner,
@@ -242,7 +243,13 @@ def _place_captured(state, placement: Placement, cards, problem, die, owner) -> 
         )
         return state
     if placement.face is not None and not _can_show(cards, die, placement.face):
-        problem(line, "R1.3", f"{die_id} has no {placement.face.notation()} face.", die_id)
+        problem(
+            line,
+            "R1.3",
+            f"{die_id} has no {placement.face.notation()} face.",
+            die_id,
+            _face_hint(cards, die),
+        )
         return state
     if placement.damage:
         problem(line, "R12.2", f"A captured die carries no damage, not {die_id}.", die_id)
@@ -251,7 +258,7 @@ def _place_captured(state, placement: Placement, cards, problem, die, owner) -> 
         owner=owner,
         controller=placement.player,
         zone=Zone.CAPTURED,
-        face=placement.face,
+        face=_as_shown(cards, die, placement.face) if placement.face else None,
         held_by=placement.held_by or None,
         held_from=came_from,
     )
@@ -260,6 +267,15 @@ def _place_captured(state, placement: Placement, cards, problem, die, owner) -> 
 
 def _can_show(cards, die, face: Face) -> bool:
     return face in SIDEKICK_FACES if die.card is None else cards[die.card].can_show(face)
+
+
+def _as_shown(cards, die, face: Face) -> Face:
+    """The face marked declared when the die's card data can't check it."""
+    return face if die.card is None else cards[die.card].as_shown(face)
+
+
+def _face_hint(cards, die) -> str:
+    return "" if die.card is None else cards[die.card].face_hint()
 
 
 def _check_captors(state: GameState, board: Board, problem) -> None:

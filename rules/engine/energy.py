@@ -114,7 +114,11 @@ def pay(
             rest = list(die.face.energy)
             rest.remove(part)
             txn.put(
-                replace(die, face=Face(energy=tuple(rest)), flags=die.flags | {"partially_spent"})
+                replace(
+                    die,
+                    face=Face(energy=tuple(rest), declared=die.face.declared),
+                    flags=die.flags | {"partially_spent"},
+                )
             )
         else:
             txn.move(die.id, zone)

@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import Any
 
 ENERGY_TYPES = ("fist", "bolt", "mask", "shield")
@@ -14,6 +15,9 @@ class Face:
 
     Energy: `energy` holds the symbols ("mask", "mask" for a double; "wild"), or `generic` N.
     Character: `level` with fielding cost, attack, defense and bursts. Action: `action` set.
+    `declared`: the die's printed faces are not in the card data, so this face is the one the
+    log or the judge stated, checked only against what is known (R1.3); it is not part of the
+    face's identity (a declared action* equals action*).
     """
 
     energy: tuple[str, ...] = ()
@@ -24,6 +28,7 @@ class Face:
     defense: int = 0
     bursts: int = 0
     action: bool = False
+    declared: bool = field(default=False, compare=False)
 
     @property
     def is_energy(self) -> bool:
@@ -49,8 +54,12 @@ class Face:
             return f"{self.energy[0]}2"
         return "+".join(self.energy)
 
+    def described(self) -> str:
+        """The notation, marked when the face was declared rather than checked."""
+        return self.notation() + (" (declared)" if self.declared else "")
+
     def __repr__(self) -> str:
-        return f"Face({self.notation()!r})"
+        return f"Face({self.described()!r})"
 
 
 SIDEKICK_LEVEL = Face(level=1, fielding=0, attack=1, defense=1)
@@ -142,6 +151,10 @@ class CardDef:
 
     `levels` are the character faces, level 1 first; energy faces of character dice are not in
     the card data, so rolls may name any energy of the card's own types (or wild) for them.
+    `unplaced`: the card data can't tell whether the card is a character or an action (no die
+    stats, no other evidence); it counts as a character, but its die's faces, like a non-basic
+    action die's, are in no card source: `faces_known` is False and its faces are declared
+    (see `can_show`).
     `title` is the name without subtitle (names are what Suit Up and R13.8 compare).
     `abilities` are automated abilities (`rules.engine.abilities.Ability`), filled by the card
     abilities layer; a card without them is played with judge adjustments.
@@ -159,6 +172,7 @@ class CardDef:
     suit_up: tuple[str, ...] = ()  # the names Suit Up may KO (K-SUITUP)
     globals: tuple[GlobalDef, ...] = ()
     abilities: tuple[Any, ...] = field(default=(), compare=False)
+    unplaced: bool = False
 
     @property
     def display_title(self) -> str:
@@ -171,25 +185,62 @@ class CardDef:
     def level(self, number: int) -> Face | None:
         return self.levels[number - 1] if 0 < number <= len(self.levels) else None
 
+    @property
+    def faces_known(self) -> bool:
+        """False when no card source lists the die's faces: a non-basic action die, or the die
+        of a card the data can't place. Its faces are declared, never read from the card."""
+        return self.kind != "action" and not self.unplaced
+
     def can_show(self, face: Face) -> bool:
         if face.is_character:
             return face in self.levels
+        if not self.faces_known:
+            # What is known (R1.3): action faces carry 0-2 bursts and no numbers; energy faces
+            # are of the card's own type(s).
+            if face.action:
+                return 0 <= face.bursts <= 2
+            return face.generic == 0 and bool(face.energy) and set(face.energy) <= set(self.energy)
         if face.action:
             return self.kind != "character"
         allowed = set(self.energy) | {"wild"}
         return face.generic > 0 or set(face.energy) <= allowed
 
+    def as_shown(self, face: Face) -> Face:
+        """`face` as this card's die shows it: marked declared when the card data can't
+        check it."""
+        return face if self.faces_known else _replace(face, declared=True)
+
+    def face_hint(self) -> str:
+        """What a die of this card may show, for a refused face."""
+        if self.faces_known:
+            return ""
+        energy = "/".join(self.energy) or "none"
+        unplaced = (
+            " (nor whether it is a character: a character face can't be placed without its numbers)"
+            if self.unplaced
+            else ""
+        )
+        return (
+            f"The card data doesn't give {self.name}'s die faces{unplaced}: state an action "
+            f"face (action, action* or action**) or an energy face of its type ({energy}); "
+            "it is recorded as declared."
+        )
+
 
 def parse_face(text: str, card: CardDef | None) -> Face:
     """'fist', 'mask2', 'bolt+fist', 'wild', 'generic2', 'L2', 'action*'; ValueError if not.
 
-    `card` is the die's card (None for a sidekick): it gives the numbers of a level face.
+    `card` is the die's card (None for a sidekick): it gives the numbers of a level face. A
+    card without character faces gets a level face without numbers, for the engine to refuse
+    with its rule (R1.3).
     """
     text = text.strip().lower()
     if text.startswith("l") and text[1:].isdigit():
         level = int(text[1:])
         levels = SIDEKICK_FACES[5:] if card is None else card.levels
         match = next((f for f in levels if f.level == level), None)
+        if match is None and card is not None and not card.levels and level > 0:
+            return Face(level=level)
         if match is None:
             raise ValueError(f"this die has no level {level} face")
         return match
@@ -212,15 +263,19 @@ def possible_faces(card: CardDef | None) -> tuple[Face, ...]:
     """Every face a die of `card` (None: a sidekick) could show, for a board editor to offer:
     a sidekick's six (R1.5); a character die's levels, then energy of its card's types (one,
     two of a kind, two types) or wild, since the card data doesn't list those faces (R1.3);
-    an action die's action faces with their bursts and its energy (generic or wild)."""
+    a basic action die's action faces with their bursts and its energy (generic or wild); a die
+    whose faces the card data doesn't give (a non-basic action die, a card it can't place),
+    the faces that may be declared for it: action faces and energy of its card's types."""
     if card is None:
         return SIDEKICK_FACES
-    if card.kind == "character":
-        types = card.energy
-        energy = [Face(energy=(t,)) for t in types] + [Face(energy=(t, t)) for t in types]
-        energy += [Face(energy=(a, b)) for i, a in enumerate(types) for b in types[i + 1 :]]
-        return (*card.levels, *energy, Face(energy=("wild",)))
+    types = card.energy
+    energy = [Face(energy=(t,)) for t in types] + [Face(energy=(t, t)) for t in types]
+    energy += [Face(energy=(a, b)) for i, a in enumerate(types) for b in types[i + 1 :]]
     actions = tuple(Face(action=True, bursts=n) for n in range(3))
+    if not card.faces_known:
+        return tuple(card.as_shown(face) for face in (*actions, *energy))
+    if card.kind == "character":
+        return (*card.levels, *energy, Face(energy=("wild",)))
     energy = tuple(Face(energy=(t,)) for t in card.energy)
     return (*actions, *energy, Face(generic=1), Face(generic=2), Face(energy=("wild",)))
 
@@ -263,7 +318,7 @@ def build_card(
 ) -> CardDef:
     """A CardDef from catalogue data (the Team Builder layout): `faces` are mappings or
     objects with level, fielding, attack, defense and bursts; `kind` 'character_or_action'
-    counts as a character."""
+    counts as a character, `unplaced` when it has no faces either."""
 
     def get(face, name):
         return face[name] if isinstance(face, dict) else getattr(face, name)
@@ -289,4 +344,5 @@ def build_card(
         affiliations=tuple(a.lower() for a in affiliations),
         keywords=tuple(keyword_id(k) for k in keywords),
         globals=global_defs(global_lines),
+        unplaced=kind == "character_or_action" and not levels,
     )

@@ -29,7 +29,7 @@ from rules.engine.actions import (
     UseAction,
     UseGlobal,
 )
-from rules.engine.faces import SIDEKICK_FACES, CardDef, Face
+from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, possible_faces
 from rules.engine.game import apply
 from rules.engine.setup import new_game
 from rules.engine.state import IN_FIELD, Die, GameState, Step, Zone
@@ -39,7 +39,9 @@ def random_face(die: Die, cards: Mapping[str, CardDef], rng: random.Random) -> F
     if die.card is None:
         return rng.choice(SIDEKICK_FACES)
     card = cards[die.card]
-    if card.kind in ("basic_action", "action"):
+    if not card.faces_known:  # no printed faces: one of those that may be declared
+        return rng.choice(possible_faces(card))
+    if card.kind == "basic_action":
         return rng.choice(
             [
                 Face(action=True),

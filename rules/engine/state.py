@@ -343,7 +343,7 @@ class GameState:
 
 def die_label(die: Die) -> str:
     """'P1:22sww#1=L2 (2 damage)': a die as the replay output shows it."""
-    text = die.id + (f"={die.face.notation()}" if die.face else "")
+    text = die.id + (f"={die.face.described()}" if die.face else "")
     if die.damage:
         text += f" ({die.damage} damage)"
     if die.blocking:

@@ -124,3 +124,33 @@ def test_where_two_files_describe_a_card_the_last_import_wins(carddata):
     run_import(carddata / "ya.txt")
     assert blue_titan_level_3_bursts() == 2
     assert Card.objects.count() == 4079
+
+
+def test_a_non_basic_action_card_is_imported_as_an_action_card_with_unknown_faces(carddata):
+    """Issue 28 item 4: the Team Builder file gives Millennium Puzzle (58ygo, Continuous) no die
+    faces; it is imported as an action card (no numbers on any face, R1.3), and the engine
+    takes its die's faces as declared. The set table says the same of every action card."""
+    from rules.engine import Replay, parse_log
+    from rules.selectors import engine_cards
+
+    run_import(carddata / "tdc-teambuilder-cards.json")
+    puzzle = Card.objects.select_related("die").get(key="58ygo")
+    assert puzzle.kind == "action" and not puzzle.die.faces
+    engine = engine_cards(["58ygo", "40ygo", "2ygo", "111ygo", "112ygo"])
+    assert engine["58ygo"].kind == "action" and not engine["58ygo"].faces_known
+    assert "continuous" in engine["58ygo"].keywords  # it may stay in the Field (R9.3)
+    setup = (
+        "game casual life 20 first P1\n"
+        "P1 team 2ygo:4 basic 111ygo 112ygo\n"
+        "P2 team 58ygo:1 2ygo:4 basic 111ygo 112ygo\n"
+        "board turn 3 active P2 step main\n"
+        "P2 die 58ygo#1 field action*\n"
+    )
+    state = Replay.from_log(parse_log(setup, engine), engine).final
+    assert state.die("P2:58ygo#1").face.declared
+    # Trap Hole has no continuous text: the Team Builder file can't place it ...
+    assert Card.objects.get(key="40ygo").kind == "character_or_action"
+    assert not engine["40ygo"].faces_known
+    # ... the set table can (an energy type and no die stats).
+    run_import(carddata / "ya.txt")
+    assert Card.objects.get(key="40ygo").kind == "action"

@@ -153,9 +153,9 @@ class EffectContext(Txn):
             reject("R5.2", f"Roll exactly {', '.join(dice)}.")
         for die_id, face in faces.items():
             die = self.die(die_id)
-            dice_ops.check_face(self, die, face)
-            self.put(replace(die, zone=Zone.RESERVE, face=face))
-        shown = ", ".join(f"{d}={f.notation()}" for d, f in faces.items())
+            faces[die_id] = dice_ops.check_face(self, die, face)
+            self.put(replace(die, zone=Zone.RESERVE, face=faces[die_id]))
+        shown = ", ".join(f"{d}={f.described()}" for d, f in faces.items())
         self.emit("rolled", f"{player} rolled {shown}", player=player, dice=tuple(faces))
 
     def reroll_face(self, die_id: str, why: str):
@@ -167,9 +167,7 @@ class EffectContext(Txn):
         faces = dict(answer.faces)
         if set(faces) != {die_id}:
             reject("R14.1", f"Say how {die_id} landed.")
-        face = faces[die_id]
-        dice_ops.check_face(self, die, face)
-        return face
+        return dice_ops.check_face(self, die, faces[die_id])
 
     # -- acting ----------------------------------------------------------------------------
     def damage(self, target: str, amount: int) -> int:

@@ -10,8 +10,9 @@ from rules.engine.txn import Txn
 from rules.engine.verdicts import reject
 
 
-def check_face(txn: Txn, die: Die, face: Face) -> None:
-    """A die can only show one of its own faces (R1.3; a sidekick's are fixed, R1.5)."""
+def check_face(txn: Txn, die: Die, face: Face) -> Face:
+    """A die can only show one of its own faces (R1.3; a sidekick's are fixed, R1.5). Returns
+    the face as the die shows it: declared when the card data can't check it."""
     if die.is_token:
         reject("R1.7", f"{die.id} is a token: it can't be rolled.", subject=die.id)
     if die.is_sidekick:
@@ -22,10 +23,16 @@ def check_face(txn: Txn, die: Die, face: Face) -> None:
                 subject=die.id,
                 hint="Sidekick faces: fist, bolt, mask, shield, wild and L1.",
             )
-        return
+        return face
     card = txn.cards[die.card]
     if not card.can_show(face):
-        reject("R1.3", f"{card.name}'s die has no {face.notation()} face.", subject=die.id)
+        reject(
+            "R1.3",
+            f"{card.name}'s die has no {face.notation()} face.",
+            subject=die.id,
+            hint=card.face_hint(),
+        )
+    return card.as_shown(face)
 
 
 def character_card_levels(txn: Txn, die: Die) -> tuple[Face, ...]:
@@ -78,7 +85,7 @@ def reroll(txn: Txn, die_id: str, face: Face, *, source: str = "") -> None:
         reject("R14.1", f"{die.id} is not a rolled die (it is in the {_zone(die.zone)}).")
     if die.has("partially_spent"):
         reject("R6.3", f"{die.id} was partially spent and can't be rerolled.", subject=die.id)
-    check_face(txn, die, face)
+    face = check_face(txn, die, face)
     keeps_field = face.is_character or (
         face.action and die.zone == Zone.FIELD and _continuous(txn, die)
     )
@@ -91,7 +98,7 @@ def reroll(txn: Txn, die_id: str, face: Face, *, source: str = "") -> None:
     txn.put(replace(die, face=face))
     txn.emit(
         "rerolled_die",
-        f"{die.id} was rerolled to {face.notation()}{where}" + _by(source),
+        f"{die.id} was rerolled to {face.described()}{where}" + _by(source),
         rule="R14.1",
         die=die.id,
         player=die.controller,

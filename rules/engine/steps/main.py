@@ -192,7 +192,8 @@ def apply_use_action(txn: Txn, action: UseAction) -> None:
         txn.move(die.id, Zone.FIELD)
     txn.emit(
         "action_used",
-        f"{player} used {txn.name(die)}{burst_text}",
+        f"{player} used {txn.name(die)}{burst_text}"
+        + (" (its face declared, not in the card data)" if die.face.declared else ""),
         die=die.id,
         player=player,
         amount=bursts,

@@ -30,11 +30,10 @@ def apply_roll(txn: Txn, action: Roll) -> None:
             "R5.2",
             f"Every Prep die is rolled, and only those (missing: {missing}; not in Prep: {extra}).",
         )
-    for die_id, face in action.faces:
-        check_face(txn, txn.die(die_id), face)
-    for die_id, face in action.faces:
+    faces = [(die_id, check_face(txn, txn.die(die_id), face)) for die_id, face in action.faces]
+    for die_id, face in faces:
         txn.put(replace(txn.die(die_id), zone=Zone.RESERVE, face=face))
-    shown = ", ".join(f"{i}={f.notation()}" for i, f in action.faces)
+    shown = ", ".join(f"{i}={f.described()}" for i, f in faces)
     txn.emit("rolled", f"{player} rolled {shown}", rule="R5.2", player=player, dice=tuple(rolled))
     txn.update(pending=None, phase="rolled")
 
@@ -47,11 +46,12 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
     grant = _extra_reroll(txn, player, ids) if state.rerolled else None
     if len(set(ids)) != len(ids):
         reject("R5.2", "Each die is rerolled once, in a single group.")
+    faces = []
     for die_id, face in action.faces:
         die = txn.die(die_id, rule="R5.2")
         if die.controller != player or die.zone != Zone.RESERVE:
             reject("R5.2", f"{die_id} was not rolled this turn.", subject=die_id)
-        check_face(txn, die, face)
+        faces.append((die_id, check_face(txn, die, face)))
         why = abilities.restriction(
             state, txn.cards, "reroll", die=die, player=player, amount=len(ids)
         )
@@ -59,10 +59,10 @@ def apply_reroll(txn: Txn, action: Reroll) -> None:
             reject("R13.7", f"{die_id} can't be rerolled: {why}.", subject=die_id)
     if action.faces:  # 'your opponent must pay 2 life to reroll' (R12.4)
         ops.pay_life_to(txn, player, "reroll")
-    for die_id, face in action.faces:
+    for die_id, face in faces:
         txn.put(replace(txn.die(die_id), face=face))
-    if action.faces:
-        shown = ", ".join(f"{i}={f.notation()}" for i, f in action.faces)
+    if faces:
+        shown = ", ".join(f"{i}={f.described()}" for i, f in faces)
         txn.emit(
             "rerolled", f"{player} rerolled {shown}", rule="R5.2", player=player, dice=tuple(ids)
         )

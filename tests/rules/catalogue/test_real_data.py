@@ -65,7 +65,13 @@ def test_the_team_builder_file_has_all_its_cards(team_builder: CatalogueFile):
 
     assert len(team_builder.cards) == 4079
     assert len({card.key for card in team_builder.cards}) == 4079
-    assert kinds == {"character": 3005, "character_or_action": 751, "basic_action": 323}
+    # 28 cards without die stats are continuous, so action cards (R9.3).
+    assert kinds == {
+        "character": 3005,
+        "character_or_action": 723,
+        "action": 28,
+        "basic_action": 323,
+    }
     assert sum(1 for card in team_builder.cards if card.faces) == 3005
     assert {"avx", "avxop", "uxm", "uxmop", "ygo", "bff", "sww"} <= {
         s.code for s in team_builder.sets
@@ -186,3 +192,45 @@ def test_the_format_is_detected_for_every_real_file(real_carddata: Path):
         "tdc-teambuilder-cards.json": "tdc_json",
         "ya.txt": "xdm_table",
     }
+
+
+def test_a_real_continuous_action_card_is_an_action_card_whose_faces_are_declared(
+    team_builder: CatalogueFile,
+):
+    """Issue 28 item 4: Millennium Puzzle (58ygo) comes without die faces; it is an action card
+    (Continuous, R9.3) whose die may be stated to show an action face, marked declared (R1.3)."""
+    from rules.engine import BoardError, Replay, parse_log
+    from rules.engine.faces import build_card
+
+    records = team_builder.cards_by_key()
+    puzzle = records["58ygo"]
+    assert (puzzle.kind, puzzle.faces, puzzle.energy) == ("action", (), ("shield",))
+    assert puzzle.energy_faces == () and "energy_faces" not in puzzle.provided
+
+    keys = ("58ygo", "1ygo", "2ygo", "111ygo", "112ygo")
+    cards = {
+        key: build_card(
+            key=key, name=r.name, subtitle=r.subtitle, kind=r.kind, cost=r.cost,
+            energy=r.energy, faces=r.faces, affiliations=r.affiliations, keywords=r.keywords,
+            global_lines=r.global_lines,
+        )
+        for key, r in records.items() if key in keys
+    }  # fmt: skip
+    setup = (
+        "game casual life 20 first P1\n"
+        "P1 team 1ygo:4 2ygo:4 basic 111ygo 112ygo\n"
+        "P2 team 58ygo:1 2ygo:4 basic 111ygo 112ygo\n"
+        "board turn 3 active P2 step main\n"
+    )
+    state = Replay.from_log(parse_log(setup + "P2 die 58ygo#1 field action*\n", cards), cards)
+    assert state.final.die("P2:58ygo#1").face.declared
+    with pytest.raises(BoardError) as caught:
+        Replay.from_log(parse_log(setup + "P2 die 58ygo#1 reserve L1\n", cards), cards)
+    assert caught.value.verdict.rule == "R1.3"
+
+
+def test_cards_without_die_stats_other_than_actions_stay_unplaced(team_builder: CatalogueFile):
+    unplaced = [card for card in team_builder.cards if card.kind == "character_or_action"]
+
+    assert len(unplaced) == 723 and not any(card.faces for card in unplaced)
+    assert not any(card.energy_faces for card in team_builder.cards)

@@ -424,3 +424,34 @@ def test_a_format_list_entry_must_be_a_set_or_a_card():
 def test_pathological_json_is_a_card_file_error(text: str):
     with pytest.raises(CardFileError):
         parse_tdc_json(text, "c.json")
+
+
+def test_a_continuous_card_without_die_stats_is_an_action_card():
+    # Only action dice are continuous (R9.3); an action die's faces carry no numbers (R1.3).
+    relic = card(
+        7,
+        name="Test Relic",
+        type="character_or_action",
+        affiliations=[],
+        max_dice=1,
+        ability_lines=["Continuous: <em>(made up)</em> Send a made-up die to the Used Pile."],
+        levels=None,
+        stats_source=None,
+    )
+    (read,) = parse_tdc_json(document(relic), "cards.json").cards
+
+    assert read.kind == "action" and read.faces == () and read.energy == ("fist",)
+    assert {"kind", "faces"} <= read.provided and "energy_faces" not in read.provided
+
+
+def test_a_card_without_die_stats_or_other_evidence_stays_character_or_action():
+    unplaced = card(
+        8,
+        type="character_or_action",
+        ability_lines=["When fielded, a made-up effect. Not continuous: just text."],
+        levels=None,
+        stats_source=None,
+    )
+    (read,) = parse_tdc_json(document(unplaced), "cards.json").cards
+
+    assert read.kind == "character_or_action" and "faces" not in read.provided
