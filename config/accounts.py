@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from tournaments.models import Event, Registration
+from tournaments.player_views import profile_player
 
 
 def _next_url(request) -> str | None:
@@ -77,5 +78,6 @@ def token(request):
 urlpatterns = [
     path("signup/", signup, name="signup"),
     path("profile/", profile, name="profile"),
+    path("profile/player/", profile_player, name="profile-player"),
     path("token/", token, name="api-token"),
 ]

@@ -36,7 +36,9 @@ INPUT_FIELD_OF_CODE = {
     "reason": "reason",
     "number": "non_field_errors",
     "name_missing": "display_name",
+    "name_too_long": "display_name",
     "bad_policy": "missed_rounds_as",
+    "bad_claim_code": "code",
 }
 
 

@@ -32,5 +32,5 @@ class RulingAdmin(admin.ModelAdmin):
 class PenaltyAdmin(admin.ModelAdmin):
     list_display = ("registration", "kind", "reason", "event", "match", "issued_by", "issued_at")
     list_filter = ("kind", "event")
-    search_fields = ("registration__player__display_name", "reason")
+    search_fields = ("registration__display_name", "reason")
     raw_id_fields = ("event", "match", "registration", "ruling", "issued_by")

@@ -185,8 +185,8 @@ class PenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.fields["player"].choices = [
-            ("P1", match.player1.player.display_name),
-            ("P2", match.player2.player.display_name),
+            ("P1", match.player1.display_name),
+            ("P2", match.player2.display_name),
         ]
 
     def registration(self):

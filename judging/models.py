@@ -165,4 +165,4 @@ class Penalty(models.Model):
         verbose_name_plural = "penalties"
 
     def __str__(self):
-        return f"{self.get_kind_display()} for {self.registration.player}: {self.reason}"
+        return f"{self.get_kind_display()} for {self.registration.display_name}: {self.reason}"

@@ -186,7 +186,7 @@ class RulingReport(ReportKind):
             "steps": steps[1:],
             "penalties": [
                 {
-                    "player": p.registration.player.display_name,
+                    "player": p.registration.display_name,
                     "kind": p.get_kind_display(),
                     "reason": p.reason,
                     "issued_by": _name(p.issued_by),
@@ -260,7 +260,7 @@ def penalty_lines(event) -> list[PenaltyLine]:
             PenaltyLine(
                 round=match.round.number if match else None,
                 table=match.table if match else None,
-                player=penalty.registration.player.display_name,
+                player=penalty.registration.display_name,
                 penalty=penalty.get_kind_display(),
                 reason=penalty.reason,
                 judge=_name(penalty.issued_by),

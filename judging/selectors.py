@@ -405,9 +405,7 @@ def penalties_by_player(event: Event) -> list[PlayerPenalties]:
     )
     for row in rows.values():
         row.earlier = elsewhere[row.registration.player_id]
-    return sorted(
-        rows.values(), key=lambda r: (-len(r.penalties), r.registration.player.display_name)
-    )
+    return sorted(rows.values(), key=lambda r: (-len(r.penalties), r.registration.display_name))
 
 
 def penalties_for_player(player: Player) -> QuerySet[Penalty]:
@@ -496,7 +494,7 @@ def ruling_report(ruling: Ruling) -> dict:
         },
         "penalties": [
             {
-                "player": p.registration.player.display_name,
+                "player": p.registration.display_name,
                 "kind": p.get_kind_display(),
                 "reason": p.reason,
                 "issued_by": str(p.issued_by),

@@ -81,7 +81,7 @@ def problem_json(problem) -> dict:
 
 class PenaltySerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    player = serializers.CharField(source="registration.player.display_name", read_only=True)
+    player = serializers.CharField(source="registration.display_name", read_only=True)
     kind = PenaltyKindField(read_only=True)
     kind_label = serializers.CharField(source="get_kind_display", read_only=True)
     issued_by = serializers.CharField(source="issued_by.get_username", read_only=True)
@@ -98,7 +98,7 @@ class PenaltySerializer(serializers.ModelSerializer):
 class RulingPenaltySerializer(serializers.ModelSerializer):
     """A penalty as the players read it with the ruling."""
 
-    player = serializers.CharField(source="registration.player.display_name", read_only=True)
+    player = serializers.CharField(source="registration.display_name", read_only=True)
     kind = PenaltyKindField(read_only=True)
     kind_label = serializers.CharField(source="get_kind_display", read_only=True)
 
@@ -143,7 +143,7 @@ class PenaltyCreateSerializer(PenaltyInputSerializer):
 
 class PlayerPenaltiesSerializer(serializers.Serializer):
     registration = serializers.IntegerField(source="registration.pk")
-    player = serializers.CharField(source="registration.player.display_name")
+    player = serializers.CharField(source="registration.display_name")
     penalties = PenaltySerializer(many=True)
     counts = serializers.SerializerMethodField(help_text="Penalties at this event by kind.")
     earlier = serializers.IntegerField(help_text="The player's penalties at other events.")

@@ -126,8 +126,8 @@ def dispute_open(*, match: Match, title: str, by, pause_clock: bool = False) -> 
         event=event,
         match=match,
         title=title[:200],
-        player1_name=match.player1.player.display_name,
-        player2_name=match.player2.player.display_name,
+        player1_name=match.player1.display_name,
+        player2_name=match.player2.display_name,
         setup=setup,
         opened_by=by,
     )

@@ -40,8 +40,11 @@ class World:
 
 
 def _link(registration: Registration, user) -> None:
+    """The account plays this registration (as if its holder had claimed it)."""
     registration.player.user = user
     registration.player.save()
+    registration.claim_code = None
+    registration.save(update_fields=["claim_code"])
 
 
 def build(*, started: bool = True, players: int = 5, top_cut: int = 0, prefix: str = "") -> World:

@@ -11,6 +11,7 @@ PURE = [
     "rules.teams",
     "rules.catalogue",
     "rules.engine",
+    "tournaments.names",
     "tournaments.standings",
     "tournaments.swiss",
     "judging.adjustments",

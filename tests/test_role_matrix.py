@@ -38,6 +38,7 @@ from tournaments.models import (
     LifeChange,
     Match,
     PairingChange,
+    Player,
     Registration,
     ResultReport,
     Round,
@@ -106,6 +107,19 @@ def count(model, **filters):
 
 def events():
     return Event.objects.count()
+
+
+def unlinked(w):
+    """A registration the organiser made by name, which no account has claimed."""
+    return w.event.registrations.filter(player__user__isnull=True).order_by("pk").first()
+
+
+def claim_kwargs(w):
+    return {"slug": w.slug, "code": unlinked(w).claim_code}
+
+
+def linked_registrations(w):
+    return w.event.registrations.filter(player__user__isnull=False).count()
 
 
 def team_link(n=0):
@@ -302,6 +316,32 @@ MATRIX: dict[str, list[Case]] = {
             allowed=frozenset({"judge", "other_organiser", "organiser"}),
             refused=frozenset({"player", "other_player"}),
             note="anyone with an account registers themselves, once",
+        ),
+    ],
+    "tournaments:claim": [
+        Case(world="registration", kwargs=slug, allowed=AUTHENTICATED),
+        Case(
+            "post",
+            world="registration",
+            kwargs=slug,
+            data=lambda w: {"code": unlinked(w).claim_code},
+            effect=linked_registrations,
+            allowed=frozenset({"judge", "other_organiser", "organiser"}),
+            refused=frozenset({"player", "other_player"}),
+            note="whoever has the claim code links their own account, once per event",
+        ),
+    ],
+    "tournaments:claim-code": [
+        Case(world="registration", kwargs=claim_kwargs, allowed=AUTHENTICATED),
+        Case(
+            "post",
+            world="registration",
+            kwargs=claim_kwargs,
+            data=lambda w: {"code": unlinked(w).claim_code},
+            effect=linked_registrations,
+            allowed=frozenset({"judge", "other_organiser", "organiser"}),
+            refused=frozenset({"player", "other_player"}),
+            note="the claim link: the same as entering the code",
         ),
     ],
     # ------------------------------------------------------------ the table and own results
@@ -742,6 +782,16 @@ MATRIX: dict[str, list[Case]] = {
         ),
     ],
     "profile": [Case(allowed=AUTHENTICATED)],
+    "profile-player": [
+        Case(allowed=AUTHENTICATED),
+        Case(
+            "post",
+            data=lambda w: {"display_name": "Matrix Me", "contact": "me@example.org"},
+            effect=count(Player, display_name="Matrix Me"),
+            allowed=AUTHENTICATED,
+            note="each account changes its own name and contact only",
+        ),
+    ],
     "api-token": [Case("post", allowed=AUTHENTICATED, effect=lambda w: _token_count())],
     "login": [Case()],
     "logout": [Case("post")],
@@ -834,6 +884,17 @@ MATRIX: dict[str, list[Case]] = {
             refused=frozenset({"anonymous", "player", "other_organiser"}),
             sees=team_shown,
         ),
+    ],
+    "registration-claim": [
+        api(
+            "post",
+            frozenset({"judge", "other_organiser", "organiser"}),
+            refused=frozenset({"player", "other_player"}),
+            world="registration",
+            data=lambda w: {"event": w.slug, "code": unlinked(w).claim_code},
+            effect=linked_registrations,
+            note="whoever has the claim code links their own account, once per event",
+        )
     ],
     "registration-check-in": [
         api(

@@ -31,7 +31,10 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "event", "checked_in", "dropped_after_round"]
+    list_display = ["display_name", "player", "event", "checked_in", "dropped_after_round"]
+    search_fields = ["display_name"]
+    # The name is checked for look-alikes by the services (registration_create), not here.
+    readonly_fields = ["display_name", "name_key", "claim_code"]
     list_filter = ["event", "checked_in"]
     raw_id_fields = ["team"]
 

@@ -65,6 +65,9 @@ class EventForm(forms.ModelForm):
 
 
 class RegistrationForm(forms.Form):
+    """The organiser registers a player by name; the player links their account with the
+    registration's claim code (ClaimForm), so no one's account is named or changed here."""
+
     display_name = forms.CharField(label="Player name", max_length=80)
     contact = forms.CharField(label="Contact (optional)", max_length=200, required=False)
     team_list = forms.CharField(
@@ -80,24 +83,6 @@ class RegistrationForm(forms.Form):
         min_value=1,
         help_text="For a player who must always sit at the same table.",
     )
-    user = forms.CharField(
-        label="Player's account (optional)",
-        required=False,
-        max_length=150,
-        help_text="Their username on this site, so they can report results and track life.",
-    )
-
-    def clean_user(self):
-        from django.contrib.auth import get_user_model
-
-        username = self.cleaned_data["user"].strip()
-        if not username:
-            return None
-        users = get_user_model().objects
-        try:
-            return users.get(**{f"{users.model.USERNAME_FIELD}__iexact": username})
-        except users.model.DoesNotExist:
-            raise forms.ValidationError(f"There is no account named {username}.") from None
 
 
 class TeamListForm(forms.Form):
@@ -129,7 +114,7 @@ class SwapForm(forms.Form):
         seated = Registration.objects.filter(pk__in=seated_ids).select_related("player")
         for name in ("first", "second"):
             self.fields[name].queryset = seated
-            self.fields[name].label_from_instance = lambda r: r.player.display_name
+            self.fields[name].label_from_instance = lambda r: r.display_name
             self.fields[name].empty_label = "choose a player"
 
 
@@ -150,8 +135,8 @@ class MatchResultForm(forms.Form):
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
-        players = [(str(match.player1_id), match.player1.player.display_name)]
-        players.append((str(match.player2_id), match.player2.player.display_name))
+        players = [(str(match.player1_id), match.player1.display_name)]
+        players.append((str(match.player2_id), match.player2.display_name))
         self.game_count = 3 if match.round.is_best_of_three else 1
         existing = {game.number: game for game in match.games.all()}
         for number in range(1, self.game_count + 1):
@@ -179,7 +164,7 @@ class MatchResultForm(forms.Form):
             )
             for side, player in ((1, match.player1), (2, match.player2)):
                 self.fields[f"game{number}_life{side}"] = forms.IntegerField(
-                    label=f"Game {number}: {player.player.display_name}'s life",
+                    label=f"Game {number}: {player.display_name}'s life",
                     required=False,
                     min_value=-99,
                     max_value=99,
@@ -221,10 +206,10 @@ class ForbiddenPairForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        players = event.registrations.select_related("player").order_by("player__display_name")
+        players = event.registrations.select_related("player").order_by("display_name")
         for name in ("first", "second"):
             self.fields[name].queryset = players
-            self.fields[name].label_from_instance = lambda r: r.player.display_name
+            self.fields[name].label_from_instance = lambda r: r.display_name
 
     def clean(self):
         data = super().clean()
@@ -241,7 +226,7 @@ class SelfRegistrationForm(forms.Form):
         label="Contact (optional)",
         max_length=200,
         required=False,
-        help_text="Only the organiser and judges see it.",
+        help_text="Saved on your profile; only the staff of your events see it.",
     )
     team_list = forms.CharField(
         label="Team list",
@@ -249,4 +234,30 @@ class SelfRegistrationForm(forms.Form):
         max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text="A Team Builder link, DiceMastersDB lines or a plain list.",
+    )
+
+
+class ClaimForm(forms.Form):
+    """The claim code an organiser gave a player they registered by name."""
+
+    code = forms.CharField(
+        label="Claim code",
+        max_length=40,
+        help_text="From the organiser: it links your account to the registration they made.",
+    )
+
+
+class PlayerProfileForm(forms.Form):
+    """The account holder's own name and contact."""
+
+    display_name = forms.CharField(
+        label="Your name",
+        max_length=80,
+        help_text="Offered when you register; names already shown at events stay as they are.",
+    )
+    contact = forms.CharField(
+        label="Contact (optional)",
+        max_length=200,
+        required=False,
+        help_text="Only the staff of the events you play in see it.",
     )

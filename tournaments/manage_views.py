@@ -100,14 +100,14 @@ def event_dashboard(request, slug: str):
             except (TeamListError, TeamIllegal, services.EventError) as error:
                 problems = _team_problems(error)
             else:
-                messages.success(request, f"{registration.player} registered.")
+                messages.success(request, f"{registration.display_name} registered.")
                 return redirect("manage:event", slug=event.slug)
         if late:
             late_form = form
         else:
             registration_form = form
     registrations = event.registrations.select_related("player__user", "team").order_by(
-        "player__display_name"
+        "display_name"
     )
     return render(
         request,
@@ -116,7 +116,7 @@ def event_dashboard(request, slug: str):
             "event": event,
             "registrations": registrations,
             "missing_teams": [
-                r.player.display_name
+                r.display_name
                 for r in registrations
                 if r.team_id is None and r.dropped_after_round is None
             ],
@@ -156,7 +156,7 @@ def registration_team(request, slug: str, registration_id: int):
         except (TeamListError, TeamIllegal, services.EventError) as error:
             problems = _team_problems(error)
         else:
-            messages.success(request, f"{registration.player}'s team list is saved.")
+            messages.success(request, f"{registration.display_name}'s team list is saved.")
             return redirect("manage:event", slug=slug)
     return render(
         request,
@@ -180,7 +180,7 @@ def registration_action(request, slug: str, registration_id: int, action: str):
     event = _event(slug)
     require_organiser(request.user, event)
     registration = get_object_or_404(Registration, pk=registration_id, event=event)
-    name = registration.player.display_name
+    name = registration.display_name
     actions = {
         "check-in": (
             lambda: services.registration_check_in(registration=registration),

@@ -33,7 +33,18 @@ def swiss_rounds_for(players: int) -> int:
     return (players - 1).bit_length()
 
 
+CLAIM_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+
+
+def claim_code() -> str:
+    """A code the person an organiser registered by name enters to link their account."""
+    return "".join(secrets.choice(CLAIM_CODE_ALPHABET) for _ in range(12))
+
+
 class Player(models.Model):
+    """A person. With an account (user) it is theirs: only they change its name and contact.
+    Without one it is the name and contact an organiser gave for one registration."""
+
     display_name = models.CharField(max_length=80)
     contact = models.CharField(max_length=200, blank=True)
     user = models.OneToOneField(
@@ -147,6 +158,22 @@ class Event(models.Model):
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    display_name = models.CharField(
+        max_length=80, help_text="The player's name at this event (tournaments.names.clean)."
+    )
+    name_key = models.CharField(
+        max_length=400,
+        editable=False,
+        help_text="tournaments.names.key of the name: look-alike names share it.",
+    )
+    claim_code = models.CharField(
+        max_length=12,
+        unique=True,
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Registered by name: the player enters it to link their account; then empty.",
+    )
     team = models.OneToOneField(
         "rules.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="registration"
     )
@@ -164,13 +191,14 @@ class Registration(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["player__display_name"]
+        ordering = ["display_name"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="registration_unique_player")
+            models.UniqueConstraint(fields=["event", "player"], name="registration_unique_player"),
+            models.UniqueConstraint(fields=["event", "name_key"], name="registration_unique_name"),
         ]
 
     def __str__(self):
-        return f"{self.player} at {self.event}"
+        return f"{self.display_name} at {self.event}"
 
 
 class Round(models.Model):
@@ -239,8 +267,8 @@ class Match(models.Model):
         verbose_name_plural = "matches"
 
     def __str__(self):
-        opponent = self.player2.player if self.player2 else "bye"
-        return f"Table {self.table}: {self.player1.player} v {opponent}"
+        opponent = self.player2.display_name if self.player2 else "bye"
+        return f"Table {self.table}: {self.player1.display_name} v {opponent}"
 
     @property
     def is_bye(self) -> bool:
@@ -304,7 +332,7 @@ class ResultReport(models.Model):
         ordering = ["created_at"]
 
     def __str__(self):
-        who = self.reported_by.player if self.reported_by else "The life tracker"
+        who = self.reported_by.display_name if self.reported_by else "The life tracker"
         return f"{who} reports {self.match}"
 
 
@@ -378,7 +406,9 @@ class ForbiddenPair(models.Model):
     until_round = models.PositiveSmallIntegerField(default=3)
 
     def __str__(self):
-        return f"{self.first.player} / {self.second.player} until round {self.until_round}"
+        return (
+            f"{self.first.display_name} / {self.second.display_name} until round {self.until_round}"
+        )
 
 
 class PairingChange(models.Model):

@@ -66,12 +66,6 @@ def counted_results(event: Event, *, after_round: int | None = None) -> list[Mat
 
 
 @dataclass(frozen=True, slots=True)
-class ShownPlayer:
-    pk: int
-    display_name: str
-
-
-@dataclass(frozen=True, slots=True)
 class ShownRegistration:
     """What standings show of a registration: read with the results, cached with the rows
     (plain values: a cached row of model instances took longer to unpickle than to query)."""
@@ -79,7 +73,7 @@ class ShownRegistration:
     pk: int
     player_id: int
     dropped_after_round: int | None
-    player: ShownPlayer
+    display_name: str
 
 
 @dataclass(frozen=True)
@@ -113,10 +107,10 @@ def _standings_inputs(event: Event, after_round: int | None) -> tuple:
     entrants, the counted results and the scoring."""
     registrations, entrants = {}, []
     rows = event.registrations.values_list(
-        "pk", "player_id", "player__display_name", "dropped_after_round", "random_draw"
+        "pk", "player_id", "display_name", "dropped_after_round", "random_draw"
     )
     for pk, player_id, name, dropped, random_key in rows:
-        registrations[pk] = ShownRegistration(pk, player_id, dropped, ShownPlayer(player_id, name))
+        registrations[pk] = ShownRegistration(pk, player_id, dropped, name)
         entrants.append(Entrant(id=pk, name=name, random_key=random_key))
     return registrations, entrants, counted_results(event, after_round=after_round)
 
@@ -419,7 +413,7 @@ class EventPage:
             self.event.tiebreakers,
             [(r.number, r.is_top_cut) for r in self.rounds],
             [
-                (row.rank, row.registration.pk, row.registration.player.display_name,
+                (row.rank, row.registration.pk, row.registration.display_name,
                  row.registration.dropped_after_round, row.points, row.wins, row.draws,
                  row.losses, sorted(row.figures.items()))
                 for row in self.standings
@@ -493,7 +487,7 @@ def seats(event_id: int) -> dict[int, Seat]:
     names = {}
     seated = {}
     rows = Registration.objects.filter(event_id=event_id).values_list(
-        "pk", "player__display_name", "team_id"
+        "pk", "display_name", "team_id"
     )
     for pk, name, team_id in rows:
         names[pk] = name

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import table_views, views
+from tournaments import player_views, table_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -8,6 +8,8 @@ urlpatterns = [
     path("<slug:slug>/", views.event_detail, name="event"),
     path("<slug:slug>/live/", views.event_live, name="event-live"),
     path("<slug:slug>/register/", views.register, name="register"),
+    path("<slug:slug>/claim/", player_views.claim, name="claim"),
+    path("<slug:slug>/claim/<str:code>/", player_views.claim, name="claim-code"),
     path("<slug:slug>/bracket/", views.bracket, name="bracket"),
     path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<slug:slug>/players/<int:registration_id>/", views.player_detail, name="player"),

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 from rules.services import TeamIllegal
 from rules.teams import TeamListError
 from tournaments import live, services
-from tournaments.forms import MatchResultForm, SelfRegistrationForm
+from tournaments.forms import ClaimForm, MatchResultForm, SelfRegistrationForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import EventRoles, is_organiser, require_match_player
 from tournaments.selectors import (
@@ -267,6 +267,7 @@ def register(request, slug: str):
             "event": event,
             "form": form,
             "mine": mine,
+            "claim_form": ClaimForm(),
             "problems": problems,
             "is_open": event.status == Event.Status.REGISTRATION,
         },

@@ -400,7 +400,7 @@ def test_penalties_are_given_listed_per_event_and_per_player(client_for, world):
     )  # fmt: skip
     listed = judge.call("penalties_list", query={"event": world.slug}).data
     assert listed["count"] == 2 and {p["player"] for p in listed["results"]} == {
-        world.match.player1.player.display_name
+        world.match.player1.display_name
     }
     mine = judge.call("penalties_list", query={"registration": world.match.player1_id})
     assert mine.data["count"] == 2

@@ -22,8 +22,8 @@ def enter_round_results(page, event: Event, number: int) -> None:
     for match in list(matches):
         section = page.locator(f"#match-{match.pk}")
         section.get_by_label("Game 1 winner").select_option(str(match.player1_id))
-        section.get_by_label(f"Game 1: {match.player1.player.display_name}'s life").fill("6")
-        section.get_by_label(f"Game 1: {match.player2.player.display_name}'s life").fill("0")
+        section.get_by_label(f"Game 1: {match.player1.display_name}'s life").fill("6")
+        section.get_by_label(f"Game 1: {match.player2.display_name}'s life").fill("0")
         section.get_by_role("button", name="Save result").click()
         page.locator(f"#match-{match.pk} p.status.confirmed").wait_for()
 

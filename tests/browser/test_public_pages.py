@@ -67,7 +67,7 @@ def test_phone_pairings_search_clock_standings_and_player_page(live_server, phon
     assert a11y.problems(page, phone=True) == {}
     page.screenshot(path=screenshot_dir / "public-event-phone.png", full_page=True)
 
-    name = match.player2.player.display_name  # "Player NN"
+    name = match.player2.display_name  # "Player NN"
     search = page.get_by_label("Find a player")
     search.fill("player")
     assert page.locator("table.pairings tbody tr:visible").count() == 4
@@ -116,14 +116,14 @@ def test_desktop_event_page_and_top_cut_bracket(live_server, desktop, screenshot
     page.get_by_role("heading", name="Top cut: semi-finals").wait_for()
     first_row = page.locator("table.pairings tbody tr").first
     assert first_row.locator("td").nth(3).inner_text() == (
-        f"{first_semi.player2.player.display_name} won 2–0"
+        f"{first_semi.player2.display_name} won 2–0"
     )
     assert a11y.problems(page) == {}
     page.screenshot(path=screenshot_dir / "public-event-desktop.png", full_page=True)
 
     page.get_by_role("link", name="Top 4 bracket").click()
     page.get_by_role("heading", name="Semi-finals").wait_for()
-    winner = first_semi.player2.player.display_name
+    winner = first_semi.player2.display_name
     won = [" ".join(text.split()) for text in page.locator(".bracket-match .won").all_inner_texts()]
     assert won == [f"(4) {winner} (winner) ✓"]  # with the seed, from the Swiss standings
     final = page.get_by_role("region", name="Final", exact=True)
@@ -150,7 +150,7 @@ def test_keyboard_alone_reaches_the_search_and_the_pairings(live_server, desktop
             break
     else:
         pytest.fail("The search box cannot be reached with the keyboard.")
-    page.keyboard.type(current_match(event).player1.player.display_name)
+    page.keyboard.type(current_match(event).player1.display_name)
     assert page.locator("table.pairings tbody tr:visible").count() == 1
     page.keyboard.press("Enter")  # submitting filters in place, no reload
     assert page.locator("table.pairings tbody tr:visible").count() == 1
@@ -161,7 +161,7 @@ def test_standings_update_live_when_a_result_is_confirmed_elsewhere(
 ):
     event = event_mid_round()
     match = current_match(event)
-    winner = match.player2.player.display_name
+    winner = match.player2.display_name
     url = f"{live_server.url}/events/{event.slug}/"
 
     spectator = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

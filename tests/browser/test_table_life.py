@@ -50,7 +50,7 @@ def test_two_phones_one_undo_and_the_floor_agree_then_time_decides(
 ):
     match, slug = table, table.round.event.slug
     url = f"/events/{slug}/tables/{match.pk}/"
-    p1, p2 = match.player1.player.display_name, match.player2.player.display_name
+    p1, p2 = match.player1.display_name, match.player2.display_name
     ann, bob = new_phone(browser), new_phone(browser)
     log_in(ann, live_server, "ann", url)
     log_in(bob, live_server, "bob", url)
@@ -135,7 +135,7 @@ def test_best_of_three_first_player_next_game_and_a_wrong_tap_undone(
 ):
     match, slug = best_of_three, best_of_three.round.event.slug
     url = f"/events/{slug}/tables/{match.pk}/"
-    p1, p2 = match.player1.player.display_name, match.player2.player.display_name
+    p1, p2 = match.player1.display_name, match.player2.display_name
     cat, dan = new_phone(browser), new_phone(browser)
     log_in(cat, live_server, "cat", url)
     log_in(dan, live_server, "dan", url)

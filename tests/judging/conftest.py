@@ -41,7 +41,7 @@ def table(db) -> Table:
     matches = list(round_.matches.filter(player2__isnull=False).order_by("table"))
     match, other = matches[0], matches[1]
     # Known teams on each side: Diane's Justice League (P1) v Carlos's Villainy (P2).
-    by_name = {r.player.display_name: r for r in event.registrations.select_related("player")}
+    by_name = {r.display_name: r for r in event.registrations.select_related("player")}
     Match.objects.filter(pk=match.pk).update(
         player1=by_name["Player 01"], player2=by_name["Player 02"]
     )

@@ -80,7 +80,7 @@ def test_repeat_infractions_show_per_player_across_events(table, dispute):
         by=table.judge,
     )  # fmt: skip
     rows = selectors.penalties_by_player(table.event)
-    by_name = {row.registration.player.display_name: row for row in rows}
+    by_name = {row.registration.display_name: row for row in rows}
     mine = by_name["Player 01"]
     assert (len(mine.penalties), mine.earlier, mine.repeat) == (1, 1, True)
     assert mine.counts == [("Warning", 1)]

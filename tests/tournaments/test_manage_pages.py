@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.test import Client
 
 from tests.tournaments import factories
 from tournaments import services
@@ -112,7 +113,7 @@ def test_event_day_from_creation_to_standings(client, organiser):
     )
     assert ResultChange.objects.filter(match=match, kind="corrected", reason="Wrong slip").exists()
     history = client.get(f"{page}rounds/1/").content.decode()
-    p1, p2 = match.player1.player.display_name, match.player2.player.display_name
+    p1, p2 = match.player1.display_name, match.player2.display_name
     # The audit trail says who changed what, from what, and why.
     assert f"Corrected by orga: {p1} won 5–0 → {p2} won, because “Wrong slip”" in history
     assert "2 of 2 results in" in history
@@ -176,7 +177,7 @@ def test_late_entry_from_the_dashboard(client, organiser):
         follow=True,
     )
     assert "Running Late registered." in response.content.decode()
-    late = Registration.objects.get(player__display_name="Running Late")
+    late = Registration.objects.get(display_name="Running Late")
     assert late.late_entry_round == 2
     assert Match.objects.get(player1=late).is_bye
 
@@ -225,16 +226,28 @@ def test_a_team_list_given_later_and_a_refused_one_shows_every_problem(client, o
     assert registration.team is not None
 
 
-def test_registration_links_a_players_account_or_says_it_does_not_exist(client, organiser):
+def test_registration_is_by_name_and_the_player_claims_it_with_the_code(client, organiser):
+    """The organiser names no account (tests/security/test_identity.py): the dashboard shows
+    the registration's claim code and link, and the player's own account claims it."""
     event = factories.event(organiser=organiser)
     account = factories.user("ann")
     page = f"/manage/{event.slug}/"
     form = {"register-display_name": "Ann", "register-team_list": factories.team_links()[0]}
-    missing = client.post(page, {**form, "register-user": "nobody"}).content.decode()
-    assert "There is no account named nobody" in missing
-    client.post(page, {**form, "register-user": "ANN"})
-    assert event.registrations.get().player.user == account
-    assert "(ann)" in client.get(page).content.decode()
+    client.post(page, form)
+    registration = event.registrations.get()
+    assert registration.player.user is None
+    dashboard = client.get(page).content.decode()
+    link = f"/events/{event.slug}/claim/{registration.claim_code}/"
+    assert registration.claim_code in dashboard and link in dashboard
+    player = Client()
+    player.force_login(account)
+    assert "Claim" in player.get(link).content.decode()
+    claimed = player.post(f"/events/{event.slug}/claim/", {"code": registration.claim_code})
+    assert claimed.status_code == 302
+    registration.refresh_from_db()
+    assert registration.player.user == account and registration.display_name == "Ann"
+    dashboard = client.get(page).content.decode()
+    assert "(ann)" in dashboard and link not in dashboard
 
 
 def test_finish_an_event_without_a_top_cut_from_the_dashboard(client, organiser):
@@ -254,7 +267,7 @@ def test_a_mistaken_drop_is_undone_from_the_dashboard(client, organiser):
     registration = event.registrations.first()
     client.post(f"/manage/{event.slug}/registrations/{registration.pk}/drop/")
     page = client.get(f"/manage/{event.slug}/").content.decode()
-    assert f"Reinstate {registration.player.display_name}" in page
+    assert f"Reinstate {registration.display_name}" in page
     response = client.post(
         f"/manage/{event.slug}/registrations/{registration.pk}/reinstate/", follow=True
     )

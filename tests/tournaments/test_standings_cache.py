@@ -285,7 +285,7 @@ def test_after_a_write_each_signed_in_players_box_of_the_new_version_costs_no_qu
     assert [q["sql"] for q in queries if "django_session" not in q["sql"]] == [
         q["sql"] for q in queries if "auth_user" in q["sql"]
     ] and len(queries) <= 2  # their user (and their session without Redis)
-    assert f"You: {match.player2.player.display_name}" in page
+    assert f"You: {match.player2.display_name}" in page
     assert "Reported, awaiting the opponent" in page  # the seat of the new version
 
 
@@ -367,9 +367,9 @@ def test_the_revealed_teams_are_rendered_again_only_when_the_roster_changes(clie
     assert section(again, '<section id="teams"') == teams
     assert not [q for q in queries if "rules_teamcard" in q["sql"]]  # not rendered again
 
-    player = match.player1.player
-    player.display_name = "Renamed Player"
-    player.save()
+    registration = match.player1  # the name the event shows is the registration's
+    registration.display_name = "Renamed Player"
+    registration.save()
     assert live.roster_version(event.pk) != roster
     renamed = section(client.get(url).content.decode(), '<section id="teams"')
     assert "Renamed Player" in renamed and renamed != teams

@@ -26,7 +26,7 @@ def played_event(players: int):
 def queries_for(event) -> int:
     with CaptureQueriesContext(connection) as captured:
         rows = standings_for_event(event)
-        [row.registration.player.display_name for row in rows]
+        [row.registration.display_name for row in rows]
     return len(captured)
 
 

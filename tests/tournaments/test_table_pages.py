@@ -106,14 +106,14 @@ def test_match_page_draws_each_games_life_as_a_chart(client, match):
     # Life ticks on the left (20 down to 0), the turn of the changes along the bottom, and
     # every change listed with who lost how much.
     assert html.count('class="tick" text-anchor="end"') == 5
-    assert f"Turn 1: {match.player2.player.display_name} -6 → 7 · Combat damage" in html
+    assert f"Turn 1: {match.player2.display_name} -6 → 7 · Combat damage" in html
 
 
 def test_the_chart_lists_a_gain_lost_above_the_start(client, match):
     game = services.life_change(game=services.current_game(match), delta1=-2, reason="combat")
     services.life_change(game=game, delta1=+5, reason="gain")
     html = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/").content.decode()
-    assert f"{match.player1.player.display_name} +5 → 20 (3 above 20 wasted)" in html
+    assert f"{match.player1.display_name} +5 → 20 (3 above 20 wasted)" in html
 
 
 def test_each_phone_knows_its_side_and_a_player_concedes_only_for_themselves(client, match):
@@ -150,7 +150,7 @@ def test_the_report_page_shows_the_trackers_proposal_as_such(client, match):
     page = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/report/")
     html = page.content.decode()
     assert "The life tracker proposes" in html and "Both players confirm it" in html
-    assert f"{match.player2.player.display_name} won 0–20" in html
+    assert f"{match.player2.display_name} won 0–20" in html
 
 
 def test_best_of_three_next_game_and_stale_turn_through_the_json_actions(client):
@@ -189,7 +189,7 @@ def test_a_player_finds_their_table_and_report_links_on_the_event_page(client, m
     event = match.round.event
     client.force_login(match.player1.player.user)
     html = client.get(f"/events/{event.slug}/").content.decode()
-    opponent = match.player2.player.display_name
+    opponent = match.player2.display_name
     assert f"Round 1, table {match.table}</strong>: you play {opponent}" in html
     assert f"/events/{event.slug}/tables/{match.pk}/" in html
     assert f"/events/{event.slug}/matches/{match.pk}/report/" in html

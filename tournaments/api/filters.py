@@ -41,9 +41,7 @@ class EventFilter(django_filters.FilterSet):
 
 class RegistrationFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug", max_length=140)
-    q = django_filters.CharFilter(
-        field_name="player__display_name", lookup_expr="icontains", max_length=80
-    )
+    q = django_filters.CharFilter(field_name="display_name", lookup_expr="icontains", max_length=80)
     checked_in = django_filters.BooleanFilter()
     dropped = django_filters.BooleanFilter(
         field_name="dropped_after_round", lookup_expr="isnull", exclude=True
@@ -84,6 +82,5 @@ class MatchFilter(django_filters.FilterSet):
 
     def filter_name(self, queryset, name, value):
         return queryset.filter(
-            Q(player1__player__display_name__icontains=value)
-            | Q(player2__player__display_name__icontains=value)
+            Q(player1__display_name__icontains=value) | Q(player2__display_name__icontains=value)
         )

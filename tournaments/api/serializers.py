@@ -143,7 +143,7 @@ class EventWriteSerializer(serializers.Serializer):
 class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     registration = serializers.IntegerField(source="registration.pk")
-    display_name = serializers.CharField(source="registration.player.display_name")
+    display_name = serializers.CharField(source="registration.display_name")
     points = serializers.IntegerField()
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
@@ -201,12 +201,12 @@ class TeamSerializer(serializers.Serializer):
 
 class PlayerRefSerializer(serializers.Serializer):
     registration = serializers.IntegerField(source="pk")
-    display_name = serializers.CharField(source="player.display_name")
+    display_name = serializers.CharField()
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="event.slug", read_only=True)
-    display_name = serializers.CharField(source="player.display_name", read_only=True)
+    display_name = serializers.CharField(read_only=True, help_text="The name at this event.")
     team_visible = serializers.SerializerMethodField(
         help_text="False while teams are hidden from you (before the event starts)."
     )
@@ -214,6 +214,10 @@ class RegistrationSerializer(serializers.ModelSerializer):
     contact = serializers.SerializerMethodField(help_text="Staff and the player only.")
     fixed_table = serializers.SerializerMethodField(help_text="Staff and the player only.")
     account = serializers.SerializerMethodField(help_text="Staff and the player only.")
+    claim_code = serializers.SerializerMethodField(
+        help_text="Staff only, while no account is linked: the player enters it (or opens "
+        "/events/<event>/claim/<code>/) to link their account."
+    )
     is_you = serializers.SerializerMethodField()
 
     class Meta:
@@ -221,7 +225,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         fields = [
             "id", "event", "display_name", "checked_in", "dropped_after_round",
             "late_entry_round", "created_at", "team_visible", "team", "contact",
-            "fixed_table", "account", "is_you",
+            "fixed_table", "account", "claim_code", "is_you",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -247,14 +251,19 @@ class RegistrationSerializer(serializers.ModelSerializer):
         user = registration.player.user
         return user.get_username() if user and self._private(registration) else None
 
+    def get_claim_code(self, registration) -> str | None:
+        return registration.claim_code if viewer_of(self).staff(registration.event) else None
+
     def get_is_you(self, registration) -> bool:
         return viewer_of(self).owns(registration)
 
 
 class RegistrationCreateSerializer(serializers.Serializer):
-    """Register for an event. The event's organiser registers anyone (and late entries once
-    the event runs, with `missed_rounds_as`); anyone else registers themselves while
-    registration is open. The team list is checked against the event's format."""
+    """Register for an event. The event's organiser registers players by name (and late
+    entries once the event runs, with `missed_rounds_as`): no account is linked, and the
+    registration's `claim_code` is what its player enters to link their own. Anyone else
+    registers themselves while registration is open. The team list is checked against the
+    event's format."""
 
     event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
     display_name = serializers.CharField(max_length=80)
@@ -265,17 +274,30 @@ class RegistrationCreateSerializer(serializers.Serializer):
     fixed_table = serializers.IntegerField(
         min_value=1, max_value=SMALL, required=False, allow_null=True, help_text="Organiser only."
     )
-    username = serializers.CharField(
-        max_length=150,
-        required=False,
-        allow_blank=True,
-        help_text="Organiser only: the player's account, so they can report and track life.",
-    )
     missed_rounds_as = serializers.ChoiceField(
         choices=["loss", "bye"],
         required=False,
         help_text="Organiser only, for a late entry into a running event.",
     )
+
+    def validate(self, data):
+        # Accounts are never named here: linking one by username let any organiser rename
+        # another event's player, and its error told which usernames exist.
+        if "username" in self.initial_data:
+            raise serializers.ValidationError(
+                {
+                    "username": "Accounts are not linked by username: register the player by "
+                    "name and give them the registration's claim code."
+                }
+            )
+        return data
+
+
+class ClaimSerializer(serializers.Serializer):
+    """The claim code of a registration an organiser made by name: it links your account."""
+
+    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    code = serializers.CharField(max_length=40)
 
 
 class CheckInSerializer(serializers.Serializer):

@@ -211,10 +211,10 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Role
     filterset_class = RegistrationFilter
 
     def get_queryset(self):
-        return registrations_queryset().order_by("event__date", "event_id", "player__display_name")
+        return registrations_queryset().order_by("event__date", "event_id", "display_name")
 
     @extend_schema(
-        summary="Register for an event (yourself, or anyone as its organiser)",
+        summary="Register for an event (yourself, or players by name as its organiser)",
         request=api.RegistrationCreateSerializer,
         responses={201: api.RegistrationSerializer},
     )
@@ -223,20 +223,15 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Role
         given.is_valid(raise_exception=True)
         data = dict(given.validated_data)
         event = data.pop("event")
-        username = data.pop("username", "").strip()
         late = data.pop("missed_rounds_as", None)
         organiser = self.viewer.organiser(event)
         if not organiser:
             self.require(
-                not username and data.get("fixed_table") is None and late is None,
+                data.get("fixed_table") is None and late is None,
                 "Only the event's organiser registers other players, late entries or fixed "
                 "tables; you can register yourself.",
             )
         if late is not None:
-            if username:
-                raise ValidationError(
-                    {"username": "A late entry is registered without an account for now."}
-                )
             registration = services.registration_late_entry(
                 event=event,
                 display_name=data["display_name"],
@@ -246,14 +241,27 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Role
                 fixed_table=data.get("fixed_table"),
             )
         else:
-            user = request.user
-            if organiser:
-                user = api.account_named(username) if username else None
+            # The organiser registers by name (no account); anyone else registers themselves.
+            user = None if organiser else request.user
             registration = services.registration_create(event=event, user=user, **data)
         return self.respond(
             api.RegistrationSerializer,
             registrations_queryset().get(pk=registration.pk),
             status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(
+        summary="Claim the registration an organiser made for you by name",
+        request=api.ClaimSerializer,
+        responses={200: api.RegistrationSerializer},
+    )
+    @action(detail=False, methods=["post"])
+    def claim(self, request):
+        given = api.ClaimSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        registration = services.registration_claim(user=request.user, **given.validated_data)
+        return self.respond(
+            api.RegistrationSerializer, registrations_queryset().get(pk=registration.pk)
         )
 
     @extend_schema(

@@ -17,6 +17,7 @@ from django.db import DataError, IntegrityError, models, transaction
 
 from rules.models import Format
 from rules.teams import Format as FormatDefinition
+from tournaments import names
 from tournaments.backup.exporter import plain_value
 from tournaments.backup.schema import (
     CATALOGUE,
@@ -32,7 +33,7 @@ from tournaments.backup.schema import (
     reference_kind,
     stored_fields,
 )
-from tournaments.models import Event, Game, Player, Registration
+from tournaments.models import Event, Game, Player, Registration, claim_code
 from tournaments.services.results import GameInput
 
 BATCH = 500
@@ -437,7 +438,10 @@ class _Reader:
         for model_field in fields:
             field_path = f"{path}.{model_field.name}"
             if model_field.name not in row:
-                # A field added after the file was written takes its default.
+                # A field added after the file was written takes its default; a registration
+                # written before registrations kept their own name takes its player's.
+                if model is Registration and model_field.name == "display_name":
+                    continue
                 if not (model_field.has_default() or model_field.null):
                     self.problem(field_path, "missing.")
                 continue
@@ -556,6 +560,8 @@ class _Writer:
         self.pks: dict[type[models.Model], dict[int, int]] = {}
         self.event: Event | None = None
         self.format: Format | None = None
+        self.name_keys: set[str] = set()
+        self.players_by_ref: dict[int, _Record] | None = None
 
     def resolve(self, model_field: models.Field, value: Any) -> Any:
         if value is None:
@@ -720,6 +726,8 @@ class _Writer:
             if model is Player and self.reuse_player(record):
                 continue
             obj = self.build(model, record, skip_links=self_links)
+            if model is Registration:
+                self.name_registration(obj, record)
             for name in section.game_lists:
                 obj_value = getattr(obj, name)
                 setattr(obj, name, [self.game(game) for game in obj_value])
@@ -737,6 +745,22 @@ class _Writer:
         if linked:
             model.objects.bulk_update(linked, self_links, batch_size=BATCH)
         self.summary.rows[section.key] = len(records)
+
+    def name_registration(self, registration: Registration, record: _Record) -> None:
+        """The fields a backup leaves out (schema.RECOMPUTED): the look-alike key of the
+        registration's name, and a fresh claim code when no account plays it."""
+        if self.players_by_ref is None:
+            self.players_by_ref = {r.ref: r for r in self.parsed["players"]}
+        player = self.players_by_ref[record.links.get("player")]
+        if not registration.display_name:
+            registration.display_name = names.clean(player.values.get("display_name", ""))
+        key = names.key(registration.display_name) or registration.display_name
+        if key in self.name_keys:
+            # Look-alikes registered before names were compared: both keep the name they had.
+            key = f"{key}#{record.ref}"
+        self.name_keys.add(key)
+        registration.name_key = key
+        registration.claim_code = None if player.links.get("user") else claim_code()
 
     def reuse_player(self, record: _Record) -> bool:
         """An account keeps one player (Player.user is one-to-one): link to it when it exists."""

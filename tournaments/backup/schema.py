@@ -49,6 +49,12 @@ NATURAL_KEYS: dict[type[models.Model], str] = {
     Card: "key",
     Format: "code",
 }
+# Fields a backup leaves out because the import computes them afresh: a registration's
+# look-alike key (tournaments.names.key of its name) and its claim code (a secret of this
+# database; an imported registration without an account gets a new one).
+RECOMPUTED: dict[type[models.Model], tuple[str, ...]] = {
+    Registration: ("name_key", "claim_code"),
+}
 # The user fields a backup keeps: enough to link or recreate the account, no password, no email.
 USER_FIELDS = ("username", "first_name", "last_name")
 
@@ -154,7 +160,7 @@ def stored_fields(model: type[models.Model]) -> list[models.Field]:
     """The fields a record carries: every concrete field but the key and the event link."""
     fields = []
     for field in model._meta.concrete_fields:
-        if field.primary_key:
+        if field.primary_key or field.name in RECOMPUTED.get(model, ()):
             continue
         if field.is_relation and reference_kind(field) == "event" and model is not Event:
             continue

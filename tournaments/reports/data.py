@@ -51,8 +51,8 @@ def latest_round(event: Event) -> Round | None:
 
 
 def _names(match: Match) -> tuple[str, str]:
-    second = match.player2.player.display_name if match.player2_id else ""
-    return match.player1.player.display_name, second
+    second = match.player2.display_name if match.player2_id else ""
+    return match.player1.display_name, second
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def all_round_lines(event: Event) -> list[RoundLines]:
         .order_by("round__number", "table", "pk")
         .values_list(
             "pk", "round__number", "table", "player1_id", "player2_id",
-            "player1__player__display_name", "player2__player__display_name",
+            "player1__display_name", "player2__display_name",
             "result_status", "missed_round",
         )
     )  # fmt: skip
@@ -242,7 +242,7 @@ def standing_lines(event: Event, *, after_round: int | None) -> list[StandingLin
     return [
         StandingLine(
             rank=row.rank,
-            name=row.registration.player.display_name,
+            name=row.registration.display_name,
             points=row.points,
             record=f"{row.wins}–{row.draws}–{row.losses}",
             figures=[row.figures[name] for name in names],
@@ -294,11 +294,11 @@ def team_lines(event: Event) -> list[TeamLine] | None:
         Registration.objects.filter(event=event, team__isnull=False)
         .select_related("player", "team")
         .prefetch_related("team__cards__card")
-        .order_by("player__display_name")
+        .order_by("display_name")
     )
     return [
         TeamLine(
-            player=registration.player.display_name,
+            player=registration.display_name,
             team_name=registration.team.name,
             cards=[f"{entry.dice}× {entry.card}" for entry in registration.team.cards.all()],
         )

@@ -172,8 +172,8 @@ class ResultSlipsReport(ReportKind):
             slips.append(
                 {
                     "table": match.table,
-                    "player1": match.player1.player.display_name,
-                    "player2": match.player2.player.display_name,
+                    "player1": match.player1.display_name,
+                    "player2": match.player2.display_name,
                     "url": url,
                     "qr": qr_data_uri(url),
                 }

@@ -19,8 +19,11 @@ from tournaments.services.life import (
     table_state,
     turn_end,
 )
+from tournaments.services.players import player_profile_update
 from tournaments.services.registrations import (
+    normalise_claim_code,
     registration_check_in,
+    registration_claim,
     registration_create,
     registration_drop,
     registration_late_entry,
@@ -62,7 +65,10 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_start",
+    "normalise_claim_code",
+    "player_profile_update",
     "registration_check_in",
+    "registration_claim",
     "registration_create",
     "registration_drop",
     "registration_late_entry",

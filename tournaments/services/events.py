@@ -39,7 +39,7 @@ def event_start(*, event: Event) -> Event:
     if len(present) < 2:
         raise EventError("At least two checked-in players are needed to start.", code="too_few")
     if event.team_list_required:
-        missing = [r.player.display_name for r in present if r.team_id is None]
+        missing = [r.display_name for r in present if r.team_id is None]
         if missing:
             raise EventError(
                 f"These players have no team list yet: {', '.join(missing)}.",

@@ -142,7 +142,7 @@ def _check_signs(match: Match, deltas: tuple[int, int], reason: str) -> None:
     for side, delta in zip((1, 2), deltas, strict=True):
         wrong = (reason in DAMAGE and delta > 0) or (reason == LifeChange.Reason.GAIN and delta < 0)
         if wrong:
-            who = (match.player1 if side == 1 else match.player2).player.display_name
+            who = (match.player1 if side == 1 else match.player2).display_name
             label = LifeChange.Reason(reason).label
             direction = "lowers" if reason in DAMAGE else "raises"
             raise EventError(
@@ -206,7 +206,7 @@ def life_undo(*, game: TableGame, by=None, seen_revision: int | None = None) -> 
                          code="stale")  # fmt: skip
     if match.result_status == Match.ResultStatus.CONFIRMED:
         raise EventError("The match result is confirmed; ask a judge.", code="confirmed")
-    confirmed_by = [r.reported_by.player.display_name for r in _player_reports(match)]
+    confirmed_by = [r.reported_by.display_name for r in _player_reports(match)]
     if game.finished and confirmed_by and not _may_undo_confirmed(game, by):
         raise EventError(
             f"{' and '.join(confirmed_by)} already confirmed this result; only the player "
@@ -418,7 +418,7 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
         "games": len(games),
         "games_won": games_won(games),
         "best_of_three": match.round.is_best_of_three,
-        "players": [match.player1.player.display_name, match.player2.player.display_name],
+        "players": [match.player1.display_name, match.player2.display_name],
         "life": [game.life1, game.life2],
         "starting_life": game.starting_life,
         "turn": game.turn,
@@ -439,7 +439,7 @@ def table_state(match: Match, *, observe_clock: bool = True) -> dict:
         "result_status": match.result_status,
         "proposal": None if proposal is None else {
             "games": proposal.games,
-            "confirmed_by": [r.reported_by.player.display_name for r in reports if r.reported_by_id
+            "confirmed_by": [r.reported_by.display_name for r in reports if r.reported_by_id
                              and r.games == proposal.games],
         },
         "clock": clock_for(match).as_json(),

@@ -1,10 +1,11 @@
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from rules.models import Team
 from rules.selectors import card_index
 from rules.services import team_create, teams_lock
 from rules.teams import parse_team_list
-from tournaments.models import Event, Match, Player, Registration
+from tournaments import names
+from tournaments.models import Event, Match, Player, Registration, claim_code
 from tournaments.services.errors import EventError
 
 
@@ -23,26 +24,76 @@ def _team(event: Event, team_list: str) -> Team | None:
     return team_create(team=parse_team_list(team_list, cards), fmt=event.format, cards=cards)
 
 
-def _player(event: Event, *, display_name: str, contact: str, user) -> Player:
-    """The player to register: checked for a name and duplicates; an account keeps its player
-    from event to event (Player.user is one-to-one)."""
-    display_name = display_name.strip()
-    if not display_name:
+def _name(event: Event, display_name: str) -> tuple[str, str]:
+    """The name as shown at this event and its look-alike key, checked for duplicates."""
+    shown = names.clean(display_name)
+    if not shown:
         raise EventError("Give the player's name.", code="name_missing")
-    if event.registrations.filter(player__display_name__iexact=display_name).exists():
-        raise EventError(f"{display_name} is already registered.", code="duplicate_player")
-    if user is None:
-        return Player.objects.create(display_name=display_name, contact=contact.strip())
-    if event.registrations.filter(player__user=user).exists():
+    if len(shown) > names.MAX_LENGTH:
         raise EventError(
-            f"The account {user.get_username()} is already registered in this event.",
-            code="duplicate_account",
+            f"The name is {len(shown)} characters once its letters are written out; "
+            f"give at most {names.MAX_LENGTH}.",
+            code="name_too_long",
         )
-    player, _ = Player.objects.get_or_create(user=user, defaults={"display_name": display_name})
-    player.display_name = display_name
-    player.contact = contact.strip() or player.contact
-    player.save(update_fields=["display_name", "contact"])
+    key = names.key(shown)
+    taken = event.registrations.filter(name_key=key).values_list("display_name", flat=True)
+    clash = taken.first()
+    if clash is not None:
+        raise _duplicate_name(shown, clash)
+    return shown, key
+
+
+def _duplicate_name(shown: str, clash: str) -> EventError:
+    if clash == shown:
+        return EventError(f"{shown} is already registered.", code="duplicate_player")
+    return EventError(
+        f"{shown} looks the same as {clash}, who is already registered: "
+        "give a name that tells them apart.",
+        code="duplicate_player",
+    )
+
+
+def _player(event: Event, *, display_name: str, contact: str, user) -> Player:
+    """Who is registering. For a name an organiser gives, a Player of its own (no account is
+    linked until its holder claims the registration). For an account registering itself, its
+    own Player: made from this registration the first time; after that its name stays the
+    account holder's (their profile), and a contact they give here is their own to change."""
+    contact = contact.strip()
+    if user is None:
+        return Player.objects.create(display_name=display_name, contact=contact)
+    if event.registrations.filter(player__user=user).exists():
+        raise EventError("You are already registered in this event.", code="duplicate_account")
+    player, created = Player.objects.get_or_create(
+        user=user, defaults={"display_name": display_name, "contact": contact}
+    )
+    if not created and contact and contact != player.contact:
+        player.contact = contact
+        player.save(update_fields=["contact"])
     return player
+
+
+def _registration(event: Event, *, display_name: str, contact: str, user, **fields):
+    """Create the registration; a concurrent one with the same or a look-alike name, or the
+    same account, is refused like a sequential one (the database's unique constraints)."""
+    shown, key = _name(event, display_name)
+    player = _player(event, display_name=shown, contact=contact, user=user)
+    try:
+        with transaction.atomic():
+            return Registration.objects.create(
+                event=event,
+                player=player,
+                display_name=shown,
+                name_key=key,
+                claim_code=claim_code() if user is None else None,
+                **fields,
+            )
+    except IntegrityError:
+        clash = event.registrations.filter(name_key=key).values_list("display_name", flat=True)
+        if clash.exists():
+            raise _duplicate_name(shown, clash.first()) from None
+        raise EventError(
+            "You are already registered in this event.", code="duplicate_account"
+        ) from None
 
 
 @transaction.atomic
@@ -57,16 +108,24 @@ def registration_create(
 ) -> Registration:
     """Register a player, with their team list checked against the event's format.
 
+    With `user`, the account registers itself. Without, an organiser registers a player by
+    name: no account is linked or changed, and the registration gets a claim code that its
+    player enters to link their own account (registration_claim).
+
     The team list may follow later (registration_set_team) as long as it is in before the start
     when the event requires one. Raises TeamListError or TeamIllegal with every problem, or
     EventError; nothing is saved then.
     """
     if event.status != Event.Status.REGISTRATION:
         raise EventError("Registration is closed; add the player as a late entry.", code="closed")
-    player = _player(event, display_name=display_name, contact=contact, user=user)
     team = _team(event, team_list)
-    return Registration.objects.create(
-        event=event, player=player, team=team, fixed_table=fixed_table
+    return _registration(
+        event,
+        display_name=display_name,
+        contact=contact,
+        user=user,
+        team=team,
+        fixed_table=fixed_table,
     )
 
 
@@ -103,7 +162,9 @@ def registration_drop(*, registration: Registration) -> Registration:
     """Drop a player from the next round on (T1.6); their results and standing stay."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.dropped_after_round is not None:
-        raise EventError(f"{registration.player} has already dropped.", code="already_dropped")
+        raise EventError(
+            f"{registration.display_name} has already dropped.", code="already_dropped"
+        )
     registration.dropped_after_round = _last_round_number(registration.event)
     registration.save(update_fields=["dropped_after_round"])
     return registration
@@ -114,7 +175,7 @@ def registration_reinstate(*, registration: Registration) -> Registration:
     """Take back a drop entered by mistake: the player is paired again from the next round."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.dropped_after_round is None:
-        raise EventError(f"{registration.player} has not dropped.", code="not_dropped")
+        raise EventError(f"{registration.display_name} has not dropped.", code="not_dropped")
     if registration.event.status != Event.Status.RUNNING:
         raise EventError("Players can be reinstated during the Swiss rounds.", code="not_running")
     registration.dropped_after_round = None
@@ -131,26 +192,27 @@ def registration_late_entry(
     team_list: str,
     missed_rounds_as: str,
     contact: str = "",
-    user=None,
     fixed_table: int | None = None,
 ) -> Registration:
     """A player joining after round 1: each missed round is a loss or a bye (T1.6).
 
     Checked like a registration before the start (name, duplicates, the team list against the
-    format); the team is locked at once, as everyone else's is.
+    format); the team is locked at once, as everyone else's is. Registered by name, with a
+    claim code, like an organiser's registration_create.
     """
     if missed_rounds_as not in ("loss", "bye"):
         raise EventError("Missed rounds count as 'loss' or 'bye'.", code="bad_policy")
     if event.status != Event.Status.RUNNING:
         raise EventError("Late entries join an event that is running.", code="not_running")
-    player = _player(event, display_name=display_name, contact=contact, user=user)
     team = _team(event, team_list)
     if team is None and event.team_list_required:
         raise EventError("This event needs the player's team list.", code="team_missing")
     played = list(event.rounds.all())
-    registration = Registration.objects.create(
-        event=event,
-        player=player,
+    registration = _registration(
+        event,
+        display_name=display_name,
+        contact=contact,
+        user=None,
         team=team,
         checked_in=True,
         late_entry_round=len(played) + 1,
@@ -170,18 +232,49 @@ def registration_late_entry(
     return registration
 
 
-def _player_for(event: Event, *, display_name: str, contact: str, user) -> Player:
-    """The player to register. An account keeps one player from event to event (Player.user is
-    one-to-one), under the name given this time."""
-    if user is None:
-        return Player.objects.create(display_name=display_name, contact=contact.strip())
-    if event.registrations.filter(player__user=user).exists():
+def normalise_claim_code(code: str) -> str:
+    """A claim code as typed: case, spaces and dashes do not matter."""
+    return "".join(char for char in code.upper() if char.isalnum())
+
+
+@transaction.atomic
+def registration_claim(*, event: Event, code: str, user) -> Registration:
+    """Link the account to the registration an organiser made by name, given its claim code.
+
+    The event's name for the player and every account's profile stay as they are; the code is
+    used up. Refused when the account already plays in the event. The same message answers a
+    wrong code and a used one, so a code cannot be tested for.
+    """
+    code = normalise_claim_code(code)
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(event=event, claim_code=code, player__user__isnull=True)
+        .first()
+        if code
+        else None
+    )
+    if registration is None:
         raise EventError(
-            f"The account {user.get_username()} is already registered for this event.",
-            code="duplicate_account",
+            "That claim code does not match a registration in this event: check it with the "
+            "organiser.",
+            code="bad_claim_code",
         )
-    player, _ = Player.objects.get_or_create(user=user, defaults={"display_name": display_name})
-    player.display_name = display_name
-    player.contact = contact.strip() or player.contact
-    player.save(update_fields=["display_name", "contact"])
-    return player
+    if event.registrations.filter(player__user=user).exists():
+        raise EventError("You are already registered in this event.", code="duplicate_account")
+    player, _ = Player.objects.get_or_create(
+        user=user, defaults={"display_name": registration.display_name}
+    )
+    named = registration.player
+    registration.player = player
+    registration.claim_code = None
+    try:
+        with transaction.atomic():
+            registration.save(update_fields=["player", "claim_code"])
+    except IntegrityError:  # the account registered in this event meanwhile
+        raise EventError(
+            "You are already registered in this event.", code="duplicate_account"
+        ) from None
+    if not named.registrations.exists():
+        named.delete()
+    return registration

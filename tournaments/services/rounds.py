@@ -67,7 +67,7 @@ def swiss_players(
     return [
         SwissPlayer(
             id=r.pk,
-            name=r.player.display_name,
+            name=r.display_name,
             points=rank[r.pk][1],
             rank=rank[r.pk][0],
             opponents=frozenset(opponents.get(r.pk, ())),
@@ -218,7 +218,7 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
     return PairingChange.objects.create(
         round=round_,
         changed_by=by,
-        description=f"Swapped {first.player} and {second.player}.",
+        description=f"Swapped {first.display_name} and {second.display_name}.",
         confirmed_warnings=[p.message for p in problems],
     )
 

@@ -48,9 +48,9 @@ def games_summary(games: list[dict], match) -> str:
     """A recorded result in words, e.g. "Ann won 5–0; draw", for the audit trail and reports."""
     if not games:
         return "no result"
-    names = {match.player1_id: match.player1.player.display_name}
+    names = {match.player1_id: match.player1.display_name}
     if match.player2_id:
-        names[match.player2_id] = match.player2.player.display_name
+        names[match.player2_id] = match.player2.display_name
     parts = []
     for game in games:
         winner = game.get("winner")
@@ -66,7 +66,7 @@ def games_summary(games: list[dict], match) -> str:
 
 def _names(match) -> list[str]:
     players = [match.player1] + ([match.player2] if match.player2_id else [])
-    return [registration.player.display_name for registration in players]
+    return [registration.display_name for registration in players]
 
 
 @register.filter
@@ -99,7 +99,7 @@ def result_summary(match) -> str:
     score = f"{max(first, second)}–{min(first, second)}" + (f"–{drawn}" if drawn else "")
     if len(games) == 1 and games[0].life1 is not None and games[0].life2 is not None:
         score = f"on life {games[0].life1}–{games[0].life2}"
-    return f"{winner.player.display_name} won {score}"
+    return f"{winner.display_name} won {score}"
 
 
 @register.filter

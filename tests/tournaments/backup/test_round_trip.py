@@ -103,3 +103,31 @@ def test_every_link_has_an_encoding_and_points_at_an_earlier_part():
 def test_the_export_is_deterministic():
     event = rich_event()
     assert without_time(event_export(event=event)) == without_time(event_export(event=event))
+
+
+def test_a_copy_imported_beside_its_event_gets_fresh_claim_codes():
+    """Claim codes are secrets of one database (schema.RECOMPUTED): a copy of an event gets
+    its own, and each registration keeps its name."""
+    from tests.tournaments import factories
+
+    event = factories.event(players=3)
+    event_import(document=json.dumps(event_export(event=event)), slug="copy-of-event")
+    copy = Event.objects.get(slug="copy-of-event")
+    original = dict(event.registrations.values_list("display_name", "claim_code"))
+    copied = dict(copy.registrations.values_list("display_name", "claim_code"))
+    assert original.keys() == copied.keys() == {"Player 01", "Player 02", "Player 03"}
+    assert all(copied.values()) and not set(original.values()) & set(copied.values())
+
+
+def test_a_backup_written_before_registrations_kept_their_own_name_takes_the_players():
+    from tests.tournaments import factories
+
+    event = factories.event(players=2)
+    document = event_export(event=event)
+    for registration in document["registrations"]:
+        del registration["display_name"]
+    rows.empty_the_database()
+    event_import(document=json.dumps(document))
+    imported = Event.objects.get(slug=event.slug).registrations
+    assert sorted(imported.values_list("display_name", flat=True)) == ["Player 01", "Player 02"]
+    assert all(imported.values_list("name_key", flat=True))

@@ -63,8 +63,8 @@ def test_pairings_by_table_list_every_table_in_order_with_points_before_the_roun
     for match in sorted((m for m in matches if m.player2_id), key=lambda m: m.table):
         one, two = match.player1, match.player2
         expected = (
-            f"{match.table} {one.player.display_name} ({points[one.pk]}) v "
-            f"{two.player.display_name} ({points[two.pk]})"
+            f"{match.table} {one.display_name} ({points[one.pk]}) v "
+            f"{two.display_name} ({points[two.pk]})"
         )
         assert expected in text
         positions.append(text.index(expected))
@@ -82,11 +82,11 @@ def test_pairings_by_name_list_each_player_once_alphabetically(event):
     round_3 = event.rounds.get(number=3)
     by_name = {row[0]: row for row in rows[1:]}
     for match in round_3.matches.select_related("player1__player", "player2__player"):
-        first = match.player1.player.display_name
+        first = match.player1.display_name
         if match.player2_id is None:
             assert by_name[first][1:3] == ["", "bye"]
             continue
-        second = match.player2.player.display_name
+        second = match.player2.display_name
         assert by_name[first][1:3] == [str(match.table), second]
         assert by_name[second][1:3] == [str(match.table), first]
     pdf = squash(pdf_text(build(event, "pairings", "pdf", round=3, order="name").content))
@@ -111,7 +111,7 @@ def test_result_slips_have_one_slip_per_table_with_a_qr_code_to_its_table_page(e
     text = squash(pdf_text(built.content))
     for match in matches:
         assert f"Table {match.table}" in text
-        assert f"Signature: {match.player1.player.display_name}" in text
+        assert f"Signature: {match.player1.display_name}" in text
     # The printed codes scan (zbar, from the PDF's pages) to each table's page.
     scanned = []
     for page in pdf_to_pngs(built.content, tmp_path, "slips", dpi=150):
@@ -134,7 +134,7 @@ def test_standings_follow_the_standings_function_with_every_figure(event):
     ]  # fmt: skip
     for row, standing in zip(rows[1:], expected, strict=True):
         assert row[:6] == [
-            str(standing.rank), standing.registration.player.display_name, str(standing.points),
+            str(standing.rank), standing.registration.display_name, str(standing.points),
             str(standing.wins), str(standing.draws), str(standing.losses),
         ]  # fmt: skip
         assert row[6:9] == [standing.figures[name] for name in ("omw", "gw", "ogw")]
@@ -143,7 +143,7 @@ def test_standings_follow_the_standings_function_with_every_figure(event):
     for standing in expected:
         registration = standing.registration
         dropped = registration.dropped_after_round
-        name = registration.player.display_name
+        name = registration.display_name
         if dropped is not None:
             name += f" (dropped after round {dropped})"
         if standing.rank == event.top_cut:
@@ -196,9 +196,9 @@ def test_the_event_report_has_every_section(event):
         (final.player1, final.player2),
         key=lambda r: final.games.filter(winner=r).count(),
     )
-    assert placings[0].place == "1" and placings[0].name == winner.player.display_name
+    assert placings[0].place == "1" and placings[0].name == winner.display_name
     assert [p.place for p in placings] == ["1", "2", "3–4", "3–4"]
-    assert f"1 {winner.player.display_name}" in text
+    assert f"1 {winner.display_name}" in text
     for number in (1, 2, 3, 4, 5):
         assert f"Round {number}" in text
     assert "Round 4: Semi-finals" in text and "Round 5: Final" in text
@@ -209,8 +209,7 @@ def test_the_event_report_has_every_section(event):
     ):
         score, _, _ = data.outcome_of(match)
         assert (
-            f"{match.table} {match.player1.player.display_name} {score} "
-            f"{match.player2.player.display_name}"
+            f"{match.table} {match.player1.display_name} {score} {match.player2.display_name}"
         ) in lines
     registration = event.registrations.select_related("player", "team").first()
     card = registration.team.cards.select_related("card").first()
@@ -220,7 +219,7 @@ def test_the_event_report_has_every_section(event):
     # The Swiss standings with every figure, and the top-cut line after the 4th.
     for standing in standings_for_event(event, after_round=3):
         row = (
-            f"{standing.rank} {standing.registration.player.display_name} {standing.points} "
+            f"{standing.rank} {standing.registration.display_name} {standing.points} "
             f"{standing.wins}–{standing.draws}–{standing.losses} {standing.figures['omw']} "
             f"{standing.figures['gw']} {standing.figures['ogw']}"
         )

@@ -69,19 +69,20 @@ class Command(BaseCommand):
         self._print_welcome(url.rstrip("/"))
 
     def _player_account(self):
-        """Link the demo player's account to their registration (once; a player may have
-        been linked by hand since)."""
+        """The demo player claims their registration, as a player given its claim code would
+        (once; a player may have been linked by hand since)."""
         username, password, name = DEMO_PLAYER
         user, created = get_user_model().objects.get_or_create(username=username)
         if created:
             user.set_password(password)
             user.save()
         registration = Registration.objects.filter(
-            event__slug=DEMO_EVENT_SLUG, player__display_name=name, player__user__isnull=True
+            event__slug=DEMO_EVENT_SLUG, display_name=name, player__user__isnull=True
         ).first()
         if registration is not None and not hasattr(user, "player"):
-            registration.player.user = user
-            registration.player.save(update_fields=["user"])
+            services.registration_claim(
+                event=registration.event, code=registration.claim_code, user=user
+            )
 
     def _users(self):
         users = get_user_model().objects
