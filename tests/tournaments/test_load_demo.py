@@ -60,7 +60,7 @@ def test_the_demo_player_sees_their_own_match(settings, client):
     settings.DEBUG = True
     output = load()
     assert "player / dicemasters-player" in output
-    client.login(username="player", password="dicemasters-player")
+    client.post("/accounts/login/", {"username": "player", "password": "dicemasters-player"})
     page = client.get("/events/demo-store-championship/").content.decode()
     assert "You: Diane Okafor" in page and "Report or confirm the result" in page
     load()  # idempotent
