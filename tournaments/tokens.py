@@ -25,7 +25,8 @@ class ApiToken(models.Model):
         FULL = FULL, "Full: everything your account can do"
         PLAYER = PLAYER, "Player: your registrations, results and life totals only"
 
-    key = models.CharField(max_length=40, primary_key=True)
+    # Not the primary key, so that it appears in no URL (the admin's, for one).
+    key = models.CharField(max_length=40, unique=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
     )

@@ -271,3 +271,14 @@ def test_a_player_token_sees_no_staff_only_details(world):
     assert as_player["contact"] is None
     event = with_token(ApiToken.issue(organiser, "player")).get(f"/api/events/{world.slug}/")
     assert "organiser" not in event.json()["your_roles"]
+
+
+def test_the_admin_lists_tokens_without_their_keys_and_revokes_them():
+    token = ApiToken.issue(factories.user("tess"), "player")
+    admin = Client()
+    admin.force_login(factories.user("boss", is_staff=True, is_superuser=True))
+    listing = admin.get("/admin/tournaments/apitoken/").content.decode()
+    assert "tess" in listing and token.key not in listing
+    deleted = admin.post(f"/admin/tournaments/apitoken/{token.pk}/delete/", {"post": "yes"})
+    assert deleted.status_code == 302
+    assert mine(with_token(token)).status_code == 401

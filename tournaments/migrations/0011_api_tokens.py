@@ -17,7 +17,8 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name='ApiToken',
             fields=[
-                ('key', models.CharField(max_length=40, primary_key=True, serialize=False)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('key', models.CharField(max_length=40, unique=True)),
                 ('scope', models.CharField(choices=[('full', 'Full: everything your account can do'), ('player', 'Player: your registrations, results and life totals only')], default='full', max_length=10)),
                 ('created', models.DateTimeField(default=django.utils.timezone.now)),
                 ('password_digest', models.CharField(max_length=128)),
