@@ -154,7 +154,6 @@ def test_the_checks_catch_an_undocumented_answer(world, app, monkeypatch):
     from tournaments.api.auth import TokenApi
 
     monkeypatch.setattr(TokenApi, "post", lambda self, request: Response({"token": 7}))
-    monkeypatch.setattr(TokenApi, "throttle_classes", [])
     case = OPERATIONS["POST /api/auth/token/"].Case(
         body={"username": "x", "password": "y"}, media_type="application/json"
     )
