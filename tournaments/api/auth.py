@@ -1,9 +1,9 @@
 """The token login: trade a username and password for an API token.
 
 Tokens are tournaments.tokens.ApiToken: scoped, expiring, revoked by a password change (read
-by tournaments.api.authentication). The
-token login goes through Django's authenticate(), so django-axes counts its failures with the
-login page's (per account and per client address, settings AUTH) and refuses both alike.
+by tournaments.api.authentication). The token login goes through Django's authenticate(), so
+django-axes counts its failures with the login page's (per account and per client address,
+settings AUTH) and refuses both alike.
 """
 
 from django.conf import settings
