@@ -240,7 +240,6 @@ def seed(players: int, rounds: int, smoke: bool) -> dict:
     )
     from django.contrib.auth.hashers import make_password
     from django.contrib.sessions.backends.db import SessionStore
-    from rest_framework.authtoken.models import Token
 
     from rules.catalogue import DEMO_CATALOGUE_PATH, read_demo_teams
     from rules.models import Card
@@ -248,7 +247,7 @@ def seed(players: int, rounds: int, smoke: bool) -> dict:
     from rules.services import catalogue_import, formats_install_builtin
     from rules.teams import Team, TeamEntry, format_tb_link
     from tournaments import services
-    from tournaments.models import LifeChange
+    from tournaments.models import ApiToken, LifeChange
 
     rng = random.Random(players * 1000 + rounds)
     formats_install_builtin()
@@ -302,7 +301,7 @@ def seed(players: int, rounds: int, smoke: bool) -> dict:
         return store.session_key
 
     sessions = {pk: session_for(user) for pk, user in by_registration.items()}
-    tokens = {pk: Token.objects.create(user=user).key for pk, user in by_registration.items()}
+    tokens = {pk: ApiToken.issue(user).key for pk, user in by_registration.items()}
 
     matches = list(
         current.matches.filter(player2__isnull=False)

@@ -4,19 +4,43 @@ Roles are per event (tournaments.permissions): any account can register for an e
 player, create an event and so be its organiser, or be named a judge by an organiser.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
-from tournaments.models import Event, Registration
+from tournaments.models import ApiToken, Event, Registration
 from tournaments.player_views import profile_player
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The answer to a login refused by django-axes (settings AUTH): the login form again,
+    with the username kept and a message saying why and for how long, 429 with Retry-After."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    minutes = int(cool_off.total_seconds() // 60)
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    form = AuthenticationForm(request, initial={"username": username})
+    response = render(
+        request,
+        "registration/login.html",
+        {
+            "form": form,
+            "next": _next_url(request) or "",
+            "locked_out": (
+                "Too many failed logins for this account or from your address: logins are "
+                f"refused for {minutes} minutes. Wait, then try again."
+            ),
+        },
+        status=429,
+    )
+    response["Retry-After"] = str(int(cool_off.total_seconds()))
+    return response
 
 
 def _next_url(request) -> str | None:
@@ -57,7 +81,12 @@ def profile(request):
         {
             "playing": playing,
             "staffing": staffing,
-            "token": Token.objects.filter(user=user).first(),
+            # One slot per scope: the token that still works, or None.
+            "tokens": [
+                (scope, label, ApiToken.working(user, scope))
+                for scope, label in ApiToken.Scope.choices
+            ],
+            "token_lifetime_days": settings.API_TOKEN_LIFETIME.days,
         },
     )
 
@@ -65,13 +94,20 @@ def profile(request):
 @login_required
 @require_POST
 def token(request):
-    """Create (or replace) the API token; "revoke" deletes it."""
-    Token.objects.filter(user=request.user).delete()
+    """Create (or replace) the API token of a scope; "revoke" deletes it."""
+    scope = request.POST.get("scope", ApiToken.Scope.FULL)
+    if scope not in ApiToken.Scope.values:
+        messages.error(request, f"{scope!r} is not a token scope; nothing was changed.")
+        return redirect("profile")
+    label = ApiToken.Scope(scope).label.split(":")[0].lower()
     if request.POST.get("action") == "revoke":
-        messages.success(request, "Your API token is revoked.")
+        ApiToken.objects.filter(user=request.user, scope=scope).delete()
+        messages.success(request, f"Your {label} API token is revoked.")
     else:
-        Token.objects.create(user=request.user)
-        messages.success(request, "A new API token is ready; the old one no longer works.")
+        ApiToken.issue(request.user, scope)
+        messages.success(
+            request, f"A new {label} API token is ready; the one it replaces no longer works."
+        )
     return redirect("profile")
 
 

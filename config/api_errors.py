@@ -196,7 +196,7 @@ ERROR_DESCRIPTIONS = {
     "404": "No such object (or page).",
     "409": "The event's state does not allow this now (e.g. the round is still open).",
     "415": "The body is not JSON, a form or multipart (or cannot be read as its type).",
-    "429": "Too many requests: wait a minute and try again.",
+    "429": "Too many requests, or too many failed logins: wait (`Retry-After` says how long).",
 }
 
 
@@ -207,8 +207,10 @@ class ErrorDocumentingSchema(AutoSchema):
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
             codes += ["409", "415"]  # any write can be sent a body of a type the API can't read
-        if getattr(self.view, "throttle_classes", None):
-            codes.append("429")  # a rate-limited view (the token login) answers it
+        if getattr(self.view, "throttle_classes", None) or getattr(
+            self.view, "locks_out_logins", False
+        ):
+            codes.append("429")  # a rate-limited view, or the token login's lockout
         return codes
 
     def _get_response_bodies(self, direction="response"):

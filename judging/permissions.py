@@ -7,12 +7,12 @@ from django.core.exceptions import PermissionDenied
 
 from judging.models import Dispute, Ruling
 from tournaments.models import Event
-from tournaments.permissions import is_event_staff, registration_of
+from tournaments.permissions import is_event_staff, registration_of, staff_roles_in_reach
 
 
 def is_judging_staff(user) -> bool:
     """A judge or organiser of any event, or site staff: may open practice disputes."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or not staff_roles_in_reach(user):
         return False
     if user.is_staff or user.is_superuser:
         return True
@@ -23,7 +23,7 @@ def can_judge(user, dispute: Dispute) -> bool:
     if not user.is_authenticated:
         return False
     if dispute.event_id is None:
-        return dispute.opened_by_id == user.pk or user.is_superuser
+        return staff_roles_in_reach(user) and (dispute.opened_by_id == user.pk or user.is_superuser)
     return is_event_staff(user, dispute.event)
 
 

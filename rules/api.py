@@ -54,18 +54,23 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "key"
     filter_backends = [StrictFilterBackend]
     filterset_class = CardFilter
+    # The catalogue is public: a player-scoped API token reads it too
+    # (tournaments/api/authentication.py).
+    player_token_actions = {"list", "retrieve"}
 
 
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = CardSet.objects.all()
     serializer_class = CardSetSerializer
     lookup_field = "code"
+    player_token_actions = {"list", "retrieve"}
 
 
 class FormatViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Format.objects.all()
     serializer_class = FormatSerializer
     lookup_field = "code"
+    player_token_actions = {"list", "retrieve"}
 
 
 class TeamCheckApi(APIView):
@@ -76,6 +81,7 @@ class TeamCheckApi(APIView):
     """
 
     permission_classes = [AllowAny]
+    player_token_actions = {"post"}
 
     class InputSerializer(serializers.Serializer):
         format = serializers.SlugRelatedField(slug_field="code", queryset=Format.objects.all())

@@ -1213,9 +1213,9 @@ MATRIX: dict[str, list[Case]] = {
 
 
 def _token_count():
-    from rest_framework.authtoken.models import Token
+    from tournaments.models import ApiToken
 
-    return Token.objects.count()
+    return ApiToken.objects.count()
 
 
 # ---------------------------------------------------------------- walking the URLs

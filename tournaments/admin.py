@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from tournaments.models import (
+    ApiToken,
     Event,
     ForbiddenPair,
     Game,
@@ -95,3 +96,21 @@ class RoundDeletionAdmin(ResultChangeAdmin):
 class PairingChangeAdmin(ResultChangeAdmin):
     list_display = ["round", "description", "changed_by", "changed_at"]
     list_filter = []
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Who has which token until when; an administrator revokes one by deleting it. Tokens are
+    made by their owners (account page, the token login), never here."""
+
+    list_display = ["user", "scope", "created", "expires"]
+    list_filter = ["scope"]
+    search_fields = ["user__username"]
+    fields = ["user", "scope", "created"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -525,3 +525,6 @@ class TimeExtension(models.Model):
 
 # Reports built by Celery workers: the model lives beside its builders (tournaments/reports/).
 from tournaments.reports.models import Report  # noqa: E402,F401
+
+# API tokens (scoped, expiring, revoked by a password change): tournaments/tokens.py.
+from tournaments.tokens import ApiToken  # noqa: E402,F401

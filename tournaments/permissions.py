@@ -5,16 +5,30 @@ from functools import cached_property
 from django.core.exceptions import PermissionDenied
 
 from tournaments.models import Event, Match, Registration
+from tournaments.tokens import PLAYER
+
+
+def staff_roles_in_reach(user) -> bool:
+    """False for a request made with a player-scoped API token (its user is marked by
+    tournaments.api.authentication): the account's organiser, judge and administrator roles
+    do not count there."""
+    return getattr(user, "api_token_scope", None) != PLAYER
 
 
 def is_organiser(user, event: Event) -> bool:
-    return user.is_authenticated and (user.is_superuser or event.organiser_id == user.pk)
+    return (
+        user.is_authenticated
+        and staff_roles_in_reach(user)
+        and (user.is_superuser or event.organiser_id == user.pk)
+    )
 
 
 def is_event_staff(user, event: Event) -> bool:
     """Organisers and judges: enter and correct results, see every team."""
     return is_organiser(user, event) or (
-        user.is_authenticated and event.judges.filter(pk=user.pk).exists()
+        user.is_authenticated
+        and staff_roles_in_reach(user)
+        and event.judges.filter(pk=user.pk).exists()
     )
 
 
@@ -59,7 +73,7 @@ class Viewer:
 
     @cached_property
     def judged_event_ids(self) -> set[int]:
-        if not self.authenticated:
+        if not self.authenticated or not staff_roles_in_reach(self.user):
             return set()
         return set(self.user.judged_events.values_list("pk", flat=True))
 

@@ -3,6 +3,7 @@
 See docs/configuration.md for every variable. `config.settings.test` adds test-only overrides.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -40,7 +41,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
@@ -64,6 +65,8 @@ MIDDLEWARE = [
     # after a result or a pairing, the event page's new version is rendered once the answer
     # has gone out, before the followers ask for it
     "tournaments.live.RenderAfterWrites",
+    # Answers a locked-out login (see AUTH below) with its page, 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -113,6 +116,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): failed logins are counted per account and per client address
+# in the database, so they hold across processes and whether or not Redis is up; once either
+# reaches the limit, every login for it (page or API token) is refused for the cool-off.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(env_str("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A guess made while locked out is not counted: the cool-off ends when the page says it does.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "config.accounts.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # successful logins need no row of their own
+AXES_CLIENT_IP_CALLABLE = "config.proxies.client_address"
+# How many proxies in front of the app append to X-Forwarded-For; only their entries are
+# believed (config/proxies.py). 0: the connection's own address.
+TRUSTED_PROXY_COUNT = int(env_str("TRUSTED_PROXY_COUNT", "0"))
+# API tokens (tournaments.models.ApiToken) stop working this long after they were made.
+API_TOKEN_LIFETIME = timedelta(days=int(env_str("API_TOKEN_LIFETIME_DAYS", "30")))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "manage:events"
 LOGOUT_REDIRECT_URL = "home"
@@ -201,7 +224,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     # Token first, so an anonymous call is told 401 (with how to authenticate), not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # JSON nested deeper than API_JSON_MAX_DEPTH is refused before parsing (config/parsers.py).
@@ -295,6 +318,7 @@ LOGGING = {
         "django.server": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "celery": {"level": LOG_LEVEL},
         "weasyprint": {"level": "WARNING"},  # one INFO line per PDF page otherwise
+        "axes": {"level": "WARNING"},  # failed logins and lockouts; not every login
     },
 }
 # A Celery worker would otherwise replace this configuration with its own plain format.

@@ -22,11 +22,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from tests.tournaments import factories
 from tournaments import live, services
-from tournaments.models import Match, ResultChange
+from tournaments.models import ApiToken, Match, ResultChange
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -155,7 +154,7 @@ def player_form(event):
 
 
 def api(event):
-    token = Token.objects.create(user=event.organiser)
+    token = ApiToken.issue(event.organiser)
     client = Client(raise_request_exception=False, HTTP_AUTHORIZATION=f"Token {token.key}")
 
     def enter(match):

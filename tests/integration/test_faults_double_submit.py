@@ -12,11 +12,10 @@ from django.contrib.messages import get_messages
 from django.db import connections
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import Game, Match, ResultChange, ResultReport
+from tournaments.models import ApiToken, Game, Match, ResultChange, ResultReport
 
 
 class FormReader(HTMLParser):
@@ -131,7 +130,7 @@ def player_form(match, registration):
 
 
 def api_result(match):
-    token = Token.objects.get_or_create(user=match.round.event.organiser)[0]
+    token = ApiToken.working_or_new(match.round.event.organiser)
     client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
     body = {"games": [{"winner": match.player1_id, "life1": 4, "life2": 0}]}
     return lambda: client.post(

@@ -20,12 +20,11 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from tests.integration.celery_helpers import forget_connections, use_broker, wait_for
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import LifeChange, Match
+from tournaments.models import ApiToken, LifeChange, Match
 from tournaments.reports.models import Report
 from tournaments.reports.services import UNAVAILABLE
 
@@ -146,7 +145,7 @@ def results_work(event, organiser: Client, matches: list[Match]) -> None:
         )
         assert response.status_code == 302
 
-    api = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.get(user=event.organiser).key}")
+    api = Client(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.get(user=event.organiser).key}")
     life = api.post(
         f"/api/matches/{by_api.pk}/life/", {"delta1": -3, "reason": "combat"},
         content_type="application/json",
@@ -169,7 +168,7 @@ def reports_unavailable(event, organiser: Client) -> None:
     # (Not the request already queued: an identical request would just show that one.)
     response = report_request(organiser, event, "name")
     assert response.status_code == 200 and UNAVAILABLE in response.content.decode()
-    api = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.get(user=event.organiser).key}")
+    api = Client(HTTP_AUTHORIZATION=f"Token {ApiToken.objects.get(user=event.organiser).key}")
     answer = api.post(
         "/api/reports/", {"event": event.slug, "kind": "standings"},
         content_type="application/json",
@@ -180,7 +179,7 @@ def reports_unavailable(event, organiser: Client) -> None:
 
 
 def test_redis_killed_then_hung_then_back(redis, event):
-    Token.objects.create(user=event.organiser)
+    ApiToken.issue(event.organiser)
     organiser, anonymous = Client(), Client()
     organiser.force_login(event.organiser)
     played = list(Match.objects.filter(round__event=event, player2__isnull=False))

@@ -18,14 +18,12 @@ import json
 import pytest
 import schemathesis
 from django.core import signals
-from django.core.cache import cache
 from django.core.management import call_command
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
@@ -39,8 +37,7 @@ from judging import services as judging_services
 from judging.models import Branch, Dispute, Ruling
 from rules.models import Card, CardSet, Format
 from tests import roles
-from tournaments.api.auth import LoginThrottle
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import ApiToken, Event, Match, Registration, Round
 from tournaments.reports.models import Report
 
 EXAMPLES = 15
@@ -108,7 +105,7 @@ def world(django_db_setup, django_db_blocker):
                 match=world.match, title="Who blocks?", by=world.users["judge"]
             )
             for role in ("organiser", "player"):
-                Token.objects.create(user=world.users[role])
+                ApiToken.issue(world.users[role])
             yield world
         finally:
             call_command("flush", interactive=False, verbosity=0)
@@ -119,8 +116,6 @@ def app(world, db, settings):
     """The WSGI application, serving inside the test's transaction: like Django's test client,
     keep the handler from closing the connection at the end of each request."""
     settings.ALLOWED_HOSTS = ["localhost"]  # schemathesis' WSGI client asks for this host
-    # The login throttle's count for the test client's address: each test starts afresh.
-    cache.delete(LoginThrottle.cache_format % {"scope": LoginThrottle.scope, "ident": "127.0.0.1"})
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     yield get_wsgi_application()
@@ -134,7 +129,7 @@ def test_the_api_answers_every_generated_request_as_documented(world, app, role,
     operation = OPERATIONS[label]
     headers = {}
     if role != "anonymous":
-        headers["Authorization"] = f"Token {world.users[role].auth_token.key}"
+        headers["Authorization"] = f"Token {ApiToken.objects.get(user=world.users[role]).key}"
     modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
     strategy = st.one_of([case_strategy(operation, mode) for mode in modes])
 
@@ -159,7 +154,6 @@ def test_the_checks_catch_an_undocumented_answer(world, app, monkeypatch):
     from tournaments.api.auth import TokenApi
 
     monkeypatch.setattr(TokenApi, "post", lambda self, request: Response({"token": 7}))
-    monkeypatch.setattr(TokenApi, "throttle_classes", [])
     case = OPERATIONS["POST /api/auth/token/"].Case(
         body={"username": "x", "password": "y"}, media_type="application/json"
     )

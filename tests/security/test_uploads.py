@@ -16,13 +16,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from config.views import FILES_REFUSED
 from judging import services as judging_services
 from tests import roles
 from tests.judging.logs import BOARD
-from tournaments.models import Registration
+from tournaments.models import ApiToken, Registration
 
 pytestmark = pytest.mark.django_db
 TOO_LARGE = "The request is too large: at most 10 MB"
@@ -42,7 +41,7 @@ def organiser(world):
 
 @pytest.fixture
 def api(world):
-    token = Token.objects.create(user=world.event.organiser)
+    token = ApiToken.issue(world.event.organiser)
     return Client(HTTP_AUTHORIZATION=f"Token {token.key}")
 
 

@@ -1,11 +1,10 @@
 """Accounts and players registering themselves with their team list."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import Player, Registration
+from tournaments.models import ApiToken, Player, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -106,9 +105,23 @@ def test_profile_lists_events_and_manages_the_api_token(client, event):
     page = client.get("/accounts/profile/").content.decode()
     assert "Open Registration" in page and "as Ann" in page
     client.post("/accounts/token/")
-    first = Token.objects.get(user=user).key
+    first = ApiToken.objects.get(user=user, scope="full").key
     assert first in client.get("/accounts/profile/").content.decode()
     client.post("/accounts/token/")
-    assert Token.objects.get(user=user).key != first
+    assert ApiToken.objects.get(user=user, scope="full").key != first
+    client.post("/accounts/token/", {"scope": "player"})
+    player = ApiToken.objects.get(user=user, scope="player").key
+    page = client.get("/accounts/profile/").content.decode()
+    assert player in page and "Player: your registrations" in page
     client.post("/accounts/token/", {"action": "revoke"})
-    assert not Token.objects.filter(user=user).exists()
+    assert list(ApiToken.objects.filter(user=user).values_list("scope", flat=True)) == ["player"]
+    client.post("/accounts/token/", {"action": "revoke", "scope": "player"})
+    assert not ApiToken.objects.filter(user=user).exists()
+
+
+def test_an_unknown_token_scope_changes_nothing_and_says_so(client):
+    user = factories.user()
+    client.force_login(user)
+    page = client.post("/accounts/token/", {"scope": "admin"}, follow=True).content.decode()
+    assert "&#x27;admin&#x27; is not a token scope" in page
+    assert not ApiToken.objects.filter(user=user).exists()

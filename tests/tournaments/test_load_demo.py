@@ -1,6 +1,7 @@
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from rules.models import Card, Format, Team
@@ -60,8 +61,27 @@ def test_the_demo_player_sees_their_own_match(settings, client):
     settings.DEBUG = True
     output = load()
     assert "player / dicemasters-player" in output
-    client.login(username="player", password="dicemasters-player")
+    client.post("/accounts/login/", {"username": "player", "password": "dicemasters-player"})
     page = client.get("/events/demo-store-championship/").content.decode()
     assert "You: Diane Okafor" in page and "Report or confirm the result" in page
     load()  # idempotent
     assert Registration.objects.filter(player__user__username="player").count() == 1
+
+
+def test_the_demo_organiser_and_judge_have_their_roles_but_no_admin(settings, client):
+    settings.DEBUG = True
+    load()
+    User = get_user_model()
+    User.objects.filter(username__in=["organiser", "judge"]).update(is_staff=True)  # an old run
+    load()  # sets them right again
+    assert not User.objects.filter(username__in=["organiser", "judge"], is_staff=True).exists()
+    assert User.objects.get(username="admin").is_staff
+    for username in ("organiser", "judge"):
+        client.post(
+            "/accounts/login/", {"username": username, "password": f"dicemasters-{username}"}
+        )
+        admin = client.get("/admin/")
+        assert admin.status_code == 302 and "/admin/login/" in admin["Location"], username
+        assert client.get("/manage/demo-store-championship/").status_code == 200, username
+        assert client.get("/judging/").status_code == 200, username
+        client.logout()

@@ -88,6 +88,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
     """Events: anyone reads; any account creates one (and is its organiser); the organiser
     changes its settings, starts it and starts the top cut."""
 
+    # What a player-scoped API token may use here (tournaments/api/authentication.py).
+    player_token_actions = {"list", "retrieve", "standings"}
+
     serializer_class = api.EventSerializer
     filterset_class = EventFilter
     lookup_field = "slug"
@@ -207,6 +210,8 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Role
     """Players registered at events, with their team lists once revealed (or to staff and the
     player themselves before)."""
 
+    player_token_actions = {"list", "retrieve", "create"}  # create: registering yourself
+
     serializer_class = api.RegistrationSerializer
     filterset_class = RegistrationFilter
 
@@ -319,6 +324,8 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
     """Rounds and their pairings by table. Staff pair the next round and run its clock; the
     organiser re-pairs or deletes the latest round."""
 
+    player_token_actions = {"list", "retrieve"}
+
     serializer_class = api.RoundSerializer
     filterset_class = RoundFilter
 
@@ -428,6 +435,10 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
     """Matches and results. Staff enter and correct results (a correction needs a reason and
     is audited); each player reports their own match and the opponent confirms it; the two
     players and the staff track life at the table."""
+
+    player_token_actions = {
+        "list", "retrieve", "report", "confirm", "table", "life", "life_undo", "turn", "first",
+    }  # fmt: skip
 
     serializer_class = api.MatchSerializer
     filterset_class = MatchFilter

@@ -132,6 +132,7 @@ CATALOGUE: tuple[tuple[str, type[models.Model]], ...] = (
 # SECTIONS, CATALOGUE, this table or {Event, Format} fails tests/tournaments/backup.
 NOT_EXPORTED: dict[str, str] = {
     "tournaments.Report": "built report files: rebuilt on demand from the imported data",
+    "tournaments.ApiToken": "accounts' API credentials, not the event's: never in a file",
 }
 
 

@@ -91,7 +91,9 @@ class Command(BaseCommand):
             user, created = users.get_or_create(username=username)
             if created:
                 user.set_password(password)
-            user.is_staff = True
+            # Only the administrator reaches the admin: the organiser's and judge's roles are
+            # the demo event's (its organiser and judges), which is all the app asks for.
+            user.is_staff = is_superuser
             user.is_superuser = is_superuser
             user.save()
             accounts[username] = user
