@@ -323,10 +323,21 @@ def test_properties_over_random_event_histories(size, rounds, seed):
             assert len(field) % 2 == 0
             continue
         receiver = next(p for p in field if p.id == exact.bye)
-        # The bye goes to the lowest-ranked player without one: anyone eligible ranked lower
-        # would have forced more rematches (or a second bye) on the rest of the field.
+        # The bye goes to the lowest score group of players without one, and there to the
+        # lowest-ranked unless their bye makes the rest worse (T1.5): anyone eligible ranked
+        # lower in a lower group would have forced more rematches (or a second bye); in the
+        # same group, more rematches, a larger largest gap or larger squared gaps.
+        mine = exact.quality
         for lower in (p for p in field if p.rank > receiver.rank and not p.had_bye):
-            assert fewest_violations(field, bye_to=lower.id) > fewest
+            if lower.points != receiver.points:
+                assert fewest_violations(field, bye_to=lower.id) > fewest
+                continue
+            rest = pair_round([p for p in field if p.id != lower.id], seed=round_seed).quality
+            assert (rest.rematches, rest.largest_gap, rest.gap_squares) > (
+                mine.rematches,
+                mine.largest_gap,
+                mine.gap_squares,
+            )
         if receiver.had_bye:
             assert all(
                 fewest_violations(field, bye_to=p.id) > fewest for p in field if not p.had_bye
