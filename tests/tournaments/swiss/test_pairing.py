@@ -238,6 +238,7 @@ def test_when_rematches_rule_out_the_bound_the_next_smallest_largest_gap_is_foun
     assert pairing.quality.rematches == 0 and pairing.quality.largest_gap == 6
     assert (1, 6) not in pairing.pairs and (2, 3) in pairing.pairs
     assert pairing.quality.largest_gap == smallest_largest_gap(field)
+    assert total_weight(field, pairing) == networkx_optimum(field, 3, 6)
 
 
 def test_the_bye_inside_the_lowest_group_goes_where_it_saves_pair_downs():
@@ -260,9 +261,11 @@ def test_the_bye_still_goes_to_the_lowest_score_group_before_saving_pair_downs()
     assert pairing.quality.largest_gap == 3
 
 
-def networkx_optimum(field, seed) -> int:
-    """The exact maximum weight over all pairings, by networkx, on the same weights."""
+def networkx_optimum(field, seed, limit) -> int:
+    """The exact maximum weight over all pairings, by networkx, on the same weights (with the
+    round's settled limit: the engine's largest gap, see pairing.py)."""
     state = _Round(field, seed, set())
+    state.limit = limit
     graph = nx.Graph()
     for a, b in state.complete_edges():
         graph.add_edge(a, b, weight=state.tiers.ceiling - state.tiers.cost(state.values(a, b)))
@@ -272,6 +275,7 @@ def networkx_optimum(field, seed) -> int:
 
 def total_weight(field, pairing) -> int:
     state = _Round(field, pairing.seed, set())
+    state.limit = pairing.quality.largest_gap
     edges = list(pairing.pairs) + ([(pairing.bye, BYE)] if pairing.bye is not None else [])
     return sum(state.tiers.ceiling - state.tiers.cost(state.values(a, b)) for a, b in edges)
 
@@ -281,7 +285,9 @@ def total_weight(field, pairing) -> int:
 def test_rustworkx_pairing_is_optimal_by_the_networkx_cross_check(size, rounds, seed):
     for field, round_seed in history(size, rounds, seed):
         pairing = pair_round(field, seed=round_seed)
-        assert total_weight(field, pairing) == networkx_optimum(field, round_seed)
+        assert total_weight(field, pairing) == networkx_optimum(
+            field, round_seed, pairing.quality.largest_gap
+        )
 
 
 def fewest_violations(field, *, bye_to=None) -> int:
@@ -368,7 +374,9 @@ def test_at_256_players_the_pairing_is_the_exact_global_optimum_by_networkx():
     assert len(field) == 255
     pairing = pair_round(field, seed=round_seed)
     assert pairing.method == "exact" and pairing.bye is not None
-    assert total_weight(field, pairing) == networkx_optimum(field, round_seed)
+    assert total_weight(field, pairing) == networkx_optimum(
+        field, round_seed, pairing.quality.largest_gap
+    )
 
 
 def test_a_field_too_large_for_128_bit_weights_is_refused_not_overflowed():
