@@ -22,7 +22,9 @@ bye. `totals[t]` bounds tier t's total over a whole round (a round has at most
 (the sum telescopes). So one unit of a tier is worth more than the largest total every tier
 below it can reach together: comparing two rounds by cost compares their tier totals
 lexicographically. `ceiling` = Π (totals[t] + 1) exceeds any single edge's cost, so every
-matching weight `ceiling - cost` is positive. Tested in test_pairing (test_tiers_*).
+matching weight `ceiling - cost` is positive. Tested in test_pairing:
+test_tiers_dominate_one_another, test_no_edge_value_exceeds_its_tiers_bound and the
+brute-force lexicographic check.
 """
 
 from dataclasses import dataclass
