@@ -105,6 +105,18 @@ def test_swap_through_the_round_page(client):
     assert PairingChange.objects.filter(round=round_).count() == 1
 
 
+def test_the_round_page_shows_how_far_players_were_paired_down(client):
+    # Six players, three winners of round 1: one 3-pointer meets a 0-pointer in round 2.
+    event = factories.event(players=6, start=True)
+    play(services.round_pair(event=event, seed=1))
+    round_ = services.round_pair(event=event, seed=2)
+    assert round_.pairing_record["quality"]["largest_gap"] == 3
+    client.force_login(event.organiser)
+    page = client.get(f"/manage/{event.slug}/rounds/2/").content.decode()
+    assert "pairs across score groups 1 · largest score gap 3 · sum of score gaps 3" in page
+    assert "The largest score gap is 3 points" in page
+
+
 def test_top_cut_runs_from_the_standings_to_the_final():
     event = factories.event(players=8, start=True, top_cut=4, swiss_rounds=3)
     for _ in range(3):

@@ -1,6 +1,11 @@
 """Swiss pairing, seating and top cut: pure Python (rustworkx for the matching), no Django."""
 
-from tournaments.swiss.audit import PairingProblem, check_pairings
+from tournaments.swiss.audit import (
+    PairingProblem,
+    check_pairings,
+    pairing_within_gap,
+    smallest_largest_gap,
+)
 from tournaments.swiss.pairing import EXACT_LIMIT, Pairing, Quality, pair_round
 from tournaments.swiss.players import SwissPlayer
 from tournaments.swiss.seating import assign_tables
@@ -29,6 +34,8 @@ __all__ = [
     "first_round",
     "next_round",
     "pair_round",
+    "pairing_within_gap",
+    "smallest_largest_gap",
     "stage_name",
     "stage_sizes",
 ]

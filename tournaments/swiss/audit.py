@@ -4,6 +4,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import rustworkx as rx
+
 from tournaments.swiss.players import SwissPlayer
 
 
@@ -69,3 +71,60 @@ def check_pairings(
     elif len(by_id) % 2:
         problems.append(PairingProblem("no_bye", "The player count is odd but nobody has the bye."))
     return problems
+
+
+def pairing_within_gap(
+    players: Iterable[SwissPlayer],
+    limit: int,
+    *,
+    bye_points: int | None = None,
+    forbidden: Iterable[tuple[int, int]] = (),
+) -> list[tuple[int, int | None]] | None:
+    """A pairing with no rematch, no forbidden pair and no score gap above `limit`, or None if
+    none exists. With an odd count the bye, written (player, None), goes to a player without
+    one who has `bye_points` (any such player when None). Exact: every allowed pair is a
+    candidate, and a maximum-cardinality matching decides."""
+    field = sorted(players, key=lambda p: -p.points)
+    avoid = {frozenset(pair) for pair in forbidden}
+    graph = rx.PyGraph()
+    nodes = [p.id for p in field] + ([None] if len(field) % 2 else [])
+    graph.add_nodes_from(nodes)
+    edges = []
+    for i, a in enumerate(field):
+        for j in range(i + 1, len(field)):
+            b = field[j]
+            if a.points - b.points > limit:
+                break  # sorted by points: everyone further down is further away
+            met = b.id in a.opponents or a.id in b.opponents
+            if not met and frozenset((a.id, b.id)) not in avoid:
+                edges.append((i, j, 1))
+        if len(field) % 2 and not a.had_bye and bye_points in (None, a.points):
+            edges.append((i, len(field), 1))
+    graph.add_edges_from(edges)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    if 2 * len(matching) < len(nodes):
+        return None
+    return [(nodes[u], nodes[v]) if nodes[u] is not None else (nodes[v], None) for u, v in matching]
+
+
+def smallest_largest_gap(
+    players: Iterable[SwissPlayer],
+    *,
+    bye_points: int | None = None,
+    forbidden: Iterable[tuple[int, int]] = (),
+) -> int | None:
+    """The smallest largest score gap of any pairing without rematches or forbidden pairs (the
+    bye as in `pairing_within_gap`), or None if every pairing has one. Binary search over the
+    limit on the complete graph of allowed pairs: the audit for pair-downs."""
+    field = list(players)
+    forbidden = list(forbidden)
+    low, high = 0, max(p.points for p in field) - min(p.points for p in field)
+    if pairing_within_gap(field, high, bye_points=bye_points, forbidden=forbidden) is None:
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if pairing_within_gap(field, middle, bye_points=bye_points, forbidden=forbidden):
+            high = middle
+        else:
+            low = middle + 1
+    return low

@@ -1,19 +1,29 @@
 """Swiss pairing by maximum-weight matching over strictly tiered weights (T1.2, T1.5).
 
+Each round first fixes its limit: the smallest largest score gap any pairing can have. With
+points sorted x1 >= x2 >= ... (the bye's receiver left out), pairing neighbours achieves
+max_k (x[2k-1] - x[2k]), and no pairing does better: of the 2k-1 best players one must meet
+someone with at most x[2k]. That bound ignores rematches; when the matching cannot keep
+every gap within it, an exact search (audit.pairing_within_gap on every allowed pair) finds
+the smallest limit that can, and its pairing joins the candidates.
+
 Up to EXACT_LIMIT players every pair is a candidate, so the result is the exact optimum over
 all pairings. Larger events use a restricted candidate graph (near neighbours and seeded random
-group-mates inside each score group, every pair-down candidate across the next two groups, the
-lowest-ranked players for the bye); if that graph's best pairing still holds a rematch or a
-forbidden pair, the graph is widened, and finally made complete, before any is accepted.
+group-mates inside each score group, pair-down candidates to every lower group, the
+lowest-ranked players for the bye); if that graph's best pairing still holds a rematch, a
+forbidden pair or a bye pushed up a score group, the graph is widened, and finally made
+complete, before any is accepted.
 """
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import rustworkx as rx
 
+from tournaments.swiss.audit import pairing_within_gap
 from tournaments.swiss.players import SwissPlayer
-from tournaments.swiss.weights import RANDOM_RANGE, TIERS, Tiers
+from tournaments.swiss.weights import RANDOM_RANGE, Tiers
 
 EXACT_LIMIT = 256
 # Candidate graphs tried in turn above EXACT_LIMIT (near, sampled, mates, mates_sampled; see
@@ -28,20 +38,25 @@ WEIGHT_LIMIT = 1 << 120  # headroom under rustworkx's i128 weights for the dual 
 
 @dataclass(frozen=True)
 class Quality:
-    """The pairing's cost in each tier (lower is better); equal tuples are equally good."""
+    """The pairing's cost in each tier (lower is better; see weights.py), then two figures
+    that are reported but not optimised on their own."""
 
     rematches: int = 0
     second_byes: int = 0
-    bye_rank: int = 0
+    bye_group: int = 0
     forbidden: int = 0
-    cross_group: int = 0
-    score_gap: int = 0
+    largest_gap: int = 0
+    gap_squares: int = 0
+    bye_rank: int = 0
     high_pairdown: int = 0
+    cross_group: int = 0  # pairs across score groups
+    score_gap: int = 0  # the plain sum of score gaps
 
     def as_tuple(self) -> tuple[int, ...]:
+        """Compared lexicographically, as the tiers rank pairings; equal tuples are as good."""
         return (
-            self.rematches + self.second_byes, self.bye_rank, self.forbidden, self.cross_group,
-            self.score_gap, self.high_pairdown,
+            self.rematches + self.second_byes, self.bye_group, self.forbidden,
+            self.largest_gap, self.gap_squares, self.bye_rank, self.high_pairdown,
         )  # fmt: skip
 
 
@@ -74,39 +89,74 @@ class _Round:
         self.seed = seed
         self.forbidden = forbidden
         self.n = len(self.players)
-        max_gap = max(p.points for p in self.players) - min(p.points for p in self.players)
-        self.tiers = Tiers.for_round(self.n, max_gap)
+        points = [p.points for p in self.players]
+        self.tiers = Tiers.for_round(self.n, max(points) - min(points), len(set(points)))
         if self.tiers.ceiling >= WEIGHT_LIMIT:
             # rustworkx matches on 128-bit integers; refuse rather than let weights overflow.
             raise ValueError(
                 f"{self.n} players are too many to pair in one matching; split the event."
             )
-        self.eligible_below: dict[int, int] = {}
-        below = 0
-        for player in reversed(self.players):  # players are in rank order
-            self.eligible_below[player.id] = below
-            below += not player.had_bye
+        # The bye's pool (T1.5): players without a bye, or everyone once all have had one.
+        pool = [p for p in self.players if not p.had_bye] or self.players
+        self.pool = {p.id for p in pool}
+        self.pool_points = sorted({p.points for p in pool})
+        self.pool_below: dict[int, int] = {}  # pool players of the same points ranked lower
+        seen: dict[int, int] = {}
+        for player in reversed(pool):  # players are in rank order
+            self.pool_below[player.id] = seen.get(player.points, 0)
+            seen[player.points] = self.pool_below[player.id] + 1
+        self.limit = self.lower_bound(self.pool_points[0] if self.n % 2 else None)
+
+    def lower_bound(self, bye_points: int | None) -> int:
+        """The smallest largest gap ignoring rematches, the bye going to someone with
+        `bye_points`: neighbours in points order, paired (proof in the module docstring)."""
+        points = sorted((p.points for p in self.players), reverse=True)
+        if bye_points is not None:
+            points.remove(bye_points)
+        return max((points[i] - points[i + 1] for i in range(0, len(points) - 1, 2)), default=0)
 
     def values(self, a: int, b: int) -> tuple[int, ...]:
         if b == BYE:
             player = self.by_id[a]
-            # A second bye always costs more than a first, and goes to the lowest-ranked too.
-            rank_cost = (
-                self.n + self.n - self.position[a] if player.had_bye else self.eligible_below[a]
-            )
-            return (int(player.had_bye), rank_cost, 0, 0, 0, 0, _mix(self.seed, a, BYE))
+            if a in self.pool:
+                group = bisect_left(self.pool_points, player.points)
+                rank = self.pool_below[a]
+            else:  # a second bye while others have none: tier 1 already rules it out
+                group, rank = len(self.pool_points), self.n
+            return (int(player.had_bye), group, 0, 0, 0, rank, 0, _mix(self.seed, a, BYE))
         pa, pb = self.by_id[a], self.by_id[b]
         higher = pa if (pa.points, -self.position[a]) > (pb.points, -self.position[b]) else pb
-        cross = pa.points != pb.points
+        gap = abs(pa.points - pb.points)
         return (
             int(b in pa.opponents or a in pb.opponents),
             0,
             int(frozenset((a, b)) in self.forbidden),
-            int(cross),
-            abs(pa.points - pb.points),
-            self.n - self.position[higher.id] if cross else 0,
+            int(gap > self.limit),
+            gap * gap,
+            0,
+            self.n - self.position[higher.id] if gap else 0,
             _mix(self.seed, a, b),
         )
+
+    def cost(self, a: int, b: int) -> int:
+        """tiers.cost(values(a, b)), computed directly: it runs for every candidate edge."""
+        if b == BYE:
+            return self.tiers.cost(self.values(a, b))
+        pa, pb = self.by_id[a], self.by_id[b]
+        units = self.tiers.units
+        cost = _mix(self.seed, a, b)
+        if b in pa.opponents or a in pb.opponents:
+            cost += units[0]
+        if self.forbidden and frozenset((a, b)) in self.forbidden:
+            cost += units[2]
+        gap = pa.points - pb.points
+        if gap:
+            higher = pa if gap > 0 else pb
+            gap = abs(gap)
+            cost += gap * gap * units[4] + (self.n - self.position[higher.id]) * units[6]
+            if gap > self.limit:
+                cost += units[3]
+        return cost
 
     def complete_edges(self) -> Iterable[tuple[int, int]]:
         ids = [p.id for p in self.players]
@@ -144,7 +194,7 @@ class _Round:
                     yield from edge(a, b)
                 for s in range(mates_sampled):
                     yield from edge(a, ids[_mix(self.seed + s, a, k) * len(ids) // RANDOM_RANGE])
-            # Who is paired down matters (tier 6: the lowest-ranked floats); whom they meet in
+            # Who is paired down matters (tier 7: the lowest-ranked floats); whom they meet in
             # a lower group only matters for rematches and the random tier, so a few of each
             # lower group do. Every lower group is reachable: after many rounds, fragmented
             # records may need a float across several groups.
@@ -164,33 +214,90 @@ class _Round:
             for a in dict.fromkeys(lowest + unbyed):
                 yield a, BYE
 
-    def match(self, edges: Iterable[tuple[int, int]]) -> dict[int, int] | None:
+    def match(self, edges: list[tuple[int, int]]) -> dict[int, int] | None:
         graph = rx.PyGraph()
         ids = [p.id for p in self.players] + ([BYE] if self.n % 2 else [])
         index = {pid: graph.add_node(pid) for pid in ids}
         ceiling = self.tiers.ceiling
-        graph.add_edges_from(
-            (index[a], index[b], ceiling - self.tiers.cost(self.values(a, b))) for a, b in edges
-        )
+        graph.add_edges_from((index[a], index[b], ceiling - self.cost(a, b)) for a, b in edges)
         matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
         partner: dict[int, int] = {}
         for u, v in matching:
             partner[ids[u]], partner[ids[v]] = ids[v], ids[u]
         return partner if len(partner) == len(ids) else None
 
+    def over_limit(self, partner: dict[int, int]) -> bool:
+        return any(
+            BYE not in (a, b) and abs(self.by_id[a].points - self.by_id[b].points) > self.limit
+            for a, b in partner.items()
+        )
+
+    def best(self, edges: Iterable[tuple[int, int]], *, complete: bool) -> dict[int, int] | None:
+        """The best pairing on these candidate edges, the round's limit settled on the way."""
+        edges = list(edges)
+        partner = self.match(edges)
+        if partner is None:
+            return None
+        bye = partner.get(BYE)
+        bye_points = self.by_id[bye].points if bye is not None else None
+        if bye is not None and self.lower_bound(bye_points) != self.limit:
+            # Rematches pushed the bye out of the lowest group (tier 2): the bound moves too.
+            self.limit = self.lower_bound(bye_points)
+            partner = self.match(edges)
+        if not self.over_limit(partner):
+            return partner  # every gap within a lower bound: the largest gap is the smallest
+        quality = self.quality(partner)
+        if quality.rematches or quality.second_byes or quality.forbidden:
+            if not complete:
+                return partner  # the caller widens the graph before anything else
+            while self.over_limit(partner):
+                # On the complete graph the fewest pairs over the limit is more than none, so
+                # the limit cannot hold: try the next.
+                self.limit += 1
+                partner = self.match(edges)
+            return partner
+        # Without rematches or forbidden pairs, the exact search on every allowed pair finds
+        # the smallest limit that holds, and its pairing joins the candidates.
+        forbidden = [tuple(pair) for pair in self.forbidden]
+        limit = self.limit + 1
+        while (
+            within := pairing_within_gap(
+                self.players, limit, bye_points=bye_points, forbidden=forbidden
+            )
+        ) is None:
+            limit += 1
+        self.limit = limit
+        if not complete:
+            known = {frozenset(edge) for edge in edges}
+            edges += [
+                (a, BYE if b is None else b)
+                for a, b in within
+                if frozenset((a, BYE if b is None else b)) not in known
+            ]
+        return self.match(edges)
+
     def quality(self, partner: dict[int, int]) -> Quality:
-        totals = [0] * (len(TIERS) - 1)
-        second_byes = 0
+        totals = [0] * 7
+        second_byes = largest = cross = gaps = 0
         for a, b in partner.items():
             if a == BYE or (b != BYE and a > b):
                 continue
             values = self.values(a, b)
-            for tier, value in enumerate(values[:-1]):
+            rematch, bye_group, forbidden, _, squares, bye_rank, high_pairdown, _ = values
+            for tier, value in enumerate(
+                (rematch, bye_group, forbidden, 0, squares, bye_rank, high_pairdown)
+            ):
                 totals[tier] += value
             if b == BYE:
-                second_byes += values[0]
-        rematches, *rest = totals
-        return Quality(rematches - second_byes, second_byes, *rest)
+                second_byes += rematch
+            else:
+                gap = abs(self.by_id[a].points - self.by_id[b].points)
+                largest, cross, gaps = max(largest, gap), cross + bool(gap), gaps + gap
+        rematches, bye_group, forbidden, _, squares, bye_rank, high_pairdown = totals
+        return Quality(
+            rematches - second_byes, second_byes, bye_group, forbidden, largest, squares,
+            bye_rank, high_pairdown, cross, gaps,
+        )  # fmt: skip
 
 
 def pair_round(
@@ -211,14 +318,17 @@ def pair_round(
     if state.n > exact_limit:
         method = "restricted"
         for widths in RESTRICTED_WIDTHS:
-            partner = state.match(state.restricted_edges(*widths))
+            partner = state.best(state.restricted_edges(*widths), complete=False)
             if partner is not None:
                 quality = state.quality(partner)
-                if not (quality.rematches or quality.forbidden):
+                if not (
+                    quality.rematches or quality.second_byes or quality.forbidden
+                    or quality.bye_group
+                ):  # fmt: skip
                     break
             partner = None
     if partner is None:
-        partner = state.match(state.complete_edges())
+        partner = state.best(state.complete_edges(), complete=True)
     if partner is None:  # cannot happen on a complete graph; guard the invariant anyway
         raise RuntimeError("No complete pairing found.")
     return _result(state, partner, method)
@@ -252,14 +362,24 @@ def _result(state: _Round, partner: dict[int, int], method: str) -> Pairing:
                 f"{high.name} ({high.points} points) is paired down to {low.name} "
                 f"({low.points} points): their score groups could not be paired within."
             )
+    if quality.largest_gap:
+        notes.append(
+            f"The largest score gap is {quality.largest_gap} points: no pairing without more "
+            "rematches or forbidden pairs has a smaller one."
+        )
     if bye is not None:
         receiver = by_id[bye]
         if receiver.had_bye:
             flags.append(f"{receiver.name} gets a second bye: everyone left has had one.")
-        elif state.eligible_below[bye]:
+        elif quality.bye_group:
             notes.append(
-                f"{receiver.name} gets the bye: any lower-ranked player without one would have "
-                "forced a rematch."
+                f"{receiver.name} gets the bye: giving it to anyone without one in a lower "
+                "score group would have forced a rematch."
+            )
+        elif quality.bye_rank:
+            notes.append(
+                f"{receiver.name} gets the bye: in the lowest score group, a lower-ranked "
+                "player's bye would have forced a rematch or more or longer pair-downs."
             )
         else:
             notes.append(f"{receiver.name} gets the bye: the lowest-ranked player without one.")
