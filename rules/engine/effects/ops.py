@@ -150,7 +150,8 @@ def hit_with_nothing_left(txn: Txn, die_id: str, *, source: str) -> None:
     most its damage, D 0 for one never damaged): Overcrush uses none of the damage on it
     and sends it all past (K-OVERCRUSH), yet the blocker has taken the combat damage, so
     Iron Will no longer holds it (K-IRONWILL; the official ruling on a 0D Iron Will
-    blocker). Marked damaged this turn, as damage marks it, with no damage added."""
+    blocker). Marked damaged this turn, as damage marks it, with no damage added; its
+    'damaged' event (amount 0) is combat damage taken, for 'when damaged' effects too."""
     die = txn.state.die(die_id)
     if die is None or die.zone not in IN_FIELD or not die.is_character:
         return
@@ -161,12 +162,13 @@ def hit_with_nothing_left(txn: Txn, die_id: str, *, source: str) -> None:
         "damaged",
         f"{die.id} took {source}'s combat damage with nothing left to take: none of it is "
         "used up on it",
-        rule="K-OVERCRUSH",
+        rule="R11.4",
         die=die.id,
         player=die.controller,
         other=source,
         amount=0,
     )
+    txn.cite("K-OVERCRUSH")
 
 
 def is_lethal(txn: Txn, die: Die) -> bool:

@@ -232,19 +232,21 @@ def _lethal(txn: Txn, blocker: Die) -> int:
     return overcrush.lethal(defense, blocker.damage)
 
 
-def _multiplier(txn: Txn, source: Die, target: Die | None, player: str = "") -> query.Multiplier:
-    return query.damage_multiplier(txn.state, txn.cards, target, source, player, combat=True)
+def _multiplier(
+    state, cards, source: Die, target: Die | None, player: str = ""
+) -> query.Multiplier:
+    return query.damage_multiplier(state, cards, target, source, player, combat=True)
 
 
-def combat_damage(txn: Txn, attacker: Die) -> tuple[int, query.Multiplier]:
+def combat_damage(state, cards, attacker: Die) -> tuple[int, query.Multiplier]:
     """The combat damage a blocked attacker assigns among its blockers (R11.4): its A times
     the multiplier its damage to them has ('deals double damage to characters that block
     him'), the smallest among its blockers when they differ (the rest is multiplied when
     dealt, `_dealt`). Overcrush's lethal and excess are counted in this damage: multiplied
     first, then lethal, then the excess (the official Wolverine ruling: 8A doubled is 16,
     1 to a 1D blocker, 15 to the player)."""
-    power = query.attack(txn.state, txn.cards, attacker).value
-    factors = [_multiplier(txn, attacker, b) for b in _blockers(txn.state, attacker.id)]
+    power = query.attack(state, cards, attacker).value
+    factors = [_multiplier(state, cards, attacker, b) for b in _blockers(state, attacker.id)]
     pool = min(factors, key=lambda m: m.factor, default=query.Multiplier())
     return power * pool.factor, pool
 
@@ -256,7 +258,7 @@ def _dealt(
     multiplier is larger than the one the assignment already counted gets the rest."""
     die = txn.state.die(target)
     player = "" if die is not None else target
-    own = _multiplier(txn, attacker, die, player)
+    own = _multiplier(txn.state, txn.cards, attacker, die, player)
     extra = max(1, own.factor // pool.factor)
     why = own.explain() if own.factor > 1 else pool.explain()
     return amount * extra, why
@@ -264,7 +266,7 @@ def _dealt(
 
 def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
     """The split the rules impose, or None when the attacker must choose one (R11.4)."""
-    damage, _ = combat_damage(txn, attacker)
+    damage, _ = combat_damage(txn.state, txn.cards, attacker)
     blockers = _blockers(txn.state, attacker.id)
     keywords = query.keywords(txn.state, txn.cards, attacker)
     if overcrush.may_hit_player(keywords):
@@ -293,7 +295,7 @@ def ask_for_split(txn: Txn, attackers: list[str]) -> None:
     for attacker_id in attackers:
         attacker = txn.die(attacker_id)
         power = query.attack(txn.state, txn.cards, attacker).value
-        damage, pool = combat_damage(txn, attacker)
+        damage, pool = combat_damage(txn.state, txn.cards, attacker)
         among = ", ".join(b.id for b in _blockers(txn.state, attacker_id))
         shown = f"A {power}" + (f", {damage} damage {pool.explain()}" if pool.factor > 1 else "")
         parts.append(f"{attacker_id} ({shown}) among {among}")
@@ -334,7 +336,7 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
     blockers = {b.id: b for b in _blockers(txn.state, attacker_id)}
     if not blockers:
         reject("R11.4", f"{attacker_id} has no blockers: there is nothing to split.")
-    power, pool = combat_damage(txn, attacker)
+    power, pool = combat_damage(txn.state, txn.cards, attacker)
     defender = txn.state.inactive
     keywords = query.keywords(txn.state, txn.cards, attacker)
     targets = [t for t, _ in split]
@@ -420,7 +422,7 @@ def resolve_combat_damage(ctx) -> None:
     def straight(die: Die, target: Die | None, player: str = "") -> tuple[int, str]:
         """A die's A as the damage it deals to one target, multiplied for it."""
         power = query.attack(state, ctx.cards, die).value
-        multiplier = _multiplier(ctx, die, target, player)
+        multiplier = _multiplier(state, ctx.cards, die, target, player)
         return power * multiplier.factor, multiplier.explain()
 
     untouched = []  # blockers Overcrush passed with nothing left for them to take
@@ -438,7 +440,7 @@ def resolve_combat_damage(ctx) -> None:
                 ctx.cite("K-OVERCRUSH")
         else:
             present = {b.id for b in blockers}
-            _, pool = combat_damage(ctx, attacker)
+            _, pool = combat_damage(ctx.state, ctx.cards, attacker)
             split = given.get(attacker.id) or automatic_split(ctx, attacker) or []
             for target, amount in split:
                 if target in present or target == defender:
