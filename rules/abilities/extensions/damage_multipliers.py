@@ -13,9 +13,15 @@ other damage where it is dealt.
   without any of them, any character die;
 - with `damage` 'combat', only combat damage (R11.4).
 
-It sits in a while-active spec (vocabulary STATIC_EFFECTS): a die of the card dealing the
-damage is itself in the Field, so 'NAME deals double damage ...' holds exactly while the card
-is active (R13.1). ENCODING_ABILITIES builds the one static ability answering the question.
+`multiply_damage_this_turn` (an effect after a trigger: 'When fielded, double all damage
+dealt to target opposing character die until end of turn'): each die `to` picks has all
+damage dealt to it multiplied `times` until the end of the turn, a lasting effect (R13.1)
+about the die whose ability answers the same question.
+
+`multiply_damage` sits in a while-active spec (vocabulary STATIC_EFFECTS): a die of the card
+dealing the damage is itself in the Field, so 'NAME deals double damage ...' holds exactly
+while the card is active (R13.1). ENCODING_ABILITIES builds the one static ability answering
+the question.
 """
 
 from collections.abc import Mapping
@@ -24,6 +30,12 @@ from typing import Any
 from rules.abilities.extensions import SELECTOR, effect_schema, while_active_specs
 
 EFFECT_SCHEMAS = {
+    "multiply_damage_this_turn": effect_schema(
+        "multiply_damage_this_turn",
+        ["times", "to"],
+        times={"type": "integer", "minimum": 2, "maximum": 4},
+        to=SELECTOR,
+    ),
     "multiply_damage": effect_schema(
         "multiply_damage",
         ["times"],
@@ -35,7 +47,8 @@ EFFECT_SCHEMAS = {
         **{"from": SELECTOR},
     ),
 }
-STATIC_EFFECTS = dict.fromkeys(EFFECT_SCHEMAS, True)
+STATIC_EFFECTS = {"multiply_damage": True}
+_LASTING = "multiply_damage_this_turn"
 
 _TIMES = {2: "double", 3: "triple", 4: "four times the"}
 
@@ -61,7 +74,26 @@ def _multiply_text(effect: Mapping[str, Any]) -> str:
     return f"{how} all damage dealt to {target}"
 
 
-EFFECT_TEXT = {"multiply_damage": _multiply_text}
+def _this_turn_text(effect: Mapping[str, Any]) -> str:
+    from rules.abilities.describe import describe_selector
+
+    times = _TIMES[effect["times"]]
+    return f"{times} all damage dealt to {describe_selector(effect['to'])} until end of turn"
+
+
+EFFECT_TEXT = {"multiply_damage": _multiply_text, _LASTING: _this_turn_text}
+
+
+def _multiply_this_turn(ctx, effect, bursts, scope=None) -> None:
+    """Each die picked has the damage dealt to it multiplied until the end of the turn: a
+    lasting effect about the die (its ability below answers the question)."""
+    from rules.abilities import runtime
+
+    for target in runtime.pick(ctx, effect["to"], "multiply the damage dealt to", scope):
+        ctx.last(f"{ctx.card}.{_LASTING}", subject=target, params=(effect["times"],))
+
+
+EFFECT_RUNNERS = {_LASTING: _multiply_this_turn}
 
 
 def _applies(effect: Mapping[str, Any], q) -> bool:
@@ -128,4 +160,26 @@ def _abilities(card, encoding: Mapping[str, Any]) -> tuple:
     )
 
 
-ENCODING_ABILITIES = {"damage_multipliers": _abilities}
+def _lasting_abilities(card, encoding: Mapping[str, Any]) -> tuple:
+    from rules.engine.abilities import Ability, Contribution
+
+    used = any(
+        e.get("do") == _LASTING
+        for spec in encoding.get("abilities", ())
+        for effects in (spec["effects"], *(v["effects"] for v in spec.get("bursts", {}).values()))
+        for e in effects
+    )
+    if not used:
+        return ()
+
+    def contributions(q):
+        if q.stat != "damage_multiplier" or q.die is None or len(q.params) < 2:
+            return
+        if q.die.id == q.params[0]:
+            yield Contribution("damage_multiplier", q.params[1], card.name)
+
+    text = "the damage dealt to this die is multiplied until end of turn"
+    return (Ability(_LASTING, "lasting", text, continuous=contributions),)
+
+
+ENCODING_ABILITIES = {"damage_multipliers": _abilities, _LASTING: _lasting_abilities}

@@ -12,11 +12,17 @@ engine's 'damage_multiplier' question:
   damage to the player is its Overcrush damage (R11.4, K-OVERCRUSH), so the source is the
   card's die while blocked and the target the opponent.
 
+And the clause 'double all damage dealt to <target die> until end of turn' after any trigger
+(`multiply_damage_this_turn`, a lasting effect on the die picked: Lady Bullseye's 'When
+fielded').
+
 Read narrowly: other spellings ('this turn', 'target blocked or blocking Superstar', paying
 life to double) stay manual.
 """
 
+from rules.abilities import phrases_triggers as body
 from rules.abilities import tokens as t
+from rules.abilities.phrases import phrase
 from rules.abilities.templates import Line, Match, recogniser
 
 _TOKEN = r"(?P<neg>non-)?(?P<token>\[[A-Za-z0-9]+\]|[A-Za-z-]+)"
@@ -78,3 +84,11 @@ def damage_multiplier(line: Line) -> Match | None:
             {**double, "from": source, "to_player": "opposing", "damage": "combat"}
         )
     return None
+
+
+@phrase(r"double all damage dealt to (?P<who>target .+?) until (?:the )?end of (?:the )?turn")
+def _double_this_turn(m, line):
+    to = body.die_selector(m["who"], line)
+    if to is None or to["pick"] != "target":
+        return None
+    return [{"do": "multiply_damage_this_turn", "times": 2, "to": to}]

@@ -130,3 +130,26 @@ def test_double_all_damage_dealt_to_villain_dice_played_on_a_demo_card():
     state = play(cards, setup, "P1 attack 19sww#1", "P2 block 5sww#1>19sww#1", "P1 damage").final
     assert state.die("P2:5sww#1").zone == Zone.PREP  # 8 damage on D 7
     assert state.die("P1:19sww#1").zone == Zone.FIELD  # 4 on D 6
+
+
+def test_double_damage_to_a_target_until_end_of_turn_lady_bullseye_20dp():
+    """Lady Bullseye's 'When fielded' line (no dice in the card file) put on Superman: fielded,
+    he picks Cheetah; Wonder Woman's 5 damage to Cheetah is doubled this turn (10 on D 10),
+    and the lasting effect ends with the turn."""
+    line = demo_line("20dp", "double all damage", as_name="Superman")
+    cards = compiled_cards("19sww", ability_lines=[line])
+    dice = (
+        "P1 die 19sww#1 reserve L1",
+        "P1 die SK1 reserve shield",
+        "P1 die 22sww#1 field L3",
+        "P2 die 5sww#1 field L1",
+        "P2 die SK1 field L1",
+        "judge modifier P2:5sww#1 +0A+8D",  # D 10
+    )
+    attack = ("P1 attack 22sww#1", "P2 block 5sww#1>22sww#1", "P1 damage")
+    replay = play(cards, board(*dice), "P1 field 19sww#1 pay SK1", "P1 choose P2:5sww#1", *attack)
+    assert replay.final.die("P2:5sww#1").zone == Zone.PREP
+    assert not replay.final.effects  # ended with the turn
+    # Another target picked: Cheetah takes 5 on D 10 and survives.
+    other = play(cards, board(*dice), "P1 field 19sww#1 pay SK1", "P1 choose P2:SK1", *attack)
+    assert other.final.die("P2:5sww#1").zone == Zone.FIELD
