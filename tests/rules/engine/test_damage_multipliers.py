@@ -123,3 +123,18 @@ def test_damage_other_than_combat_is_multiplied_where_it_is_dealt(cards):
     assert ops.deal_damage(txn, "P2:SK2", 1, source="P1:19sww#1") == 2
     assert ops.deal_damage(txn, "P2:5sww#1", 1, source="P1:19sww#1") == 1
     assert any("x2 (Pain Amplifier)" in str(e) for e in txn.events)
+
+
+def test_several_multipliers_multiply_together(cards):
+    """Two doublings of the same damage make it four times (query.damage_multiplier): 8A to
+    a blocking Sidekick doubled by the attacker and doubled as damage to Sidekicks: 32."""
+    both = with_abilities(
+        wolverine(cards),
+        "5sww",
+        _static("amplify", "double damage to Sidekicks", _double_to_sidekicks),
+    )
+    text = BOARD + "P1 attack 22uxm#1\nP2 block SK1>22uxm#1\nP1 damage\n"
+    replay = legal(both, text)
+    assert "P2:SK1 took 32 damage from P1:22uxm#1, x4 (Wolverine, Pain Amplifier)" in events(
+        replay.steps[-1]
+    )
