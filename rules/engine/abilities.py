@@ -47,7 +47,8 @@ class Contribution:
     """One modifier to a derived value, with its source for the explanation (R12.1).
 
     stat: "attack", "defense", "fielding", "purchase_cost", "draw", "prevent" (damage
-    prevented), "keyword" or "affiliation" (then `value` names it).
+    prevented), "damage_multiplier" (`amount` the factor, 2 for 'double damage'), "keyword"
+    or "affiliation" (then `value` names it).
     """
 
     stat: str

@@ -240,6 +240,54 @@ def damage_prevented(
     ]
 
 
+@dataclass(frozen=True)
+class Multiplier:
+    """How many times damage is multiplied ('deals double damage'): the product of every
+    static ability's factor, with their sources for the explanation."""
+
+    factor: int = 1
+    parts: tuple[tuple[str, int], ...] = ()  # (source, factor)
+
+    def explain(self) -> str:
+        """'x2 (Wolverine)': the factor and where it comes from; '' when there is none."""
+        if self.factor == 1:
+            return ""
+        return f"x{self.factor} (" + ", ".join(source for source, _ in self.parts) + ")"
+
+
+def damage_multiplier(
+    state: GameState,
+    cards: Mapping[str, CardDef],
+    target: Die | None,
+    source: Die | None,
+    player: str = "",
+    *,
+    combat: bool = False,
+) -> Multiplier:
+    """The multiplier of damage `source` deals to the die `target` (or, `target` None, to
+    `player`): static abilities answer the 'damage_multiplier' question, each with its factor
+    (2 for 'double'); several multiply together. Combat damage is multiplied where the attack
+    step assigns it (R11.4, K-OVERCRUSH takes its excess after the multiplier), other damage
+    where it is dealt; prevention (R13.4) applies to the multiplied damage."""
+    found = tuple(
+        (c.source, c.amount)
+        for c in abilities.contributions(
+            state,
+            cards,
+            "damage_multiplier",
+            die=target,
+            other=source,
+            player=player,
+            combat=combat,
+        )
+        if c.amount > 1
+    )
+    factor = 1
+    for _, amount in found:
+        factor *= amount
+    return Multiplier(factor, found)
+
+
 def die_view(state: GameState, cards: Mapping[str, CardDef], die: Die) -> dict:
     """Everything a judge sees about a die, as plain data: where it is, what it shows, and,
     for a character, its A and D with their explanations."""

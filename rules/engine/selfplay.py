@@ -33,6 +33,7 @@ from rules.engine.faces import SIDEKICK_FACES, CardDef, Face, possible_faces
 from rules.engine.game import apply
 from rules.engine.setup import new_game
 from rules.engine.state import IN_FIELD, Die, GameState, Step, Zone
+from rules.engine.steps import attack as attack_step
 
 
 def random_face(die: Die, cards: Mapping[str, CardDef], rng: random.Random) -> Face:
@@ -313,7 +314,7 @@ class RandomPlayer:
         splits = []
         for attacker in attackers:
             blockers = [d.id for d in state.dice if d.blocking == attacker and d.zone in IN_FIELD]
-            power = query.attack(state, self.cards, state.die(attacker)).value
+            power, _ = attack_step.combat_damage(state, self.cards, state.die(attacker))
             cuts = sorted(self.rng.randint(0, power) for _ in range(len(blockers) - 1))
             amounts = [b - a for a, b in zip([0, *cuts], [*cuts, power], strict=True)]
             splits += [(attacker, b, n) for b, n in zip(blockers, amounts, strict=True)]

@@ -32,6 +32,7 @@ class PendingDamage:
     amount: int
     source: str = ""  # the die or card dealing it
     combat: bool = False
+    why: str = ""  # how it was multiplied ('x2 (Wolverine)'), for the event's text
 
     @property
     def to_player(self) -> bool:
@@ -46,17 +47,29 @@ def deal_damage(
     source: str = "",
     combat: bool = False,
     rule: str = "R12.2",
+    why: str = "",
 ) -> int:
-    """Damage a character die in the Field or a player; returns the damage dealt."""
+    """Damage a character die in the Field or a player; returns the damage dealt. Damage
+    other than combat damage is multiplied here ('double all damage dealt to ...'); combat
+    damage comes multiplied from the attack step, which assigns it (R11.4); `why` says how
+    the attack step multiplied it."""
     from rules.engine.effects import interrupts
 
     if amount <= 0:
         return 0
     pending = PendingDamage(target, amount, source, combat)
+    die = None
     if not pending.to_player:
         die = txn.state.die(target)
         if die is None or die.zone not in IN_FIELD or not die.is_character:
             return 0
+    if not combat:
+        by = txn.state.die(source) if source else None
+        player = target if pending.to_player else ""
+        multiplier = query.damage_multiplier(txn.state, txn.cards, die, by, player)
+        pending.amount *= multiplier.factor
+        why = multiplier.explain()
+    pending.why = why
     _prevent_statically(txn, pending)
     if pending.amount > 0:
         interrupts.offer(txn, pending)
@@ -93,6 +106,7 @@ def _damage_player(txn: Txn, pending: PendingDamage, rule: str) -> int:
     life = txn.state.player(player).life - pending.amount
     txn.state = txn.state.with_life(player, life)
     source = f" from {pending.source}" if pending.source else ""
+    source += f", {pending.why}" if pending.why else ""
     txn.emit(
         "player_damaged",
         f"{player} took {pending.amount} damage{source}: {life} life",
@@ -118,6 +132,7 @@ def _damage_die(txn: Txn, pending: PendingDamage, rule: str) -> int:
     txn.put(damaged)
     defense = query.defense(txn.state, txn.cards, damaged).value
     source = f" from {pending.source}" if pending.source else ""
+    source += f", {pending.why}" if pending.why else ""
     txn.emit(
         "damaged",
         f"{die.id} took {pending.amount} damage{source} ({damaged.damage} on D {defense})",
@@ -128,6 +143,32 @@ def _damage_die(txn: Txn, pending: PendingDamage, rule: str) -> int:
         amount=pending.amount,
     )
     return pending.amount
+
+
+def hit_with_nothing_left(txn: Txn, die_id: str, *, source: str) -> None:
+    """Combat damage reaching a blocker that needs none of it to be KO'd (its D already at
+    most its damage, D 0 for one never damaged): Overcrush uses none of the damage on it
+    and sends it all past (K-OVERCRUSH), yet the blocker has taken the combat damage, so
+    Iron Will no longer holds it (K-IRONWILL; the official ruling on a 0D Iron Will
+    blocker). Marked damaged this turn, as damage marks it, with no damage added; its
+    'damaged' event (amount 0) is combat damage taken, for 'when damaged' effects too."""
+    die = txn.state.die(die_id)
+    if die is None or die.zone not in IN_FIELD or not die.is_character:
+        return
+    flags = set(die.flags)
+    flags |= {"damaged2"} if "damaged" in flags else {"damaged", "fresh"}
+    txn.put(replace(die, flags=frozenset(flags)))
+    txn.emit(
+        "damaged",
+        f"{die.id} took {source}'s combat damage with nothing left to take: none of it is "
+        "used up on it",
+        rule="R11.4",
+        die=die.id,
+        player=die.controller,
+        other=source,
+        amount=0,
+    )
+    txn.cite("K-OVERCRUSH")
 
 
 def is_lethal(txn: Txn, die: Die) -> bool:
@@ -150,7 +191,9 @@ def ko_if_lethal(txn: Txn, die: Die, *, rule: str) -> bool:
             return False  # never damaged this turn: Iron Will holds even at D 0
         defense = query.defense(txn.state, txn.cards, die).value
         spared = next((f for f in die.flags if f.startswith("spared:")), None)
-        if "fresh" in die.flags:  # its first damage this turn is what made it lethal
+        # Its first damage this turn is what made it lethal: Iron Will keeps it. A die at D 0
+        # was lethal before any damage; once damaged it is KO'd (the 0D Iron Will ruling).
+        if "fresh" in die.flags and defense > 0:
             txn.put(replace(die, flags=(die.flags - {"fresh"}) | {f"spared:{defense}"}))
             txn.emit(
                 "prevented",

@@ -3,7 +3,9 @@ turn. Once it has been damaged, it is KO'd when (a) damaged again with total dam
 its D, (b) a later D reduction brings its D down to its damage, or (c) a later effect KOs it.
 
 The engine marks a die "damaged" when a damage event resolves on it; `damaged_before` is
-whether it carried that mark before the damage now being checked.
+whether it carried that mark before the damage now being checked. Iron Will keeps a die its
+first damage made lethal; a die already at D 0 when it is first damaged is KO'd by it (the
+official ruling on a 0D Iron Will blocker; rules.engine.effects.ops.ko_if_lethal).
 """
 
 KEYWORD = "iron_will"

@@ -4,7 +4,8 @@ Declare attackers (T2.2 on the first player's first turn; 'when attacks' effects
 declare blockers (several may block one attacker; 'when blocks / is blocked' effects), the
 action and global window with priority, then damage: Fast dice first (K-FAST, R11.6), all
 damage of a round at once (R11.4), unblocked attackers Out of Play right after dealing it,
-Overcrush leftovers (K-OVERCRUSH), 'when damaged' effects, then KOs to Prep with Iron Will
+Overcrush leftovers (K-OVERCRUSH) counted after damage multipliers ('deals double damage',
+query.damage_multiplier), 'when damaged' effects, then KOs to Prep with Iron Will
 (R11.5, K-IRONWILL), 'when KO'd' effects, and survivors back to the Field.
 """
 
@@ -18,7 +19,7 @@ from rules.engine.actions import (
 )
 from rules.engine.effects import ops
 from rules.engine.effects.queue import QueuedEffect, engine_effect, push_front
-from rules.engine.keywords import fast, ironwill, overcrush
+from rules.engine.keywords import fast, overcrush
 from rules.engine.state import Combat, Die, Request, Step, Zone, replace
 from rules.engine.steps.priority import close_window, enter_main
 from rules.engine.txn import Txn
@@ -260,27 +261,59 @@ def _attackers(state) -> list[Die]:
     return [d for d in state.zone(state.active, Zone.ATTACK) if not d.blocking]
 
 
-def _lethal(txn: Txn, blocker: Die) -> int | None:
-    """Damage that KOs the blocker; None when Iron Will keeps it whatever it takes."""
-    keywords = query.keywords(txn.state, txn.cards, blocker)
-    if not ironwill.can_be_kod(keywords, damaged_before="damaged" in blocker.flags):
-        return None
+def _lethal(txn: Txn, blocker: Die) -> int:
+    """The damage a blocker must be assigned before Overcrush sends any past it: its D minus
+    the damage already on it (K-OVERCRUSH). What may save it afterwards does not raise this:
+    Iron Will (K-IRONWILL) and 'when damaged' effects act after the damage is dealt (R11.5),
+    prevention when it is dealt (R13.4); a blocker at D 0 needs none."""
     defense = query.defense(txn.state, txn.cards, blocker).value
     return overcrush.lethal(defense, blocker.damage)
 
 
+def _multiplier(
+    state, cards, source: Die, target: Die | None, player: str = ""
+) -> query.Multiplier:
+    return query.damage_multiplier(state, cards, target, source, player, combat=True)
+
+
+def combat_damage(state, cards, attacker: Die) -> tuple[int, query.Multiplier]:
+    """The combat damage a blocked attacker assigns among its blockers (R11.4): its A times
+    the multiplier its damage to them has ('deals double damage to characters that block
+    him'), the smallest among its blockers when they differ (the rest is multiplied when
+    dealt, `_dealt`). Overcrush's lethal and excess are counted in this damage: multiplied
+    first, then lethal, then the excess (the official Wolverine ruling: 8A doubled is 16,
+    1 to a 1D blocker, 15 to the player)."""
+    power = query.attack(state, cards, attacker).value
+    factors = [_multiplier(state, cards, attacker, b) for b in _blockers(state, attacker.id)]
+    pool = min(factors, key=lambda m: m.factor, default=query.Multiplier())
+    return power * pool.factor, pool
+
+
+def _dealt(
+    txn: Txn, attacker: Die, target: str, amount: int, pool: query.Multiplier
+) -> tuple[int, str]:
+    """Assigned damage as dealt to `target`, with the multiplier's explanation: a target whose
+    multiplier is larger than the one the assignment already counted gets the rest."""
+    die = txn.state.die(target)
+    player = "" if die is not None else target
+    own = _multiplier(txn.state, txn.cards, attacker, die, player)
+    extra = max(1, own.factor // pool.factor)
+    why = own.explain() if own.factor > 1 else pool.explain()
+    return amount * extra, why
+
+
 def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
     """The split the rules impose, or None when the attacker must choose one (R11.4)."""
-    power = query.attack(txn.state, txn.cards, attacker).value
+    damage, _ = combat_damage(txn.state, txn.cards, attacker)
     blockers = _blockers(txn.state, attacker.id)
     keywords = query.keywords(txn.state, txn.cards, attacker)
     if overcrush.may_hit_player(keywords):
         needed = [_lethal(txn, b) for b in blockers]
-        if None not in needed and sum(needed) <= power:  # K-OVERCRUSH: KO them all, rest over
+        if sum(needed) <= damage:  # K-OVERCRUSH: lethal to each blocker, the rest over
             split = [(b.id, n) for b, n in zip(blockers, needed, strict=True)]
-            return split + [(txn.state.inactive, power - sum(needed))]
+            return split + [(txn.state.inactive, damage - sum(needed))]
     if len(blockers) == 1:
-        return [(blockers[0].id, power)]
+        return [(blockers[0].id, damage)]
     return None
 
 
@@ -300,8 +333,10 @@ def ask_for_split(txn: Txn, attackers: list[str]) -> None:
     for attacker_id in attackers:
         attacker = txn.die(attacker_id)
         power = query.attack(txn.state, txn.cards, attacker).value
+        damage, pool = combat_damage(txn.state, txn.cards, attacker)
         among = ", ".join(b.id for b in _blockers(txn.state, attacker_id))
-        parts.append(f"{attacker_id} (A {power}) among {among}")
+        shown = f"A {power}" + (f", {damage} damage {pool.explain()}" if pool.factor > 1 else "")
+        parts.append(f"{attacker_id} ({shown}) among {among}")
     active = txn.state.active
     txn.update(
         pending=Request(
@@ -339,7 +374,7 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
     blockers = {b.id: b for b in _blockers(txn.state, attacker_id)}
     if not blockers:
         reject("R11.4", f"{attacker_id} has no blockers: there is nothing to split.")
-    power = query.attack(txn.state, txn.cards, attacker).value
+    power, pool = combat_damage(txn.state, txn.cards, attacker)
     defender = txn.state.inactive
     keywords = query.keywords(txn.state, txn.cards, attacker)
     targets = [t for t, _ in split]
@@ -349,9 +384,10 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
         if target not in blockers and target != defender:
             reject("R11.4", f"{target} does not block {attacker_id}.", subject=target)
     if sum(n for _, n in split) != power:
+        multiplied = f" ({pool.explain()})" if pool.factor > 1 else ""
         reject(
             "R11.4",
-            f"{attacker_id} assigns all its {power} damage, no more and no less "
+            f"{attacker_id} assigns all its {power} damage{multiplied}, no more and no less "
             f"(the split gives {sum(n for _, n in split)}).",
             subject=attacker_id,
         )
@@ -365,12 +401,11 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
             )
         for blocker in blockers.values():
             needed = _lethal(txn, blocker)
-            if needed is None or dict(split).get(blocker.id, 0) < needed:
+            if dict(split).get(blocker.id, 0) < needed:
                 reject(
                     "K-OVERCRUSH",
                     f"{attacker_id} deals damage past its blockers only once "
-                    f"each gets enough to be KO'd ({blocker.id} needs "
-                    f"{'more than it can take' if needed is None else needed}).",
+                    f"each gets enough to be KO'd ({blocker.id} needs {needed}).",
                 )
     automatic = automatic_split(txn, attacker)
     if automatic is not None and sorted(automatic) != sorted(split):
@@ -422,37 +457,53 @@ def resolve_combat_damage(ctx) -> None:
         keywords = query.keywords(state, ctx.cards, die)
         return die.id not in dealt and fast.deals_in_round(round_name, keywords)
 
+    def straight(die: Die, target: Die | None, player: str = "") -> tuple[int, str]:
+        """A die's A as the damage it deals to one target, multiplied for it."""
+        power = query.attack(state, ctx.cards, die).value
+        multiplier = _multiplier(state, ctx.cards, die, target, player)
+        return power * multiplier.factor, multiplier.explain()
+
+    untouched = []  # blockers Overcrush passed with nothing left for them to take
     for attacker in _attackers(state):
         if not deals_now(attacker):
             continue
         dealt.add(attacker.id)
-        power = query.attack(state, ctx.cards, attacker).value
         blockers = _blockers(state, attacker.id)
         if not attacker.has("blocked"):
-            deals.append((defender, power, attacker.id))
+            deals.append((defender, *straight(attacker, None, defender), attacker.id))
             unblocked.append(attacker.id)
         elif not blockers:  # blockers all removed: still blocked (R11.4), unless Overcrush
             if overcrush.may_hit_player(query.keywords(state, ctx.cards, attacker)):
-                deals.append((defender, power, attacker.id))
+                deals.append((defender, *straight(attacker, None, defender), attacker.id))
                 ctx.cite("K-OVERCRUSH")
         else:
             present = {b.id for b in blockers}
+            _, pool = combat_damage(ctx.state, ctx.cards, attacker)
             split = given.get(attacker.id) or automatic_split(ctx, attacker) or []
             for target, amount in split:
                 if target in present or target == defender:
-                    deals.append((target, amount, attacker.id))
+                    deals.append(
+                        (target, *_dealt(ctx, attacker, target, amount, pool), attacker.id)
+                    )
                     if target == defender:
                         ctx.cite("K-OVERCRUSH")
+            if dict(split).get(defender, 0) > 0:
+                untouched += [
+                    (b.id, attacker.id)
+                    for b in blockers
+                    if not dict(split).get(b.id) and _lethal(ctx, b) == 0
+                ]
     for blocker in [d for d in state.dice if d.blocking and d.zone == Zone.ATTACK]:
         blocked = state.die(blocker.blocking)
         if blocked is None or blocked.zone != Zone.ATTACK:
             continue  # its attacker was removed from the Attack Zone: nothing to hit (R11.4)
         if deals_now(blocker):
             dealt.add(blocker.id)
-            power = query.attack(state, ctx.cards, blocker).value
-            deals.append((blocker.blocking, power, blocker.id))
-    for target, amount, source in deals:  # assigned together, dealt together (R11.4)
-        ops.deal_damage(ctx, target, amount, source=source, combat=True, rule="R11.4")
+            deals.append((blocker.blocking, *straight(blocker, blocked), blocker.id))
+    for blocker_id, attacker_id in untouched:
+        ops.hit_with_nothing_left(ctx, blocker_id, source=attacker_id)
+    for target, amount, why, source in deals:  # assigned together, dealt together (R11.4)
+        ops.deal_damage(ctx, target, amount, source=source, combat=True, rule="R11.4", why=why)
     for attacker_id in unblocked:  # Out of Play right after dealing damage (R11.4)
         if ctx.state.die(attacker_id) is not None:
             ctx.move(attacker_id, Zone.OUT_OF_PLAY)

@@ -231,7 +231,7 @@ def test_monster_reborn_fields_a_rolled_level_face(cards):
     assert state.die("P1:19sww#1").zone == Zone.BAG
 
 
-@pytest.mark.parametrize("key", ["1ai", "5ygo", "22uxm", "115ygo", "120ygo"])
+@pytest.mark.parametrize("key", ["1ai", "5ygo", "115ygo", "120ygo"])
 def test_cards_left_manual_say_so(key):
     from rules.abilities import compile_card
     from rules.catalogue import read_demo_catalogue

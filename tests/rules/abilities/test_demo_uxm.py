@@ -104,12 +104,23 @@ def test_quicksilver_hits_each_opposing_die_once_when_blocked(cards):
     assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:SK2").zone == Zone.PREP
 
 
-def test_wolverine_stays_manual(cards):
-    from rules.abilities import compile_card
-    from rules.catalogue import read_demo_catalogue
-
-    record = next(r for r in read_demo_catalogue().cards if r.key == "22uxm")
-    assert compile_card(record).status == "manual"
+def test_wolverine_doubles_his_damage_to_blockers_before_overcrush(cards):
+    """The demo's Wolverine, automated by hand with the engine's damage multiplier: L3 (8A)
+    blocked by a Sidekick deals 16; with Overcrush 1 KOs the Sidekick and 15 go past (the
+    official ruling, K-OVERCRUSH after the multiplier); unblocked he deals his 8."""
+    setup = board(
+        "P1 die 22uxm#1 field L3", "P2 die SK1 field L1",
+        teams=("22uxm:2 basic 31sww", "5sww:2 basic 34sww"),
+    )  # fmt: skip
+    blocked = ("P1 attack 22uxm#1", "P2 block SK1>22uxm#1")
+    overcrush = play(cards, setup, "judge keyword P1:22uxm#1 overcrush", *blocked, "P1 damage")
+    assert overcrush.final.player("P2").life == 5
+    plain = play(cards, setup, *blocked, "P1 damage").final
+    assert plain.player("P2").life == 20 and plain.die("P2:SK1").zone == Zone.PREP
+    assert (
+        play(cards, setup, "P1 attack 22uxm#1", "P2 block", "P1 damage").final.player("P2").life
+        == 12
+    )
 
 
 def test_ambush_adds_attack_per_opposing_character(cards):
