@@ -10,6 +10,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from config import api_fields
+
 
 class LoginThrottle(AnonRateThrottle):
     rate = "20/minute"  # password guessing is slow; people and scripts are not held up
@@ -24,12 +26,12 @@ class TokenApi(APIView):
     throttle_classes = [LoginThrottle]
 
     class Credentials(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=4096, trim_whitespace=False)
+        username = api_fields.CharField(max_length=150)
+        password = api_fields.CharField(max_length=4096, trim_whitespace=False)
 
     class TokenOut(serializers.Serializer):
-        token = serializers.CharField()
-        username = serializers.CharField()
+        token = api_fields.CharField()
+        username = api_fields.CharField()
 
     def get_authenticate_header(self, request):
         return "Token"  # so wrong credentials answer 401, saying how to authenticate
