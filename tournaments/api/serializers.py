@@ -43,7 +43,10 @@ def account_named(username: str):
 
 
 class ClockSerializer(serializers.Serializer):
-    state = api_fields.ChoiceField(choices=["not_started", "running", "time_called"])
+    state = api_fields.ChoiceField(
+        choices=["not_started", "running", "paused", "time_called"],
+        help_text="paused: a judge stopped this table's clock while ruling.",
+    )
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = api_fields.IntegerField(allow_null=True)
 
