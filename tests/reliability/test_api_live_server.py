@@ -9,9 +9,11 @@ organiser (a token asked for once, from /api/auth/token/) and anonymously. Every
 not a server error, a documented status code with the documented content type and a body
 matching the schema, and data the schema forbids must be refused with a 4xx.
 
-The budget is fixed (EXAMPLES per operation and role, derandomized: the same requests on every
-run, one to three minutes in all). Writes stay on the server between operations, so the deletes
-run last, after everything else has had the demo event to work on.
+First, schemathesis' coverage phase (its CLI: boundary values and values of other types for
+each parameter and body property, about 30 s for both roles); then generated requests, a fixed
+budget (EXAMPLES per operation and role, derandomized: the same requests on every run). One to
+three minutes in all. Writes stay on the server between operations, so the deletes run last,
+after everything else has had the demo event to work on.
 """
 
 import json
