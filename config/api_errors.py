@@ -18,6 +18,8 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config import api_fields
+
 logger = logging.getLogger(__name__)
 
 # Service refusals that are about what the client sent, not about the event's state: they
@@ -43,10 +45,10 @@ INPUT_FIELD_OF_CODE = {
 
 
 class ApiErrorSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable, machine-readable reason.")
-    message = serializers.CharField(help_text="One plain sentence for people.")
+    code = api_fields.CharField(help_text="Stable, machine-readable reason.")
+    message = api_fields.CharField(help_text="One plain sentence for people.")
     errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
+        child=serializers.ListField(child=api_fields.CharField()),
         required=False,
         help_text='Messages per field; nested fields joined by dots ("games.0.winner").',
     )
@@ -195,7 +197,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Your role at this event does not allow this.",
     "404": "No such object (or page).",
     "409": "The event's state does not allow this now (e.g. the round is still open).",
-    "415": "The body is not JSON, a form or multipart (or cannot be read as its type).",
+    "415": "The body is not JSON (the only type request bodies are read as).",
     "429": "Too many requests, or too many failed logins: wait (`Retry-After` says how long).",
 }
 

@@ -6,6 +6,7 @@ rules, penalties) with the judges' fields left null."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config import api_fields
 from judging.models import Branch, Dispute, Penalty, Ruling
 from judging.permissions import can_judge
 from rules.engine.notation import FORMATS
@@ -25,7 +26,7 @@ def inline_choices(choices):
     pattern = "^(" + "|".join(values) + ")$"
 
     @extend_schema_field({"type": "string", "pattern": pattern, "description": ", ".join(values)})
-    class InlineChoiceField(serializers.ChoiceField):
+    class InlineChoiceField(api_fields.ChoiceField):
         def __init__(self, **kwargs):
             super().__init__(choices=choices, **kwargs)
 
@@ -44,8 +45,8 @@ def _user(serializer):
 
 
 class RuleSerializer(serializers.Serializer):
-    id = serializers.CharField(help_text="A rule ID of the rule reference, e.g. R11.2.")
-    title = serializers.CharField(help_text="The rule's title in the reference.")
+    id = api_fields.CharField(help_text="A rule ID of the rule reference, e.g. R11.2.")
+    title = api_fields.CharField(help_text="The rule's title in the reference.")
 
 
 def rules_of(ids) -> list[dict]:
@@ -55,13 +56,13 @@ def rules_of(ids) -> list[dict]:
 class ProblemSerializer(serializers.Serializer):
     """Where a log can't be read or its board is impossible."""
 
-    part = serializers.CharField(help_text='"setup", "sequence" or "log" (a whole game log).')
-    line = serializers.IntegerField(help_text="The line in that part, from 1.")
-    column = serializers.IntegerField(help_text="The column, from 1 (0: the whole line).")
-    message = serializers.CharField()
-    text = serializers.CharField(help_text="The line as typed.")
-    rule = serializers.CharField(help_text="The rule a board problem breaks, or empty.")
-    subject = serializers.CharField(help_text="The die concerned, or empty.")
+    part = api_fields.CharField(help_text='"setup", "sequence" or "log" (a whole game log).')
+    line = api_fields.IntegerField(help_text="The line in that part, from 1.")
+    column = api_fields.IntegerField(help_text="The column, from 1 (0: the whole line).")
+    message = api_fields.CharField()
+    text = api_fields.CharField(help_text="The line as typed.")
+    rule = api_fields.CharField(help_text="The rule a board problem breaks, or empty.")
+    subject = api_fields.CharField(help_text="The die concerned, or empty.")
 
 
 def problem_json(problem) -> dict:
@@ -79,12 +80,12 @@ def problem_json(problem) -> dict:
 # ---------------------------------------------------------------- penalties
 
 
-class PenaltySerializer(serializers.ModelSerializer):
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    player = serializers.CharField(source="registration.display_name", read_only=True)
+class PenaltySerializer(api_fields.ModelSerializer):
+    event = api_fields.SlugRelatedField(slug_field="slug", read_only=True)
+    player = api_fields.CharField(source="registration.display_name", read_only=True)
     kind = PenaltyKindField(read_only=True)
-    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
-    issued_by = serializers.CharField(source="issued_by.get_username", read_only=True)
+    kind_label = api_fields.CharField(source="get_kind_display", read_only=True)
+    issued_by = api_fields.CharField(source="issued_by.get_username", read_only=True)
 
     class Meta:
         model = Penalty
@@ -95,12 +96,12 @@ class PenaltySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RulingPenaltySerializer(serializers.ModelSerializer):
+class RulingPenaltySerializer(api_fields.ModelSerializer):
     """A penalty as the players read it with the ruling."""
 
-    player = serializers.CharField(source="registration.display_name", read_only=True)
+    player = api_fields.CharField(source="registration.display_name", read_only=True)
     kind = PenaltyKindField(read_only=True)
-    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+    kind_label = api_fields.CharField(source="get_kind_display", read_only=True)
 
     class Meta:
         model = Penalty
@@ -110,13 +111,13 @@ class RulingPenaltySerializer(serializers.ModelSerializer):
 
 class PenaltyInputSerializer(serializers.Serializer):
     kind = PenaltyKindField()
-    reason = serializers.CharField(max_length=300)
-    player = serializers.ChoiceField(
+    reason = api_fields.CharField(max_length=300)
+    player = api_fields.ChoiceField(
         choices=[("P1", "P1"), ("P2", "P2")],
         required=False,
         help_text="Which of the match's players (P1 or P2); or give `registration`.",
     )
-    registration = serializers.IntegerField(
+    registration = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, required=False, help_text="The player's registration."
     )
 
@@ -129,10 +130,10 @@ class PenaltyInputSerializer(serializers.Serializer):
 
 
 class PenaltyCreateSerializer(PenaltyInputSerializer):
-    match = serializers.IntegerField(
+    match = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The match the penalty was given in."
     )
-    ruling = serializers.IntegerField(
+    ruling = api_fields.IntegerField(
         min_value=1,
         max_value=BIG_ID,
         required=False,
@@ -142,14 +143,14 @@ class PenaltyCreateSerializer(PenaltyInputSerializer):
 
 
 class PlayerPenaltiesSerializer(serializers.Serializer):
-    registration = serializers.IntegerField(source="registration.pk")
-    player = serializers.CharField(source="registration.display_name")
+    registration = api_fields.IntegerField(source="registration.pk")
+    player = api_fields.CharField(source="registration.display_name")
     penalties = PenaltySerializer(many=True)
     counts = serializers.SerializerMethodField(help_text="Penalties at this event by kind.")
-    earlier = serializers.IntegerField(help_text="The player's penalties at other events.")
-    repeat = serializers.BooleanField(help_text="More than one penalty, here or elsewhere.")
+    earlier = api_fields.IntegerField(help_text="The player's penalties at other events.")
+    repeat = api_fields.BooleanField(help_text="More than one penalty, here or elsewhere.")
 
-    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    @extend_schema_field(serializers.DictField(child=api_fields.IntegerField()))
     def get_counts(self, row) -> dict:
         return dict(row.counts)
 
@@ -157,13 +158,13 @@ class PlayerPenaltiesSerializer(serializers.Serializer):
 # ---------------------------------------------------------------- rulings
 
 
-class RulingSerializer(serializers.ModelSerializer):
+class RulingSerializer(api_fields.ModelSerializer):
     """The ruling. `dispute`, `upheld_branch` and `judge_notes` are null unless you judge the
     event (or, for a practice dispute, opened it)."""
 
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    event = api_fields.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     rules = serializers.SerializerMethodField()
-    judge = serializers.CharField(source="judge.get_username", read_only=True)
+    judge = api_fields.CharField(source="judge.get_username", read_only=True)
     penalties = RulingPenaltySerializer(many=True, read_only=True)
     dispute = serializers.SerializerMethodField()
     upheld_branch = serializers.SerializerMethodField()
@@ -201,25 +202,25 @@ class RulingSerializer(serializers.ModelSerializer):
 
 
 class RulingInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
     )
-    question = serializers.CharField(max_length=5000)
-    answer = serializers.CharField(max_length=10000)
+    question = api_fields.CharField(max_length=5000)
+    answer = api_fields.CharField(max_length=10000)
     rules = serializers.ListField(
-        child=serializers.CharField(max_length=40),
+        child=api_fields.CharField(max_length=40),
         max_length=40,
         default=list,
         help_text="Rule IDs of the rule reference (R11.4, K-OVERCRUSH, T2.2, J1 ...).",
     )
-    upheld_branch = serializers.IntegerField(
+    upheld_branch = api_fields.IntegerField(
         min_value=1,
         max_value=BIG_ID,
         required=False,
         allow_null=True,
         help_text="The branch the ruling upholds (one of this dispute's).",
     )
-    judge_notes = serializers.CharField(
+    judge_notes = api_fields.CharField(
         max_length=10000, required=False, allow_blank=True, default=""
     )
     penalty = PenaltyInputSerializer(
@@ -244,12 +245,12 @@ class RulingInputSerializer(serializers.Serializer):
 
 
 class BranchSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="branch.pk")
-    name = serializers.CharField(source="branch.name")
-    parent = serializers.IntegerField(source="branch.parent_id", allow_null=True)
-    fork_step = serializers.IntegerField(source="branch.fork_step", allow_null=True)
-    steps = serializers.IntegerField(help_text="How many actions were replayed.")
-    illegal_step = serializers.IntegerField(
+    id = api_fields.IntegerField(source="branch.pk")
+    name = api_fields.CharField(source="branch.name")
+    parent = api_fields.IntegerField(source="branch.parent_id", allow_null=True)
+    fork_step = api_fields.IntegerField(source="branch.fork_step", allow_null=True)
+    steps = api_fields.IntegerField(help_text="How many actions were replayed.")
+    illegal_step = api_fields.IntegerField(
         allow_null=True, help_text="The step where the replay stopped on an illegal action."
     )
     problems = ProblemSerializer(many=True, help_text="Why the log can't be replayed, if so.")
@@ -260,11 +261,11 @@ class BranchSummarySerializer(serializers.Serializer):
         return data
 
 
-class DisputeSerializer(serializers.ModelSerializer):
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
-    practice = serializers.BooleanField(source="is_practice", read_only=True)
+class DisputeSerializer(api_fields.ModelSerializer):
+    event = api_fields.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    practice = api_fields.BooleanField(source="is_practice", read_only=True)
     status = DisputeStatusField(read_only=True)
-    opened_by = serializers.CharField(source="opened_by.get_username", read_only=True)
+    opened_by = api_fields.CharField(source="opened_by.get_username", read_only=True)
 
     class Meta:
         model = Dispute
@@ -276,7 +277,7 @@ class DisputeSerializer(serializers.ModelSerializer):
 
 
 class DisputeDetailSerializer(DisputeSerializer):
-    setup = serializers.CharField(read_only=True, help_text="Game log lines before the actions.")
+    setup = api_fields.CharField(read_only=True, help_text="Game log lines before the actions.")
     branches = serializers.SerializerMethodField()
     ruling = serializers.SerializerMethodField()
     penalties = serializers.SerializerMethodField(help_text="Every penalty in the match.")
@@ -307,33 +308,33 @@ class DisputeDetailSerializer(DisputeSerializer):
 
 
 class DisputeOpenSerializer(serializers.Serializer):
-    match = serializers.IntegerField(
+    match = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The match (a table, not a bye)."
     )
-    title = serializers.CharField(max_length=200, help_text="What the players disagree about.")
-    pause_clock = serializers.BooleanField(
+    title = api_fields.CharField(max_length=200, help_text="What the players disagree about.")
+    pause_clock = api_fields.BooleanField(
         default=False,
         help_text="Pause the table's clock until the ruling (its round's clock must run).",
     )
 
 
 class PracticeOpenSerializer(serializers.Serializer):
-    title = serializers.CharField(max_length=200)
-    team1 = serializers.CharField(
+    title = api_fields.CharField(max_length=200)
+    team1 = api_fields.CharField(
         max_length=20_000, help_text="Player 1's team: a Team Builder link or a list."
     )
-    team2 = serializers.CharField(max_length=20_000, help_text="Player 2's team.")
-    player1_name = serializers.CharField(max_length=80, default="Player 1")
-    player2_name = serializers.CharField(max_length=80, default="Player 2")
-    format = serializers.ChoiceField(choices=list(FORMATS), default="tournament")
-    starting_life = serializers.IntegerField(min_value=1, max_value=99, default=20)
+    team2 = api_fields.CharField(max_length=20_000, help_text="Player 2's team.")
+    player1_name = api_fields.CharField(max_length=80, default="Player 1")
+    player2_name = api_fields.CharField(max_length=80, default="Player 2")
+    format = api_fields.ChoiceField(choices=list(FORMATS), default="tournament")
+    starting_life = api_fields.IntegerField(min_value=1, max_value=99, default=20)
 
 
 class LogInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
     )
-    text = serializers.CharField(
+    text = api_fields.CharField(
         max_length=LOG_MAX,
         trim_whitespace=False,  # the problems' line numbers are the text's as sent
         help_text="A whole game log (docs/game-log.md): its setup becomes the dispute's, its "
@@ -342,10 +343,10 @@ class LogInputSerializer(serializers.Serializer):
 
 
 class SequenceInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
     )
-    actions = serializers.CharField(
+    actions = api_fields.CharField(
         max_length=LOG_MAX,
         allow_blank=True,
         trim_whitespace=False,
@@ -354,31 +355,32 @@ class SequenceInputSerializer(serializers.Serializer):
 
 
 class ForkInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
     )
-    step = serializers.IntegerField(
+    step = api_fields.IntegerField(
         min_value=0, max_value=BIG_ID, help_text="The step to replace (0: before the first)."
     )
-    replacement = serializers.CharField(
+    replacement = api_fields.CharField(
         max_length=LOG_MAX,
         allow_blank=True,
         default="",
         trim_whitespace=False,
         help_text="The action line(s) to try instead of that step.",
     )
-    keep_rest = serializers.BooleanField(default=False, help_text="Keep the steps after it.")
-    name = serializers.CharField(max_length=80, allow_blank=True, default="")
+    keep_rest = api_fields.BooleanField(default=False, help_text="Keep the steps after it.")
+    name = api_fields.CharField(max_length=80, allow_blank=True, default="")
 
 
 class VersionQuerySerializer(serializers.Serializer):
+    # A query string's values are text: DRF's IntegerField reads the number from it.
     version = serializers.IntegerField(
         min_value=1, max_value=BIG_ID, help_text="The dispute's version you last read."
     )
 
 
 class ClockInputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(
+    action = api_fields.ChoiceField(
         choices=[("pause", "pause"), ("resume", "resume")],
         help_text="pause: stop the table's clock; resume: run it again, the time it stood "
         "still given back as extra time.",
@@ -386,8 +388,8 @@ class ClockInputSerializer(serializers.Serializer):
 
 
 class ClockAnswerSerializer(serializers.Serializer):
-    paused = serializers.BooleanField(help_text="Whether the table's clock stands still now.")
-    given_back_seconds = serializers.IntegerField(
+    paused = api_fields.BooleanField(help_text="Whether the table's clock stands still now.")
+    given_back_seconds = api_fields.IntegerField(
         allow_null=True, help_text="Extra time given back on resuming (null otherwise)."
     )
 
@@ -395,32 +397,32 @@ class ClockAnswerSerializer(serializers.Serializer):
 class StepSerializer(serializers.Serializer):
     """One step of a replay: the action, its verdict and, if illegal, the rule and reason."""
 
-    number = serializers.IntegerField(help_text="1 = the first action.")
-    action = serializers.CharField()
-    player = serializers.CharField()
-    turn = serializers.IntegerField()
-    active = serializers.CharField()
-    line = serializers.IntegerField(help_text="Its line in the branch's sequence.")
-    legal = serializers.BooleanField()
-    manual = serializers.BooleanField(help_text="A judge adjustment, not a game action.")
-    rule = serializers.CharField(allow_null=True, help_text="The rule an illegal action breaks.")
-    rule_title = serializers.CharField(allow_null=True)
-    reason = serializers.CharField(allow_null=True, help_text="Why the action is illegal.")
+    number = api_fields.IntegerField(help_text="1 = the first action.")
+    action = api_fields.CharField()
+    player = api_fields.CharField()
+    turn = api_fields.IntegerField()
+    active = api_fields.CharField()
+    line = api_fields.IntegerField(help_text="Its line in the branch's sequence.")
+    legal = api_fields.BooleanField()
+    manual = api_fields.BooleanField(help_text="A judge adjustment, not a game action.")
+    rule = api_fields.CharField(allow_null=True, help_text="The rule an illegal action breaks.")
+    rule_title = api_fields.CharField(allow_null=True)
+    reason = api_fields.CharField(allow_null=True, help_text="Why the action is illegal.")
 
 
 class BranchSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    dispute = serializers.IntegerField()
-    name = serializers.CharField()
-    parent = serializers.IntegerField(allow_null=True)
-    fork_step = serializers.IntegerField(allow_null=True)
-    actions = serializers.CharField(allow_blank=True)
-    version = serializers.IntegerField(help_text="The dispute's version.")
-    step_count = serializers.IntegerField()
-    illegal_step = serializers.IntegerField(allow_null=True)
+    id = api_fields.IntegerField()
+    dispute = api_fields.IntegerField()
+    name = api_fields.CharField()
+    parent = api_fields.IntegerField(allow_null=True)
+    fork_step = api_fields.IntegerField(allow_null=True)
+    actions = api_fields.CharField(allow_blank=True)
+    version = api_fields.IntegerField(help_text="The dispute's version.")
+    step_count = api_fields.IntegerField()
+    illegal_step = api_fields.IntegerField(allow_null=True)
     problems = ProblemSerializer(many=True, help_text="Why the log can't be replayed, if so.")
     not_replayed = serializers.ListField(
-        child=serializers.CharField(), help_text="Lines after an illegal action, not replayed."
+        child=api_fields.CharField(), help_text="Lines after an illegal action, not replayed."
     )
     steps = StepSerializer(many=True)
 
@@ -462,61 +464,61 @@ def branch_json(branch: Branch, built) -> dict:
 
 
 class StatSerializer(serializers.Serializer):
-    value = serializers.IntegerField()
-    explanation = serializers.CharField(help_text='e.g. "A 7 = 5 printed +2 (Feline Fury)".')
+    value = api_fields.IntegerField()
+    explanation = api_fields.CharField(help_text='e.g. "A 7 = 5 printed +2 (Feline Fury)".')
 
 
 class DieSerializer(serializers.Serializer):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    zone = serializers.CharField()
-    face = serializers.CharField(allow_null=True)
+    id = api_fields.CharField()
+    name = api_fields.CharField()
+    zone = api_fields.CharField()
+    face = api_fields.CharField(allow_null=True)
     attack = StatSerializer(allow_null=True)
     defense = StatSerializer(allow_null=True)
-    damage = serializers.IntegerField()
-    blocking = serializers.CharField(allow_null=True, help_text="The attacker it blocks.")
-    partner = serializers.CharField(
+    damage = api_fields.IntegerField()
+    blocking = api_fields.CharField(allow_null=True, help_text="The attacker it blocks.")
+    partner = api_fields.CharField(
         allow_null=True, help_text="The die it is paired up with (Heroic, K-HEROIC)."
     )
     marks = serializers.ListField(
-        child=serializers.CharField(), help_text='"changed", "involved": what the step did.'
+        child=api_fields.CharField(), help_text='"changed", "involved": what the step did.'
     )
 
 
 class BoardPlayerSerializer(serializers.Serializer):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    life = serializers.IntegerField()
-    energy = serializers.IntegerField(help_text="Energy symbols in the Reserve Pool.")
-    virtual_energy = serializers.IntegerField()
+    id = api_fields.CharField()
+    name = api_fields.CharField()
+    life = api_fields.IntegerField()
+    energy = api_fields.IntegerField(help_text="Energy symbols in the Reserve Pool.")
+    virtual_energy = api_fields.IntegerField()
     dice = DieSerializer(many=True, help_text="Every die they control out of the bag.")
 
 
 class BoardSerializer(serializers.Serializer):
-    turn = serializers.IntegerField()
-    active = serializers.CharField()
-    step = serializers.CharField()
+    turn = api_fields.IntegerField()
+    active = api_fields.CharField()
+    step = api_fields.CharField()
     players = BoardPlayerSerializer(many=True)
 
 
 class StepEventSerializer(serializers.Serializer):
-    text = serializers.CharField()
-    rule = serializers.CharField(allow_null=True)
-    title = serializers.CharField()
-    manual = serializers.BooleanField()
+    text = api_fields.CharField()
+    rule = api_fields.CharField(allow_null=True)
+    title = api_fields.CharField()
+    manual = api_fields.BooleanField()
 
 
 class StepDetailSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="0 = the board before the first action.")
-    last = serializers.IntegerField(help_text="The branch's last step.")
-    action = serializers.CharField(allow_blank=True)
-    legal = serializers.BooleanField()
-    rule = serializers.CharField(allow_null=True)
-    rule_title = serializers.CharField(allow_null=True)
-    reason = serializers.CharField(allow_null=True)
+    number = api_fields.IntegerField(help_text="0 = the board before the first action.")
+    last = api_fields.IntegerField(help_text="The branch's last step.")
+    action = api_fields.CharField(allow_blank=True)
+    legal = api_fields.BooleanField()
+    rule = api_fields.CharField(allow_null=True)
+    rule_title = api_fields.CharField(allow_null=True)
+    reason = api_fields.CharField(allow_null=True)
     events = StepEventSerializer(many=True, help_text="What happened, each with its rule.")
     rules = RuleSerializer(many=True, help_text="The rules that applied.")
-    changes = serializers.ListField(child=serializers.CharField())
+    changes = serializers.ListField(child=api_fields.CharField())
     board = BoardSerializer(help_text="The board after this step.")
 
 

@@ -4,6 +4,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import api_fields
 from config.api_errors import ApiErrorSerializer
 from config.api_query import StrictFilterBackend
 from rules.filters import CardFilter
@@ -12,17 +13,17 @@ from rules.services import team_list_check
 from rules.teams import TeamListError
 
 
-class CardSetSerializer(serializers.ModelSerializer):
+class CardSetSerializer(api_fields.ModelSerializer):
     class Meta:
         model = CardSet
         fields = ["code", "name", "group", "universe"]
 
 
-class CardSerializer(serializers.ModelSerializer):
-    set = serializers.CharField(source="card_set.code", read_only=True)
+class CardSerializer(api_fields.ModelSerializer):
+    set = api_fields.CharField(source="card_set.code", read_only=True)
     faces = serializers.SerializerMethodField()
     energy_faces = serializers.SerializerMethodField()
-    automation_description = serializers.CharField(source="ability_description", read_only=True)
+    automation_description = api_fields.CharField(source="ability_description", read_only=True)
 
     class Meta:
         model = Card
@@ -40,7 +41,7 @@ class CardSerializer(serializers.ModelSerializer):
         return card.die.energy_faces if card.die else []
 
 
-class FormatSerializer(serializers.ModelSerializer):
+class FormatSerializer(api_fields.ModelSerializer):
     class Meta:
         model = Format
         fields = ["code", "name", "definition", "is_builtin"]
@@ -84,15 +85,15 @@ class TeamCheckApi(APIView):
     player_token_actions = {"post"}
 
     class InputSerializer(serializers.Serializer):
-        format = serializers.SlugRelatedField(slug_field="code", queryset=Format.objects.all())
-        team_list = serializers.CharField(max_length=20_000, trim_whitespace=False)
+        format = api_fields.SlugRelatedField(slug_field="code", queryset=Format.objects.all())
+        team_list = api_fields.CharField(max_length=20_000, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
-        name = serializers.CharField()
-        legal = serializers.BooleanField()
+        name = api_fields.CharField()
+        legal = api_fields.BooleanField()
         cards = serializers.ListField(child=serializers.DictField())
         violations = serializers.ListField(child=serializers.DictField())
-        notations = serializers.DictField(child=serializers.CharField())
+        notations = serializers.DictField(child=api_fields.CharField())
 
     @extend_schema(
         request=InputSerializer,

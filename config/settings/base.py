@@ -227,12 +227,12 @@ REST_FRAMEWORK = {
         "tournaments.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # JSON nested deeper than API_JSON_MAX_DEPTH is refused before parsing (config/parsers.py).
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.NestingLimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Request bodies are JSON only (no operation takes a file, and a form's values are all text,
+    # so its "0" could not be told from the number or the boolean the schema asks for); any
+    # other type answers 415. JSON nested deeper than API_JSON_MAX_DEPTH is refused before
+    # parsing (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.NestingLimitedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "config.api_query.PageNumbers",
     "PAGE_SIZE": 50,
 }

@@ -2,6 +2,7 @@
 the schema-driven client (every answer is validated against the schema too)."""
 
 import pytest
+from django.utils import timezone
 
 from judging.models import Branch, Dispute, Penalty, Ruling
 from judging.replays import replays
@@ -607,3 +608,13 @@ def test_a_fork_tried_by_mistake_is_deleted_but_never_the_sequence_as_played(cli
     )
     judge.call("branches_destroy", path={"id": fork["id"]}, query={"version": version}, expect=204)
     assert list(Branch.objects.values_list("pk", flat=True)) == [main["id"]]
+
+
+def test_a_table_clock_paused_for_a_ruling_is_answered_as_the_schema_says(client_for, world):
+    world.round.started_at = timezone.now()
+    world.round.save(update_fields=["started_at"])
+    judge = client_for("judge")
+    body = {"match": world.match.pk, "title": "Stop the clock", "pause_clock": True}
+    judge.call("disputes_create", body=body, expect=201)
+    match = judge.call("matches_retrieve", path={"id": world.match.pk}, expect=200).data
+    assert match["clock"]["state"] == "paused" and match["clock"]["remaining_seconds"] > 0

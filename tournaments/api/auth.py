@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import api_fields
 from config.api_errors import ApiError
 from tournaments.tokens import ApiToken
 
@@ -32,14 +33,14 @@ class TokenApi(APIView):
     locks_out_logins = True  # documents the 429 (config/api_errors.py)
 
     class Credentials(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=4096, trim_whitespace=False)
-        scope = serializers.ChoiceField(choices=ApiToken.Scope.choices, default=ApiToken.Scope.FULL)
+        username = api_fields.CharField(max_length=150)
+        password = api_fields.CharField(max_length=4096, trim_whitespace=False)
+        scope = api_fields.ChoiceField(choices=ApiToken.Scope.choices, default=ApiToken.Scope.FULL)
 
     class TokenOut(serializers.Serializer):
-        token = serializers.CharField()
-        username = serializers.CharField()
-        scope = serializers.ChoiceField(choices=ApiToken.Scope.choices)
+        token = api_fields.CharField()
+        username = api_fields.CharField()
+        scope = api_fields.ChoiceField(choices=ApiToken.Scope.choices)
         expires = serializers.DateTimeField()
 
     def get_authenticate_header(self, request):

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config import api_fields
 from rules.models import Format
 from tournaments.models import (
     TIEBREAKER_NAMES,
@@ -42,17 +43,20 @@ def account_named(username: str):
 
 
 class ClockSerializer(serializers.Serializer):
-    state = serializers.ChoiceField(choices=["not_started", "running", "time_called"])
+    state = api_fields.ChoiceField(
+        choices=["not_started", "running", "paused", "time_called"],
+        help_text="paused: a judge stopped this table's clock while ruling.",
+    )
     ends_at = serializers.DateTimeField(allow_null=True)
-    remaining_seconds = serializers.IntegerField(allow_null=True)
+    remaining_seconds = api_fields.IntegerField(allow_null=True)
 
 
 # ---------------------------------------------------------------- events
 
 
-class EventSerializer(serializers.ModelSerializer):
-    format = serializers.CharField(source="format.code", read_only=True)
-    organiser = serializers.CharField(source="organiser.get_username", read_only=True)
+class EventSerializer(api_fields.ModelSerializer):
+    format = api_fields.CharField(source="format.code", read_only=True)
+    organiser = api_fields.CharField(source="organiser.get_username", read_only=True)
     judges = serializers.SerializerMethodField()
     player_count = serializers.SerializerMethodField()
     planned_swiss_rounds = serializers.SerializerMethodField()
@@ -97,30 +101,30 @@ class EventWriteSerializer(serializers.Serializer):
     """An event's settings. On PATCH every field is optional; the format and the team-list
     rule cannot change once teams are locked at the start (T4.2)."""
 
-    name = serializers.CharField(max_length=120)
+    name = api_fields.CharField(max_length=120)
     date = serializers.DateField()
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    format = serializers.SlugRelatedField(
+    venue = api_fields.CharField(max_length=200, required=False, allow_blank=True)
+    format = api_fields.SlugRelatedField(
         slug_field="code", queryset=Format.objects.all(), required=False
     )
-    match_type = serializers.ChoiceField(choices=Event.MatchType.choices, required=False)
-    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
-    swiss_rounds = serializers.IntegerField(
+    match_type = api_fields.ChoiceField(choices=Event.MatchType.choices, required=False)
+    round_minutes = api_fields.IntegerField(min_value=1, max_value=600, required=False)
+    swiss_rounds = api_fields.IntegerField(
         min_value=1, max_value=30, required=False, allow_null=True
     )
-    top_cut = serializers.IntegerField(min_value=0, max_value=512, required=False)
-    points_win = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    points_draw = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    points_loss = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    top_cut = api_fields.IntegerField(min_value=0, max_value=512, required=False)
+    points_win = api_fields.IntegerField(min_value=0, max_value=100, required=False)
+    points_draw = api_fields.IntegerField(min_value=0, max_value=100, required=False)
+    points_loss = api_fields.IntegerField(min_value=0, max_value=100, required=False)
     tiebreakers = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(TIEBREAKER_NAMES)),
+        child=api_fields.ChoiceField(choices=list(TIEBREAKER_NAMES)),
         max_length=len(TIEBREAKER_NAMES),
         required=False,
     )
-    percentage_floor = serializers.CharField(max_length=12, required=False)
-    team_list_required = serializers.BooleanField(required=False)
+    percentage_floor = api_fields.CharField(max_length=12, required=False)
+    team_list_required = api_fields.BooleanField(required=False)
     judges = serializers.ListField(
-        child=serializers.CharField(max_length=150),
+        child=api_fields.CharField(max_length=150),
         max_length=50,
         required=False,
         help_text="Usernames of the event's judges (replaces the list).",
@@ -141,16 +145,16 @@ class EventWriteSerializer(serializers.Serializer):
 
 
 class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    registration = serializers.IntegerField(source="registration.pk")
-    display_name = serializers.CharField(source="registration.display_name")
-    points = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    losses = serializers.IntegerField()
+    rank = api_fields.IntegerField()
+    registration = api_fields.IntegerField(source="registration.pk")
+    display_name = api_fields.CharField(source="registration.display_name")
+    points = api_fields.IntegerField()
+    wins = api_fields.IntegerField()
+    draws = api_fields.IntegerField()
+    losses = api_fields.IntegerField()
     dropped = serializers.SerializerMethodField()
     figures = serializers.DictField(
-        child=serializers.CharField(),
+        child=api_fields.CharField(),
         help_text="Tiebreaker percentages as shown on the standings page: omw, gw, ogw.",
     )
 
@@ -159,6 +163,7 @@ class StandingsRowSerializer(serializers.Serializer):
 
 
 class RoundDeletionQuerySerializer(serializers.Serializer):
+    # A query string's values are text: DRF's IntegerField reads the number from it.
     confirm = serializers.IntegerField(
         min_value=1,
         max_value=SMALL,
@@ -169,6 +174,7 @@ class RoundDeletionQuerySerializer(serializers.Serializer):
 
 
 class StandingsQuerySerializer(serializers.Serializer):
+    # A query string's values are text: DRF's IntegerField reads the number from it.
     after_round = serializers.IntegerField(
         min_value=1,
         max_value=SMALL,
@@ -178,9 +184,9 @@ class StandingsQuerySerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
-    event = serializers.CharField()
-    after_round = serializers.IntegerField(allow_null=True)
-    tiebreakers = serializers.ListField(child=serializers.CharField())
+    event = api_fields.CharField()
+    after_round = api_fields.IntegerField(allow_null=True)
+    tiebreakers = serializers.ListField(child=api_fields.CharField())
     rows = StandingsRowSerializer(many=True)
 
 
@@ -188,25 +194,25 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class TeamCardSerializer(serializers.Serializer):
-    key = serializers.CharField(source="card.key")
-    name = serializers.CharField(source="card.__str__")
-    dice = serializers.IntegerField()
+    key = api_fields.CharField(source="card.key")
+    name = api_fields.CharField(source="card.__str__")
+    dice = api_fields.IntegerField()
 
 
 class TeamSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    locked = serializers.BooleanField(source="is_locked")
+    name = api_fields.CharField()
+    locked = api_fields.BooleanField(source="is_locked")
     cards = TeamCardSerializer(many=True)
 
 
 class PlayerRefSerializer(serializers.Serializer):
-    registration = serializers.IntegerField(source="pk")
-    display_name = serializers.CharField()
+    registration = api_fields.IntegerField(source="pk")
+    display_name = api_fields.CharField()
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
-    event = serializers.CharField(source="event.slug", read_only=True)
-    display_name = serializers.CharField(read_only=True, help_text="The name at this event.")
+class RegistrationSerializer(api_fields.ModelSerializer):
+    event = api_fields.CharField(source="event.slug", read_only=True)
+    display_name = api_fields.CharField(read_only=True, help_text="The name at this event.")
     team_visible = serializers.SerializerMethodField(
         help_text="False while teams are hidden from you (before the event starts)."
     )
@@ -265,16 +271,16 @@ class RegistrationCreateSerializer(serializers.Serializer):
     registers themselves while registration is open. The team list is checked against the
     event's format."""
 
-    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
-    display_name = serializers.CharField(max_length=80)
-    team_list = serializers.CharField(
+    event = api_fields.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    display_name = api_fields.CharField(max_length=80)
+    team_list = api_fields.CharField(
         max_length=20_000, required=False, allow_blank=True, trim_whitespace=False
     )
-    contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    fixed_table = serializers.IntegerField(
+    contact = api_fields.CharField(max_length=200, required=False, allow_blank=True)
+    fixed_table = api_fields.IntegerField(
         min_value=1, max_value=SMALL, required=False, allow_null=True, help_text="Organiser only."
     )
-    missed_rounds_as = serializers.ChoiceField(
+    missed_rounds_as = api_fields.ChoiceField(
         choices=["loss", "bye"],
         required=False,
         help_text="Organiser only, for a late entry into a running event.",
@@ -296,20 +302,20 @@ class RegistrationCreateSerializer(serializers.Serializer):
 class ClaimSerializer(serializers.Serializer):
     """The claim code of a registration an organiser made by name: it links your account."""
 
-    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
-    code = serializers.CharField(max_length=40)
+    event = api_fields.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    code = api_fields.CharField(max_length=40)
 
 
 class CheckInSerializer(serializers.Serializer):
-    checked_in = serializers.BooleanField(default=True)
+    checked_in = api_fields.BooleanField(default=True)
 
 
 # ---------------------------------------------------------------- matches and results
 
 
-class GameSerializer(serializers.ModelSerializer):
-    winner = serializers.IntegerField(source="winner_id", allow_null=True)
-    first_player = serializers.IntegerField(source="first_player_id", allow_null=True)
+class GameSerializer(api_fields.ModelSerializer):
+    winner = api_fields.IntegerField(source="winner_id", allow_null=True)
+    first_player = api_fields.IntegerField(source="first_player_id", allow_null=True)
 
     class Meta:
         model = Game
@@ -320,11 +326,11 @@ class GameSerializer(serializers.ModelSerializer):
 class GameInputSerializer(serializers.Serializer):
     """One game as reported: the winner's registration id, or null for a draw."""
 
-    winner = serializers.IntegerField(min_value=1, max_value=BIG_ID, allow_null=True)
-    ending = serializers.ChoiceField(choices=Game.Ending.choices, default=Game.Ending.LIFE)
-    life1 = serializers.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
-    life2 = serializers.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
-    first_player = serializers.IntegerField(
+    winner = api_fields.IntegerField(min_value=1, max_value=BIG_ID, allow_null=True)
+    ending = api_fields.ChoiceField(choices=Game.Ending.choices, default=Game.Ending.LIFE)
+    life1 = api_fields.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
+    life2 = api_fields.IntegerField(min_value=-99, max_value=99, required=False, allow_null=True)
+    first_player = api_fields.IntegerField(
         min_value=1, max_value=BIG_ID, required=False, allow_null=True
     )
 
@@ -357,7 +363,7 @@ class ResultReportSerializer(serializers.Serializer):
 
 
 class ResultSerializer(ResultReportSerializer):
-    reason = serializers.CharField(
+    reason = api_fields.CharField(
         max_length=500,
         required=False,
         allow_blank=True,
@@ -366,7 +372,7 @@ class ResultSerializer(ResultReportSerializer):
 
 
 class PendingReportSerializer(serializers.Serializer):
-    reported_by = serializers.IntegerField(
+    reported_by = api_fields.IntegerField(
         source="reported_by_id",
         allow_null=True,
         help_text="The reporting player's registration; null for the life tracker's proposal.",
@@ -375,14 +381,14 @@ class PendingReportSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class MatchSerializer(serializers.ModelSerializer):
-    event = serializers.CharField(source="round.event.slug", read_only=True)
-    round = serializers.IntegerField(source="round.number", read_only=True)
-    stage = serializers.CharField(source="round.stage", read_only=True)
+class MatchSerializer(api_fields.ModelSerializer):
+    event = api_fields.CharField(source="round.event.slug", read_only=True)
+    round = api_fields.IntegerField(source="round.number", read_only=True)
+    stage = api_fields.CharField(source="round.stage", read_only=True)
     player1 = PlayerRefSerializer(read_only=True)
     player2 = PlayerRefSerializer(read_only=True, allow_null=True)
-    is_bye = serializers.BooleanField(read_only=True)
-    best_of_three = serializers.BooleanField(source="round.is_best_of_three", read_only=True)
+    is_bye = api_fields.BooleanField(read_only=True)
+    best_of_three = api_fields.BooleanField(source="round.is_best_of_three", read_only=True)
     games = GameSerializer(many=True, read_only=True)
     pending_reports = serializers.SerializerMethodField(
         help_text="Reports awaiting confirmation: the match's players and staff only."
@@ -412,15 +418,15 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class ExtendSerializer(serializers.Serializer):
-    minutes = serializers.IntegerField(min_value=1, max_value=60)
-    reason = serializers.CharField(max_length=200)
+    minutes = api_fields.IntegerField(min_value=1, max_value=60)
+    reason = api_fields.CharField(max_length=200)
 
 
 # ---------------------------------------------------------------- rounds
 
 
-class RoundSerializer(serializers.ModelSerializer):
-    event = serializers.CharField(source="event.slug", read_only=True)
+class RoundSerializer(api_fields.ModelSerializer):
+    event = api_fields.CharField(source="event.slug", read_only=True)
     clock = serializers.SerializerMethodField(
         help_text="The round's clock (a table given extra time runs later: see its match)."
     )
@@ -458,23 +464,23 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class PairSerializer(serializers.Serializer):
-    event = serializers.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
-    seed = serializers.IntegerField(
+    event = api_fields.SlugRelatedField(slug_field="slug", queryset=Event.objects.all())
+    seed = api_fields.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, help_text="To reproduce a pairing."
     )
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
-    second = serializers.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
-    confirm = serializers.BooleanField(
+    first = api_fields.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
+    second = api_fields.IntegerField(min_value=1, max_value=BIG_ID, help_text="A registration.")
+    confirm = api_fields.BooleanField(
         default=False, help_text="Go ahead despite the pairing warnings (answered as 409)."
     )
 
 
 class PairingChangeSerializer(serializers.Serializer):
-    description = serializers.CharField()
-    confirmed_warnings = serializers.ListField(child=serializers.CharField())
+    description = api_fields.CharField()
+    confirmed_warnings = serializers.ListField(child=api_fields.CharField())
     changed_at = serializers.DateTimeField()
 
 
@@ -482,67 +488,67 @@ class PairingChangeSerializer(serializers.Serializer):
 
 
 class LastChangeSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    delta = serializers.ListField(child=serializers.IntegerField())
-    wasted = serializers.ListField(child=serializers.IntegerField())
-    reason = serializers.CharField()
+    id = api_fields.IntegerField()
+    delta = serializers.ListField(child=api_fields.IntegerField())
+    wasted = serializers.ListField(child=api_fields.IntegerField())
+    reason = api_fields.CharField()
     at = serializers.DateTimeField()
-    by_side = serializers.IntegerField(
+    by_side = api_fields.IntegerField(
         allow_null=True, help_text="1 or 2: the player who entered it; null for staff."
     )
 
 
 class NextGameSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    chooser_side = serializers.IntegerField(
+    number = api_fields.IntegerField()
+    chooser_side = api_fields.IntegerField(
         allow_null=True, help_text="The loser of the last game chooses who goes first (T2.3)."
     )
 
 
 class ProposalSerializer(serializers.Serializer):
     games = serializers.ListField(child=serializers.DictField())
-    confirmed_by = serializers.ListField(child=serializers.CharField())
+    confirmed_by = serializers.ListField(child=api_fields.CharField())
 
 
 class TableStateSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
-    game = serializers.IntegerField()
-    games = serializers.IntegerField()
-    games_won = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
-    best_of_three = serializers.BooleanField()
-    players = serializers.ListField(child=serializers.CharField())
-    life = serializers.ListField(child=serializers.IntegerField())
-    starting_life = serializers.IntegerField()
-    turn = serializers.IntegerField()
-    active_side = serializers.IntegerField()
-    first_side = serializers.IntegerField(allow_null=True)
-    extra_turn = serializers.IntegerField(
+    match = api_fields.IntegerField()
+    game = api_fields.IntegerField()
+    games = api_fields.IntegerField()
+    games_won = serializers.ListField(child=api_fields.IntegerField(), min_length=2, max_length=2)
+    best_of_three = api_fields.BooleanField()
+    players = serializers.ListField(child=api_fields.CharField())
+    life = serializers.ListField(child=api_fields.IntegerField())
+    starting_life = api_fields.IntegerField()
+    turn = api_fields.IntegerField()
+    active_side = api_fields.IntegerField()
+    first_side = api_fields.IntegerField(allow_null=True)
+    extra_turn = api_fields.IntegerField(
         allow_null=True, help_text="0 for the turn at the time call, then 1..5."
     )
-    finished = serializers.BooleanField()
-    winner_side = serializers.IntegerField(allow_null=True)
-    ending = serializers.CharField(allow_blank=True)
+    finished = api_fields.BooleanField()
+    winner_side = api_fields.IntegerField(allow_null=True)
+    ending = api_fields.CharField(allow_blank=True)
     next_game = NextGameSerializer(
         allow_null=True, help_text="Between the games of a best of 3: the next one."
     )
     last_change = LastChangeSerializer(allow_null=True)
-    changes = serializers.IntegerField(help_text="Life changes of this game not undone.")
-    result_status = serializers.CharField()
+    changes = api_fields.IntegerField(help_text="Life changes of this game not undone.")
+    result_status = api_fields.CharField()
     proposal = ProposalSerializer(
         allow_null=True, help_text="The result the life tracker proposes for confirmation."
     )
     clock = ClockSerializer()
-    extra_minutes = serializers.IntegerField()
-    version = serializers.IntegerField(help_text="The game's revision: it grows on every change.")
+    extra_minutes = api_fields.IntegerField()
+    version = api_fields.IntegerField(help_text="The game's revision: it grows on every change.")
 
 
-class LifeChangeSerializer(serializers.ModelSerializer):
-    game = serializers.IntegerField(source="table_game.number")
+class LifeChangeSerializer(api_fields.ModelSerializer):
+    game = api_fields.IntegerField(source="table_game.number")
     at = serializers.DateTimeField(source="created_at")
-    entered_by = serializers.CharField(
+    entered_by = api_fields.CharField(
         source="entered_by.get_username", allow_null=True, help_text="Who entered it."
     )
-    undone_by = serializers.CharField(
+    undone_by = api_fields.CharField(
         source="undone_by.get_username", allow_null=True, help_text="Who undid it, if undone."
     )
 
@@ -556,9 +562,9 @@ class LifeChangeSerializer(serializers.ModelSerializer):
 
 
 class LifeChangeInputSerializer(serializers.Serializer):
-    delta1 = serializers.IntegerField(min_value=-99, max_value=99, default=0)
-    delta2 = serializers.IntegerField(min_value=-99, max_value=99, default=0)
-    reason = serializers.ChoiceField(choices=LifeChange.Reason.choices)
+    delta1 = api_fields.IntegerField(min_value=-99, max_value=99, default=0)
+    delta2 = api_fields.IntegerField(min_value=-99, max_value=99, default=0)
+    reason = api_fields.ChoiceField(choices=LifeChange.Reason.choices)
 
     def validate(self, data):
         if not (data["delta1"] or data["delta2"]):
@@ -567,4 +573,4 @@ class LifeChangeInputSerializer(serializers.Serializer):
 
 
 class FirstPlayerSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=[1, 2], help_text="1 or 2: who takes the first turn.")
+    side = api_fields.ChoiceField(choices=[1, 2], help_text="1 or 2: who takes the first turn.")

@@ -10,6 +10,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 
+from config import api_fields
 from config.api_errors import ApiError, ApiErrorSerializer
 from config.api_query import single_value
 from tournaments.models import Event
@@ -29,9 +30,9 @@ from tournaments.reports.views import report_file_response, site_url
 PARAMS = ("round", "order", "ruling", "notes")
 
 
-class ReportSerializer(serializers.ModelSerializer):
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    format = serializers.CharField(source="file_format", read_only=True)
+class ReportSerializer(api_fields.ModelSerializer):
+    event = api_fields.SlugRelatedField(slug_field="slug", read_only=True)
+    format = api_fields.CharField(source="file_format", read_only=True)
     download_url = serializers.SerializerMethodField()
 
     class Meta:
@@ -52,24 +53,24 @@ class ReportSerializer(serializers.ModelSerializer):
 
 
 class ReportRequestSerializer(serializers.Serializer):
-    event = serializers.SlugRelatedField(
+    event = api_fields.SlugRelatedField(
         slug_field="slug",
         queryset=Event.objects.all(),
         required=False,
         help_text="The event (its slug). A ruling report finds its event from the ruling.",
     )
-    kind = serializers.ChoiceField(choices=[])
-    format = serializers.ChoiceField(choices=[PDF, CSV], default=PDF)
-    round = serializers.IntegerField(
+    kind = api_fields.ChoiceField(choices=[])
+    format = api_fields.ChoiceField(choices=[PDF, CSV], default=PDF)
+    round = api_fields.IntegerField(
         required=False, min_value=1, help_text="Pairings, slips: the round; standings: after it."
     )
-    order = serializers.ChoiceField(
+    order = api_fields.ChoiceField(
         choices=["table", "name"], required=False, help_text="Pairings: by table or by name."
     )
-    ruling = serializers.IntegerField(
+    ruling = api_fields.IntegerField(
         required=False, min_value=1, help_text="Ruling report: the ruling's ID."
     )
-    notes = serializers.ChoiceField(
+    notes = api_fields.ChoiceField(
         choices=["include", "omit"],
         required=False,
         help_text="Ruling report: include the judges' notes (the default; a copy for judges) "
