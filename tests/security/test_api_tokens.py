@@ -177,10 +177,10 @@ def organiser_actions(world):
         ),
         ("download the backup", lambda c: c.get(f"/api/events/{event.slug}/backup/")),
         (
-            "register someone else",
+            "register a late entry",
             lambda c: c.post(
                 "/api/registrations/",
-                {"event": event.slug, "display_name": "Zed", "username": world.opponent.username},
+                {"event": event.slug, "display_name": "Zed", "missed_rounds_as": "loss"},
                 content_type="application/json",
             ),
         ),

@@ -5,7 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import browser, desktop, screenshot_dir  # noqa: F401 (fixtures)
+from tests.browser.conftest import (  # noqa: F401 (fixtures)
+    browser,
+    csp_violations,
+    desktop,
+    screenshot_dir,
+)
 from tests.tournaments.backup.seed import rich_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
