@@ -81,7 +81,8 @@ class EventSerializer(serializers.ModelSerializer):
     def get_judge_invitations(self, event) -> list[str] | None:
         if not viewer_of(self).organiser(event):
             return None
-        return [i.username for i in event.judge_invitations.order_by("created_at", "pk")]
+        # Prefetched in the order sent (tournaments.api.views.events_queryset).
+        return [invitation.username for invitation in event.judge_invitations.all()]
 
     def get_player_count(self, event) -> int:
         return getattr(event, "player_count", None) or event.registrations.count()

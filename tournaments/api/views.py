@@ -77,7 +77,13 @@ class RoleCheckedViewSet(viewsets.GenericViewSet):
 def events_queryset():
     return (
         Event.objects.select_related("format", "organiser")
-        .prefetch_related("judges")
+        .prefetch_related(
+            "judges",
+            # Shown to the organiser only, but read in one query for a whole page of events.
+            Prefetch(
+                "judge_invitations", queryset=JudgeInvitation.objects.order_by("created_at", "pk")
+            ),
+        )
         .annotate(
             player_count=Count("registrations", distinct=True),
             active_count=Count(
