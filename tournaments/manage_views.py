@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -57,9 +58,10 @@ def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         fields = {k: v for k, v in form.cleaned_data.items() if k != "judge_names"}
-        event = services.event_create(organiser=request.user, **fields)
+        with transaction.atomic():  # the event and its invitations, or nothing
+            event = services.event_create(organiser=request.user, **fields)
+            _name_judges(request, event, form.cleaned_data["judge_names"])
         messages.success(request, f"{event} created. Register the players next.")
-        _name_judges(request, event, form.cleaned_data["judge_names"])
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form})
 
@@ -74,9 +76,10 @@ def event_edit(request, slug: str):
         form.fields["format"].disabled = True
         form.fields["team_list_required"].disabled = True
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():  # the settings and the judges, or nothing
+            form.save()
+            _name_judges(request, event, form.cleaned_data["judge_names"])
         messages.success(request, "Event settings saved.")
-        _name_judges(request, event, form.cleaned_data["judge_names"])
         return redirect("manage:event", slug=event.slug)
     return render(
         request,
