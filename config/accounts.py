@@ -1,7 +1,8 @@
 """Accounts: sign up, and a page with your events (as a player and as staff) and API token.
 
 Roles are per event (tournaments.permissions): any account can register for an event as a
-player, create an event and so be its organiser, or be named a judge by an organiser.
+player, create an event and so be its organiser, or judge an event whose organiser invited
+them, once they accept the invitation here.
 """
 
 from django.conf import settings
@@ -15,8 +16,10 @@ from django.urls import path
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from tournaments.models import ApiToken, Event, Registration
+from tournaments import services
+from tournaments.models import ApiToken, Event, JudgeInvitation, Registration
 from tournaments.player_views import profile_player
+from tournaments.selectors import judge_invitations_for
 
 
 def locked_out(request, original_response=None, credentials=None):
@@ -81,6 +84,7 @@ def profile(request):
         {
             "playing": playing,
             "staffing": staffing,
+            "invitations": judge_invitations_for(user),
             # One slot per scope: the token that still works, or None.
             "tokens": [
                 (scope, label, ApiToken.working(user, scope))
@@ -111,9 +115,39 @@ def token(request):
     return redirect("profile")
 
 
+@login_required
+@require_POST
+def judge_invitation_answer(request, invitation_id: int):
+    """Accept or decline an invitation to judge; only the account it is addressed to can."""
+    invitation = JudgeInvitation.objects.filter(pk=invitation_id).first()
+    answer = request.POST.get("answer")
+    if answer not in ("accept", "decline"):
+        messages.error(request, "Answer an invitation with Accept or Decline.")
+        return redirect("profile")
+    try:
+        if invitation is None:
+            raise services.EventError(
+                "This invitation was withdrawn or already answered.", code="gone"
+            )
+        if answer == "accept":
+            event = services.judge_invitation_accept(invitation=invitation, user=request.user)
+            messages.success(request, f"You are now a judge of {event}.")
+        else:
+            services.judge_invitation_decline(invitation=invitation, user=request.user)
+            messages.success(request, f"You declined to judge {invitation.event}.")
+    except services.EventError as error:
+        messages.error(request, str(error))
+    return redirect("profile")
+
+
 urlpatterns = [
     path("signup/", signup, name="signup"),
     path("profile/", profile, name="profile"),
     path("profile/player/", profile_player, name="profile-player"),
     path("token/", token, name="api-token"),
+    path(
+        "judge-invitations/<int:invitation_id>/",
+        judge_invitation_answer,
+        name="judge-invitation-answer",
+    ),
 ]

@@ -10,7 +10,13 @@ from rest_framework.routers import DefaultRouter
 from judging.api import BranchViewSet, DisputeViewSet, PenaltyViewSet, RulingViewSet
 from rules.api import CardSetViewSet, CardViewSet, FormatViewSet, TeamCheckApi
 from tournaments.api.auth import TokenApi
-from tournaments.api.views import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api.views import (
+    EventViewSet,
+    JudgeInvitationViewSet,
+    MatchViewSet,
+    RegistrationViewSet,
+    RoundViewSet,
+)
 from tournaments.backup.api import EventBackupApi
 from tournaments.reports.api import ReportViewSet
 
@@ -22,6 +28,7 @@ router.register("sets", CardSetViewSet)
 router.register("formats", FormatViewSet)
 router.register("reports", ReportViewSet, basename="report")
 router.register("events", EventViewSet, basename="event")
+router.register("judge-invitations", JudgeInvitationViewSet, basename="judge-invitation")
 router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")

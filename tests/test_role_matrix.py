@@ -35,6 +35,7 @@ from tournaments import services
 from tournaments.models import (
     Event,
     ForbiddenPair,
+    JudgeInvitation,
     LifeChange,
     Match,
     PairingChange,
@@ -107,6 +108,20 @@ def count(model, **filters):
 
 def events():
     return Event.objects.count()
+
+
+def invitation_of(w):
+    """The organiser's pending invitation to other_player (not a judge of the event)."""
+    invitee = w.users["other_player"]
+    found = JudgeInvitation.objects.filter(event=w.event, invitee=invitee).first()
+    return found or services.judge_invite(event=w.event, username=invitee.get_username())
+
+
+def judge_count(w):
+    return w.event.judges.count()
+
+
+INVITEE = frozenset({"other_player"})
 
 
 def unlinked(w):
@@ -404,6 +419,15 @@ MATRIX: dict[str, list[Case]] = {
             effect=lambda w: Event.objects.get(pk=w.event.pk).name,
             allowed=ORGANISER,
         ),
+    ],
+    "manage:judge-invitation-withdraw": [
+        Case(
+            "post",
+            kwargs=lambda w: {"slug": w.slug, "invitation_id": invitation_of(w).pk},
+            prepare=invitation_of,
+            effect=count(JudgeInvitation),
+            allowed=ORGANISER,
+        )
     ],
     "manage:event-start": [
         Case(
@@ -792,6 +816,19 @@ MATRIX: dict[str, list[Case]] = {
             note="each account changes its own name and contact only",
         ),
     ],
+    "judge-invitation-answer": [
+        Case(
+            "post",
+            kwargs=lambda w: {"invitation_id": invitation_of(w).pk},
+            prepare=invitation_of,
+            data=lambda w: {"answer": "accept"},
+            effect=judge_count,
+            allowed=INVITEE,
+            refused=AUTHENTICATED - INVITEE,
+            note="only the invited account makes itself a judge; anyone else is told it is "
+            "not theirs",
+        )
+    ],
     "api-token": [Case("post", allowed=AUTHENTICATED, effect=lambda w: _token_count())],
     "login": [Case()],
     "logout": [Case("post")],
@@ -859,6 +896,49 @@ MATRIX: dict[str, list[Case]] = {
             world="between_rounds",
             kwargs=slug,
             effect=lambda w: w.event.rounds.count(),
+        )
+    ],
+    # ------------------------------------------------------------ API: judge invitations
+    "judge-invitation-list": [
+        api(
+            allowed=frozenset({"other_player", "organiser"}),
+            refused=AUTHENTICATED - {"other_player", "organiser"},
+            prepare=invitation_of,
+            sees=lambda response: response.json()["count"] > 0,
+            note="an invitation is seen by its event's organiser and its addressee only",
+        ),
+        api(
+            "post",
+            ORGANISER,
+            data=lambda w: {"event": w.slug, "username": "newcomer"},
+            effect=count(JudgeInvitation),
+        ),
+    ],
+    "judge-invitation-detail": [
+        api(
+            "delete",
+            ORGANISER,
+            kwargs=pk(invitation_of),
+            prepare=invitation_of,
+            effect=count(JudgeInvitation),
+        )
+    ],
+    "judge-invitation-accept": [
+        api(
+            "post",
+            INVITEE,
+            kwargs=pk(invitation_of),
+            prepare=invitation_of,
+            effect=judge_count,
+        )
+    ],
+    "judge-invitation-decline": [
+        api(
+            "post",
+            INVITEE,
+            kwargs=pk(invitation_of),
+            prepare=invitation_of,
+            effect=count(JudgeInvitation),
         )
     ],
     # ------------------------------------------------------------ API: registrations

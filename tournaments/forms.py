@@ -2,22 +2,10 @@ from django import forms
 
 from rules.models import Format
 from tournaments.models import TIEBREAKER_NAMES, Event, Game, Match
-from tournaments.services import GameInput
+from tournaments.services import EventError, GameInput
+from tournaments.services.judges import checked_usernames
 
 DRAW = "draw"
-
-
-def _accounts(text: str) -> list:
-    """Usernames separated by commas, as accounts; every unknown name is reported."""
-    from django.contrib.auth import get_user_model
-
-    users = get_user_model().objects
-    names = list(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
-    accounts = {name: users.filter(username__iexact=name).first() for name in names}
-    unknown = [name for name, account in accounts.items() if account is None]
-    if unknown:
-        raise forms.ValidationError(f"No account named {', '.join(unknown)}.")
-    return list(accounts.values())
 
 
 class EventForm(forms.ModelForm):
@@ -29,7 +17,8 @@ class EventForm(forms.ModelForm):
         label="Judges",
         required=False,
         help_text="Their usernames, separated by commas: judges enter and correct results, "
-        "swap pairings, give extra time and watch the floor.",
+        "swap pairings, give extra time and watch the floor. A new name is sent an invitation "
+        "and becomes a judge once its holder accepts it; a name taken out stops judging at once.",
     )
 
     class Meta:
@@ -57,7 +46,10 @@ class EventForm(forms.ModelForm):
             )
 
     def clean_judge_names(self):
-        return _accounts(self.cleaned_data["judge_names"])
+        try:
+            return checked_usernames(self.cleaned_data["judge_names"].split(","))
+        except EventError as error:
+            raise forms.ValidationError(str(error)) from None
 
     def clean_tiebreakers(self):
         names = [name.strip().lower() for name in self.cleaned_data["tiebreakers"].split(",")]

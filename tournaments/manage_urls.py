@@ -9,6 +9,11 @@ urlpatterns = [
     path("new/", views.event_create, name="event-create"),
     path("<slug:slug>/", views.event_dashboard, name="event"),
     path("<slug:slug>/edit/", views.event_edit, name="event-edit"),
+    path(
+        "<slug:slug>/judge-invitations/<int:invitation_id>/withdraw/",
+        views.judge_invitation_withdraw,
+        name="judge-invitation-withdraw",
+    ),
     path("<slug:slug>/start/", views.event_start, name="event-start"),
     path("<slug:slug>/finish/", views.event_finish, name="event-finish"),
     path("<slug:slug>/pair/", views.round_pair, name="round-pair"),

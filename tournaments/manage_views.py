@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,9 +20,16 @@ from tournaments.forms import (
     SwapForm,
     TeamListForm,
 )
-from tournaments.models import Event, ForbiddenPair, Match, Registration, Round
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    JudgeInvitation,
+    Match,
+    Registration,
+    Round,
+)
 from tournaments.permissions import require_event_staff, require_organiser
-from tournaments.selectors import rounds_with_matches
+from tournaments.selectors import judge_invitations_pending, rounds_with_matches
 
 
 def _event(slug: str) -> Event:
@@ -50,8 +58,9 @@ def event_create(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         fields = {k: v for k, v in form.cleaned_data.items() if k != "judge_names"}
-        event = services.event_create(organiser=request.user, **fields)
-        event.judges.set(form.cleaned_data["judge_names"])
+        with transaction.atomic():  # the event and its invitations, or nothing
+            event = services.event_create(organiser=request.user, **fields)
+            _name_judges(request, event, form.cleaned_data["judge_names"])
         messages.success(request, f"{event} created. Register the players next.")
         return redirect("manage:event", slug=event.slug)
     return render(request, "tournaments/manage/event_form.html", {"form": form})
@@ -67,11 +76,33 @@ def event_edit(request, slug: str):
         form.fields["format"].disabled = True
         form.fields["team_list_required"].disabled = True
     if request.method == "POST" and form.is_valid():
-        form.save()
-        event.judges.set(form.cleaned_data["judge_names"])
+        with transaction.atomic():  # the settings and the judges, or nothing
+            form.save()
+            _name_judges(request, event, form.cleaned_data["judge_names"])
         messages.success(request, "Event settings saved.")
         return redirect("manage:event", slug=event.slug)
-    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": event})
+    return render(
+        request,
+        "tournaments/manage/event_form.html",
+        {"form": form, "event": event, "invitations": judge_invitations_pending(event)},
+    )
+
+
+def _name_judges(request, event: Event, usernames: list[str]) -> None:
+    """The form's judges: new names are invited, with the same words for every name."""
+    for invitation in services.event_judges_name(event=event, usernames=usernames):
+        messages.success(request, services.invitation_sent_message(invitation.username))
+
+
+@login_required
+@require_POST
+def judge_invitation_withdraw(request, slug: str, invitation_id: int):
+    event = _event(slug)
+    require_organiser(request.user, event)
+    invitation = get_object_or_404(JudgeInvitation, pk=invitation_id, event=event)
+    services.judge_invitation_withdraw(invitation=invitation)
+    messages.success(request, f"The invitation to {invitation.username} is withdrawn.")
+    return redirect("manage:event-edit", slug=event.slug)
 
 
 @login_required

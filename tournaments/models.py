@@ -6,6 +6,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 
 DEFAULT_TIEBREAKERS = ["omw", "gw", "ogw", "random"]
 TIEBREAKER_NAMES = {
@@ -521,6 +522,39 @@ class TimeExtension(models.Model):
 
     def __str__(self):
         return f"+{self.seconds // 60} min for {self.match}: {self.reason}"
+
+
+class JudgeInvitation(models.Model):
+    """An organiser's invitation to judge their event, pending until its addressee answers.
+
+    `username` is the name the organiser typed; `invitee` is the account of that name when the
+    invitation was made, or None: an invitation to an unknown name is stored the same way (so
+    the organiser's answer never tells whether the account exists) and never becomes anything.
+    Accepting makes the invitee one of the event's judges; answering or withdrawing deletes it.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judge_invitations")
+    username = models.CharField(max_length=150)
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="judge_invitations",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            # One pending invitation per name and event, whatever its case.
+            models.UniqueConstraint(
+                "event", Lower("username"), name="one_judge_invitation_per_name"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.username} invited to judge {self.event}"
 
 
 # Reports built by Celery workers: the model lives beside its builders (tournaments/reports/).

@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, 
 from tournaments.models import (
     Event,
     Game,
+    JudgeInvitation,
     Match,
     Registration,
     ResultChange,
@@ -562,3 +563,18 @@ def judge_and_registration(event: Event, user) -> tuple[bool, int | None]:
         .first()
     )
     return row or (False, None)
+
+
+def judge_invitations_pending(event: Event) -> QuerySet[JudgeInvitation]:
+    """The event's invitations not yet answered, for its organiser: the names as typed, in the
+    order sent, with nothing that tells an existing account from an unknown name."""
+    return event.judge_invitations.order_by("created_at", "pk")
+
+
+def judge_invitations_for(user) -> QuerySet[JudgeInvitation]:
+    """The invitations to judge that an account has not answered yet."""
+    return (
+        JudgeInvitation.objects.filter(invitee=user)
+        .select_related("event", "event__organiser")
+        .order_by("event__date", "pk")
+    )

@@ -99,23 +99,38 @@ def test_nul_bytes_in_urls_are_refused_before_any_lookup(client):
 # ---------------------------------------------------------------- events
 
 
-def test_settings_lock_at_the_start_and_judges_are_named_by_username(world, client_for):
+def test_settings_lock_at_the_start_and_judges_are_invited_by_username(world, client_for, api):
     organiser = client_for("organiser")
     slug = {"slug": world.slug}
     locked = organiser.call("events_partial_update", path=slug, body={"format": "basic"})
     assert locked.status == 409 and locked.data["code"] == "locked"
-    unknown = organiser.call("events_partial_update", path=slug, body={"judges": ["nobody"]})
-    assert unknown.status == 400 and "nobody" in unknown.data["errors"]["judges"][0]
-    factories.user("second_judge")
+    malformed = organiser.call("events_partial_update", path=slug, body={"judges": ["no one!"]})
+    assert malformed.status == 400 and "not a username" in malformed.data["errors"]["judges"][0]
+    second = factories.user("second_judge")
     changed = organiser.call(
         "events_partial_update",
         path=slug,
-        body={"name": "Main Event", "judges": ["judge", "second_judge"]},
+        body={"name": "Main Event", "judges": ["judge", "second_judge", "nobody"]},
         expect=200,
     ).data
-    assert changed["name"] == "Main Event" and changed["judges"] == ["judge", "second_judge"]
-    judge_view = client_for("judge").call("events_retrieve", path=slug).data
-    assert judge_view["your_roles"] == ["judge"]
+    # Named judges are only invited: no one judges before accepting, whether or not the
+    # account exists.
+    assert changed["name"] == "Main Event" and changed["judges"] == ["judge"]
+    assert changed["judge_invitations"] == ["second_judge", "nobody"]
+    assert client_for("judge").call("events_retrieve", path=slug).data["judge_invitations"] is None
+    mine = as_user(api, second).call("judge_invitations_list", expect=200).data["results"]
+    assert [(i["event"], i["username"]) for i in mine] == [(world.slug, "second_judge")]
+    accepted = (
+        as_user(api, second)
+        .call("judge_invitations_accept_create", path={"id": mine[0]["id"]}, expect=200)
+        .data
+    )
+    assert accepted["judges"] == ["judge", "second_judge"] and accepted["your_roles"] == ["judge"]
+    # Removing a judge needs no one's agreement.
+    removed = organiser.call(
+        "events_partial_update", path=slug, body={"judges": ["second_judge"]}, expect=200
+    ).data
+    assert removed["judges"] == ["second_judge"] and removed["judge_invitations"] == ["nobody"]
     denied = client_for("judge").call("events_partial_update", path=slug, body={"name": "x"})
     assert denied.status == 403
 

@@ -276,17 +276,32 @@ def test_a_mistaken_drop_is_undone_from_the_dashboard(client, organiser):
     assert registration.dropped_after_round is None
 
 
-def test_the_organiser_names_the_judges_in_the_event_settings(client, organiser):
+def test_the_organiser_invites_the_judges_in_the_event_settings(client, organiser):
     event = factories.event(players=2, organiser=organiser)
     jude, june = factories.user("jude"), factories.user("june")
     page = f"/manage/{event.slug}/edit/"
     data = {k: v for k, v in client.get(page).context["form"].initial.items() if v is not None}
     data |= {"format": "tournament", "date": "2026-11-22", "tiebreakers": "omw, gw, ogw, random"}
-    refused = client.post(page, {**data, "judge_names": "jude, nobody"})
-    assert "No account named nobody" in refused.content.decode()
-    assert not event.judges.exists()
-    client.post(page, {**data, "judge_names": "Jude, june"})
+    refused = client.post(page, {**data, "judge_names": "jude, no one!"})
+    assert "is not a username" in refused.content.decode()
+    assert not event.judge_invitations.exists()
+    sent = client.post(page, {**data, "judge_names": "Jude, june, nobody"}, follow=True)
+    text = sent.content.decode()
+    for name in ("Jude", "june", "nobody"):
+        assert f"Invitation sent to {name}; they become a judge once they accept." in text
+    assert not event.judges.exists()  # no one judges before accepting
+    listed = client.get(page).content.decode()
+    assert all(name in listed for name in ("Jude", "june", "nobody"))
+    for account in (jude, june):
+        answer = Client()
+        answer.force_login(account)
+        invitation = event.judge_invitations.get(invitee=account)
+        answer.post(f"/accounts/judge-invitations/{invitation.pk}/", {"answer": "accept"})
     assert set(event.judges.all()) == {jude, june}
+    assert [i.username for i in event.judge_invitations.all()] == ["nobody"]
+    # Taking a name out of the field removes that judge at once.
+    client.post(page, {**data, "judge_names": "jude"})
+    assert set(event.judges.all()) == {jude}
     client.force_login(jude)
     assert client.get(f"/manage/{event.slug}/").status_code == 200  # a judge's view
     assert client.get(page).status_code == 403  # settings stay the organiser's

@@ -4,12 +4,12 @@ shown to the event's staff and the player themselves only."""
 
 import datetime
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config import api_fields
 from rules.models import Format
+from tournaments import services
 from tournaments.models import (
     TIEBREAKER_NAMES,
     Event,
@@ -34,12 +34,11 @@ def viewer_of(serializer) -> Viewer:
     return context["viewer"]
 
 
-def account_named(username: str):
-    users = get_user_model().objects
-    found = users.filter(**{f"{users.model.USERNAME_FIELD}__iexact": username.strip()}).first()
-    if found is None:
-        raise serializers.ValidationError(f"There is no account named {username.strip()!r}.")
-    return found
+def checked_usernames(value: list[str]) -> list[str]:
+    try:
+        return services.checked_usernames(value)
+    except services.EventError as error:
+        raise serializers.ValidationError(str(error)) from None
 
 
 class ClockSerializer(serializers.Serializer):
@@ -64,6 +63,10 @@ class EventSerializer(api_fields.ModelSerializer):
     your_roles = serializers.SerializerMethodField(
         help_text="Your roles at this event: organiser, judge, player."
     )
+    judge_invitations = serializers.SerializerMethodField(
+        help_text="The organiser only (null for anyone else): usernames invited to judge who "
+        "have not answered yet, in the order invited."
+    )
 
     class Meta:
         model = Event
@@ -71,13 +74,19 @@ class EventSerializer(api_fields.ModelSerializer):
             "slug", "name", "date", "venue", "format", "status", "match_type", "round_minutes",
             "swiss_rounds", "planned_swiss_rounds", "top_cut", "points_win", "points_draw",
             "points_loss", "tiebreakers", "percentage_floor", "team_list_required",
-            "teams_revealed_at", "organiser", "judges", "player_count", "current_round",
-            "your_roles",
+            "teams_revealed_at", "organiser", "judges", "judge_invitations", "player_count",
+            "current_round", "your_roles",
         ]  # fmt: skip
         read_only_fields = fields
 
     def get_judges(self, event) -> list[str]:
         return sorted(judge.get_username() for judge in event.judges.all())
+
+    def get_judge_invitations(self, event) -> list[str] | None:
+        if not viewer_of(self).organiser(event):
+            return None
+        # Prefetched in the order sent (tournaments.api.views.events_queryset).
+        return [invitation.username for invitation in event.judge_invitations.all()]
 
     def get_player_count(self, event) -> int:
         return getattr(event, "player_count", None) or event.registrations.count()
@@ -127,7 +136,9 @@ class EventWriteSerializer(serializers.Serializer):
         child=api_fields.CharField(max_length=150),
         max_length=50,
         required=False,
-        help_text="Usernames of the event's judges (replaces the list).",
+        help_text="Usernames of the event's judges. A judge left out stops judging at once; "
+        "a name that is not a judge yet is invited (see /api/judge-invitations/) and becomes "
+        "a judge only when its holder accepts. The answer is the same for any name.",
     )
 
     def validate_date(self, value):
@@ -141,7 +152,37 @@ class EventWriteSerializer(serializers.Serializer):
         return value
 
     def validate_judges(self, value):
-        return [account_named(name) for name in value]
+        return checked_usernames(value)
+
+
+class JudgeInvitationSerializer(serializers.Serializer):
+    """An invitation to judge an event, as its organiser and its addressee see it."""
+
+    id = serializers.IntegerField(read_only=True)
+    event = serializers.CharField(source="event.slug", read_only=True)
+    event_name = serializers.CharField(source="event.name", read_only=True)
+    organiser = serializers.CharField(source="event.organiser.get_username", read_only=True)
+    username = serializers.CharField(read_only=True, help_text="The name the organiser typed.")
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+class JudgeInvitationSentSerializer(JudgeInvitationSerializer):
+    detail = serializers.SerializerMethodField(
+        help_text="The same words for every name, whether or not an account has it."
+    )
+
+    def get_detail(self, invitation) -> str:
+        return services.invitation_sent_message(invitation.username)
+
+
+class JudgeInvitationWriteSerializer(serializers.Serializer):
+    event = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Event.objects.all(), help_text="The event's slug."
+    )
+    username = serializers.CharField(max_length=150, help_text="The username to invite.")
+
+    def validate_username(self, value):
+        return checked_usernames([value])[0]
 
 
 class StandingsRowSerializer(serializers.Serializer):

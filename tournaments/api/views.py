@@ -4,6 +4,7 @@ page does. Anonymous callers get 401, callers without the role 403 (never a half
 import re
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Max, Prefetch, Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
@@ -14,7 +15,7 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from config.api_errors import ApiErrorSerializer
@@ -23,7 +24,16 @@ from tournaments import live, services
 from tournaments.api import serializers as api
 from tournaments.api.filters import EventFilter, MatchFilter, RegistrationFilter, RoundFilter
 from tournaments.api.pagination import Pages
-from tournaments.models import Event, Game, LifeChange, Match, Registration, ResultReport, Round
+from tournaments.models import (
+    Event,
+    Game,
+    JudgeInvitation,
+    LifeChange,
+    Match,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.permissions import Viewer
 from tournaments.selectors import STANDINGS_SECONDS, standings_of_version
 from tournaments.services.event_settings import event_update
@@ -67,7 +77,13 @@ class RoleCheckedViewSet(viewsets.GenericViewSet):
 def events_queryset():
     return (
         Event.objects.select_related("format", "organiser")
-        .prefetch_related("judges")
+        .prefetch_related(
+            "judges",
+            # Shown to the organiser only, but read in one query for a whole page of events.
+            Prefetch(
+                "judge_invitations", queryset=JudgeInvitation.objects.order_by("created_at", "pk")
+            ),
+        )
         .annotate(
             player_count=Count("registrations", distinct=True),
             active_count=Count(
@@ -120,7 +136,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         judges = fields.pop("judges", None)
         event = services.event_create(organiser=request.user, **fields)
         if judges:
-            event = event_update(event=event, judges=judges)
+            services.event_judges_name(event=event, usernames=judges)
         return self.respond(api.EventSerializer, self._reload(event), status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -133,7 +149,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         self.require_organiser(event)
         given = api.EventWriteSerializer(data=request.data, partial=True)
         given.is_valid(raise_exception=True)
-        event = event_update(event=event, **given.validated_data)
+        fields = dict(given.validated_data)
+        judges = fields.pop("judges", None)
+        with transaction.atomic():
+            event = event_update(event=event, **fields)
+            if judges is not None:
+                services.event_judges_name(event=event, usernames=judges)
         return self.respond(api.EventSerializer, self._reload(event))
 
     @extend_schema(
@@ -191,6 +212,93 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
             )
             cache.set(key, data, STANDINGS_SECONDS)
         return Response(data)
+
+
+# ---------------------------------------------------------------- judge invitations
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Invitations to judge: those addressed to you and your events' pending ones"
+    ),
+)
+class JudgeInvitationViewSet(mixins.ListModelMixin, RoleCheckedViewSet):
+    """An organiser invites an account by username to judge their event; the account becomes a
+    judge only when its holder accepts. The organiser's answer is the same whether or not the
+    username belongs to an account (an invitation to an unknown name never becomes anything).
+    Removing a judge is immediate: PATCH the event's `judges`."""
+
+    # Judging is staff work: a player-scoped token does none of it.
+    player_token_actions: set[str] = set()
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = api.JudgeInvitationSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
+            return JudgeInvitation.objects.none()
+        user = self.request.user
+        return (
+            JudgeInvitation.objects.select_related("event", "event__organiser")
+            .filter(Q(invitee=user) | Q(event__organiser=user))
+            .order_by("created_at", "pk")
+        )
+
+    def _invitation(self, pk) -> JudgeInvitation:
+        """Any invitation by id: whoever it is not for gets 403 from the checks, not 404."""
+        if not str(pk).isdigit() or int(pk) > 2**62:
+            raise NotFound("No such invitation.")
+        return get_object_or_404(
+            JudgeInvitation.objects.select_related("event", "event__organiser"), pk=pk
+        )
+
+    @extend_schema(
+        summary="Invite an account to judge your event (organiser)",
+        request=api.JudgeInvitationWriteSerializer,
+        responses={201: api.JudgeInvitationSentSerializer},
+    )
+    def create(self, request):
+        given = api.JudgeInvitationWriteSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        event = given.validated_data["event"]
+        self.require_organiser(event)
+        invitation = services.judge_invite(event=event, username=given.validated_data["username"])
+        return self.respond(api.JudgeInvitationSentSerializer, invitation, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Withdraw a pending invitation (organiser)", responses={204: None})
+    def destroy(self, request, pk=None):
+        invitation = self._invitation(pk)
+        self.require_organiser(invitation.event)
+        services.judge_invitation_withdraw(invitation=invitation)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _require_invitee(self, invitation: JudgeInvitation) -> None:
+        self.require(
+            invitation.invitee_id is not None and invitation.invitee_id == self.request.user.pk,
+            "Only the account this invitation is addressed to can answer it.",
+        )
+
+    @extend_schema(
+        summary="Accept an invitation addressed to you: you become a judge of the event",
+        request=None,
+        responses={200: api.EventSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        invitation = self._invitation(pk)
+        self._require_invitee(invitation)
+        event = services.judge_invitation_accept(invitation=invitation, user=request.user)
+        return self.respond(api.EventSerializer, events_queryset().get(pk=event.pk))
+
+    @extend_schema(
+        summary="Decline an invitation addressed to you", request=None, responses={204: None}
+    )
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        invitation = self._invitation(pk)
+        self._require_invitee(invitation)
+        services.judge_invitation_decline(invitation=invitation, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # ---------------------------------------------------------------- registrations

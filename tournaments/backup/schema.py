@@ -133,6 +133,10 @@ CATALOGUE: tuple[tuple[str, type[models.Model]], ...] = (
 NOT_EXPORTED: dict[str, str] = {
     "tournaments.Report": "built report files: rebuilt on demand from the imported data",
     "tournaments.ApiToken": "accounts' API credentials, not the event's: never in a file",
+    "tournaments.JudgeInvitation": (
+        "pending questions to accounts of this site, answered here; the judges who accepted "
+        "are in event.judges"
+    ),
 }
 
 

@@ -9,6 +9,16 @@ from tournaments.services.clock import (
 )
 from tournaments.services.errors import EventError
 from tournaments.services.events import event_create, event_finish, event_start
+from tournaments.services.judges import (
+    checked_usernames,
+    event_judges_name,
+    invitation_sent_message,
+    judge_invitation_accept,
+    judge_invitation_decline,
+    judge_invitation_withdraw,
+    judge_invite,
+    judge_remove,
+)
 from tournaments.services.life import (
     current_game,
     game_concede,
@@ -46,6 +56,14 @@ from tournaments.services.rounds import (
 from tournaments.services.topcut import top_cut_start
 
 __all__ = [
+    "checked_usernames",
+    "event_judges_name",
+    "invitation_sent_message",
+    "judge_invitation_accept",
+    "judge_invitation_decline",
+    "judge_invitation_withdraw",
+    "judge_invite",
+    "judge_remove",
     "clock_for",
     "clock_pause",
     "clock_resume",

@@ -10,9 +10,9 @@ LOCKED_AFTER_START = ("format", "team_list_required")
 
 
 @transaction.atomic
-def event_update(*, event: Event, judges=None, **fields) -> Event:
-    """Change settings (and, given `judges`, the judges). Checked like the model's own rules;
-    nothing is saved when any value is refused."""
+def event_update(*, event: Event, **fields) -> Event:
+    """Change settings. Checked like the model's own rules; nothing is saved when any value is
+    refused. Judges are invited and removed by tournaments.services.judges."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.REGISTRATION:
         locked = [
@@ -28,6 +28,4 @@ def event_update(*, event: Event, judges=None, **fields) -> Event:
         setattr(event, name, value)
     event.full_clean()
     event.save()
-    if judges is not None:
-        event.judges.set(judges)
     return event

@@ -112,7 +112,11 @@ class Command(BaseCommand):
             swiss_rounds=4,
             top_cut=4,
         )
-        event.judges.add(judge)
+        # The demo judge accepted the organiser's invitation, as any judge does.
+        services.judge_invitation_accept(
+            invitation=services.judge_invite(event=event, username=judge.get_username()),
+            user=judge,
+        )
         for name, team in zip(PLAYER_NAMES, read_demo_teams(), strict=True):
             team_list = format_tb_link(
                 Team(tuple(TeamEntry(key, dice) for key, dice in team.cards), team.name), cards
