@@ -114,3 +114,26 @@ def test_each_blocker_gets_its_lethal_before_damage_goes_past(cards):
     # Cheetah already carrying 1 damage needs only 1 more.
     hurt = BOARD + OVERCRUSH + "judge damage P2:5sww#1 1\n" + blocks + "P1 damage\n"
     assert legal(cards, hurt).final.player("P2").life == 17  # 1 to SK1, 1 to Cheetah, 3 over
+
+
+def test_the_zero_defense_blocker_takes_the_combat_damage_for_when_damaged_effects(cards):
+    """The 0D Iron Will blocker 'takes combat damage' (the ruling) though none is used up on
+    it: its 'when damaged' effect resolves (R11.5), before it is KO'd."""
+
+    def sting(ctx):
+        ctx.lose_life("P1", 1)
+
+    stung = with_abilities(
+        cards,
+        "5sww",
+        Ability("sting", "triggered", "when damaged, P1 loses 1 life", trigger="damaged",
+                resolve=sting),
+    )  # fmt: skip
+    text = BOARD + (
+        "judge keyword P2:5sww#1 iron_will\njudge modifier P2:5sww#1 +0A-2D\n"  # Cheetah at D 0
+        + OVERCRUSH
+        + "P1 attack 22sww#1\nP2 block 5sww#1>22sww#1\nP1 damage\n"
+    )
+    state = legal(stung, text).final
+    assert state.player("P2").life == 15 and state.die("P2:5sww#1").zone == Zone.PREP
+    assert state.player("P1").life == 19
