@@ -261,9 +261,11 @@ def _attackers(state) -> list[Die]:
     return [d for d in state.zone(state.active, Zone.ATTACK) if not d.blocking]
 
 
-def _lethal(txn: Txn, blocker: Die) -> int | None:
+def _lethal(txn: Txn, blocker: Die, attacker: Die) -> int | None:
     """The damage a blocker must be assigned before Overcrush sends any past it: its D minus
-    the damage already on it (K-OVERCRUSH); a blocker at D 0 needs none. None when this
+    the damage already on it (K-OVERCRUSH), in the attacker's assigned damage (so half of it,
+    rounded up, when its damage to this blocker alone is doubled, `_dealt`); a blocker at
+    D 0 needs none. None when this
     damage can't KO it: an Iron Will die not damaged this turn and not at D 0 survives its
     first damage (K-IRONWILL), and Overcrush sends damage past only blockers it KOs. What
     acts once the damage is dealt does not change it: 'when damaged' effects (R11.5) and
@@ -273,6 +275,10 @@ def _lethal(txn: Txn, blocker: Die) -> int | None:
     keywords = query.keywords(txn.state, txn.cards, blocker)
     if needed and not ironwill.can_be_kod(keywords, damaged_before="damaged" in blocker.flags):
         return None
+    if needed:
+        _, pool = combat_damage(txn.state, txn.cards, attacker)
+        extra, _ = _extra(txn, attacker, blocker, "", pool)
+        needed = -(-needed // extra)
     return needed
 
 
@@ -301,11 +307,18 @@ def _dealt(
     """Assigned damage as dealt to `target`, with the multiplier's explanation: a target whose
     multiplier is larger than the one the assignment already counted gets the rest."""
     die = txn.state.die(target)
-    player = "" if die is not None else target
-    own = _multiplier(txn.state, txn.cards, attacker, die, player)
-    extra = max(1, own.factor // pool.factor)
+    extra, own = _extra(txn, attacker, die, "" if die is not None else target, pool)
     why = own.explain() if own.factor > 1 else pool.explain()
     return amount * extra, why
+
+
+def _extra(
+    txn: Txn, attacker: Die, die: Die | None, player: str, pool: query.Multiplier
+) -> tuple[int, query.Multiplier]:
+    """What multiplies assigned damage again when dealt to one target (its own multiplier
+    beyond the one the assignment counted), with that own multiplier."""
+    own = _multiplier(txn.state, txn.cards, attacker, die, player)
+    return max(1, own.factor // pool.factor), own
 
 
 def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
@@ -314,7 +327,7 @@ def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
     blockers = _blockers(txn.state, attacker.id)
     keywords = query.keywords(txn.state, txn.cards, attacker)
     if overcrush.may_hit_player(keywords):
-        needed = [_lethal(txn, b) for b in blockers]
+        needed = [_lethal(txn, b, attacker) for b in blockers]
         if None not in needed and sum(needed) <= damage:  # K-OVERCRUSH: lethal to each, rest over
             split = [(b.id, n) for b, n in zip(blockers, needed, strict=True)]
             return split + [(txn.state.inactive, damage - sum(needed))]
@@ -406,7 +419,7 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
                 subject=attacker_id,
             )
         for blocker in blockers.values():
-            needed = _lethal(txn, blocker)
+            needed = _lethal(txn, blocker, attacker)
             if needed is None:
                 reject(
                     "K-OVERCRUSH",
@@ -505,7 +518,7 @@ def resolve_combat_damage(ctx) -> None:
                 untouched += [
                     (b.id, attacker.id)
                     for b in blockers
-                    if not dict(split).get(b.id) and _lethal(ctx, b) == 0
+                    if not dict(split).get(b.id) and _lethal(ctx, b, attacker) == 0
                 ]
     for blocker in [d for d in state.dice if d.blocking and d.zone == Zone.ATTACK]:
         blocked = state.die(blocker.blocking)
