@@ -156,16 +156,13 @@ def _modifier(kind: str, form: _Form) -> list[str]:
     return [form.text("die", required=True), change]
 
 
-def _by(kind: str, form: _Form) -> list[str]:
-    return [form.text("die", required=True), "by", form.text("other", required=True)]
+def _two_dice(word: str):
+    """'<die> WORD <other die>' (capture/control by, attach to, pair with)."""
 
+    def build(kind: str, form: _Form) -> list[str]:
+        return [form.text("die", required=True), word, form.text("other", required=True)]
 
-def _to(kind: str, form: _Form) -> list[str]:
-    return [form.text("die", required=True), "to", form.text("other", required=True)]
-
-
-def _with(kind: str, form: _Form) -> list[str]:
-    return [form.text("die", required=True), "with", form.text("other", required=True)]
+    return build
 
 
 def _token(kind: str, form: _Form) -> list[str]:
@@ -177,11 +174,11 @@ _BUILDERS = {
     "move": _move,
     "spin": _spin,
     "modifier": _modifier,
-    "capture": _by,
-    "control": _by,
+    "capture": _two_dice("by"),
+    "control": _two_dice("by"),
     "token": _token,
-    "attach": _to,
-    "pair": _with,
+    "attach": _two_dice("to"),
+    "pair": _two_dice("with"),
 }
 
 

@@ -105,28 +105,22 @@ def _j_draw(line, cards):
     return {"target": player, "dice": tuple(die_name(w.text, player) for w in words)}
 
 
-def _j_by(line, cards):
-    die = full_die_name(line.take("a die"), line)
-    by = line.take("'by'")
-    if by.text != "by":
-        line.fail(f"expected 'by', got {by.text!r}", by)
-    return {"die": die, "other": full_die_name(line.take("the die that does it"), line)}
+def _two_dice(word: str, other: str):
+    """A judge line '<die> WORD <die>': the die and the `other` one it names."""
+
+    def read(line, cards):
+        die = full_die_name(line.take("a die"), line)
+        said = line.take(f"'{word}'")
+        if said.text != word:
+            line.fail(f"expected {word!r}, got {said.text!r}", said)
+        return {"die": die, "other": full_die_name(line.take(other), line)}
+
+    return read
 
 
-def _j_attach(line, cards):
-    die = full_die_name(line.take("a die"), line)
-    to = line.take("'to'")
-    if to.text != "to":
-        line.fail(f"expected 'to', got {to.text!r}", to)
-    return {"die": die, "other": full_die_name(line.take("the character die"), line)}
-
-
-def _j_pair(line, cards):
-    die = full_die_name(line.take("a die"), line)
-    word = line.take("'with'")
-    if word.text != "with":
-        line.fail(f"expected 'with', got {word.text!r}", word)
-    return {"die": die, "other": full_die_name(line.take("the die it pairs up with"), line)}
+_j_by = _two_dice("by", "the die that does it")
+_j_attach = _two_dice("to", "the character die")
+_j_pair = _two_dice("with", "the die it pairs up with")
 
 
 def _j_copy(line, cards):

@@ -19,7 +19,7 @@ from rules.engine.actions import (
 )
 from rules.engine.effects import ops
 from rules.engine.effects.queue import QueuedEffect, engine_effect, push_front
-from rules.engine.keywords import fast, overcrush
+from rules.engine.keywords import fast, ironwill, overcrush
 from rules.engine.state import Combat, Die, Request, Step, Zone, replace
 from rules.engine.steps.priority import close_window, enter_main
 from rules.engine.txn import Txn
@@ -261,13 +261,25 @@ def _attackers(state) -> list[Die]:
     return [d for d in state.zone(state.active, Zone.ATTACK) if not d.blocking]
 
 
-def _lethal(txn: Txn, blocker: Die) -> int:
+def _lethal(txn: Txn, blocker: Die, attacker: Die) -> int | None:
     """The damage a blocker must be assigned before Overcrush sends any past it: its D minus
-    the damage already on it (K-OVERCRUSH). What may save it afterwards does not raise this:
-    Iron Will (K-IRONWILL) and 'when damaged' effects act after the damage is dealt (R11.5),
-    prevention when it is dealt (R13.4); a blocker at D 0 needs none."""
+    the damage already on it (K-OVERCRUSH), in the attacker's assigned damage (so half of it,
+    rounded up, when its damage to this blocker alone is doubled, `_dealt`); a blocker at
+    D 0 needs none. None when this
+    damage can't KO it: an Iron Will die not damaged this turn and not at D 0 survives its
+    first damage (K-IRONWILL), and Overcrush sends damage past only blockers it KOs. What
+    acts once the damage is dealt does not change it: 'when damaged' effects (R11.5) and
+    prevention (R13.4)."""
     defense = query.defense(txn.state, txn.cards, blocker).value
-    return overcrush.lethal(defense, blocker.damage)
+    needed = overcrush.lethal(defense, blocker.damage)
+    keywords = query.keywords(txn.state, txn.cards, blocker)
+    if needed and not ironwill.can_be_kod(keywords, damaged_before="damaged" in blocker.flags):
+        return None
+    if needed:
+        _, pool = combat_damage(txn.state, txn.cards, attacker)
+        extra, _ = _extra(txn, attacker, blocker, "", pool)
+        needed = -(-needed // extra)
+    return needed
 
 
 def _multiplier(
@@ -295,11 +307,18 @@ def _dealt(
     """Assigned damage as dealt to `target`, with the multiplier's explanation: a target whose
     multiplier is larger than the one the assignment already counted gets the rest."""
     die = txn.state.die(target)
-    player = "" if die is not None else target
-    own = _multiplier(txn.state, txn.cards, attacker, die, player)
-    extra = max(1, own.factor // pool.factor)
+    extra, own = _extra(txn, attacker, die, "" if die is not None else target, pool)
     why = own.explain() if own.factor > 1 else pool.explain()
     return amount * extra, why
+
+
+def _extra(
+    txn: Txn, attacker: Die, die: Die | None, player: str, pool: query.Multiplier
+) -> tuple[int, query.Multiplier]:
+    """What multiplies assigned damage again when dealt to one target (its own multiplier
+    beyond the one the assignment counted), with that own multiplier."""
+    own = _multiplier(txn.state, txn.cards, attacker, die, player)
+    return max(1, own.factor // pool.factor), own
 
 
 def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
@@ -308,8 +327,8 @@ def automatic_split(txn: Txn, attacker: Die) -> list[tuple[str, int]] | None:
     blockers = _blockers(txn.state, attacker.id)
     keywords = query.keywords(txn.state, txn.cards, attacker)
     if overcrush.may_hit_player(keywords):
-        needed = [_lethal(txn, b) for b in blockers]
-        if sum(needed) <= damage:  # K-OVERCRUSH: lethal to each blocker, the rest over
+        needed = [_lethal(txn, b, attacker) for b in blockers]
+        if None not in needed and sum(needed) <= damage:  # K-OVERCRUSH: lethal to each, rest over
             split = [(b.id, n) for b, n in zip(blockers, needed, strict=True)]
             return split + [(txn.state.inactive, damage - sum(needed))]
     if len(blockers) == 1:
@@ -400,7 +419,15 @@ def _check_split(txn: Txn, attacker_id: str, split: list[tuple[str, int]]) -> No
                 subject=attacker_id,
             )
         for blocker in blockers.values():
-            needed = _lethal(txn, blocker)
+            needed = _lethal(txn, blocker, attacker)
+            if needed is None:
+                reject(
+                    "K-OVERCRUSH",
+                    f"{attacker_id} deals damage past its blockers only if it KOs them all, "
+                    f"and {blocker.id} has Iron Will, not damaged this turn: this damage "
+                    "can't KO it (K-IRONWILL).",
+                    subject=blocker.id,
+                )
             if dict(split).get(blocker.id, 0) < needed:
                 reject(
                     "K-OVERCRUSH",
@@ -491,7 +518,7 @@ def resolve_combat_damage(ctx) -> None:
                 untouched += [
                     (b.id, attacker.id)
                     for b in blockers
-                    if not dict(split).get(b.id) and _lethal(ctx, b) == 0
+                    if not dict(split).get(b.id) and _lethal(ctx, b, attacker) == 0
                 ]
     for blocker in [d for d in state.dice if d.blocking and d.zone == Zone.ATTACK]:
         blocked = state.die(blocker.blocking)

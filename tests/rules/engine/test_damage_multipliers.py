@@ -138,3 +138,22 @@ def test_several_multipliers_multiply_together(cards):
     assert "P2:SK1 took 32 damage from P1:22uxm#1, x4 (Wolverine, Pain Amplifier)" in events(
         replay.steps[-1]
     )
+
+
+def test_overcrush_lethal_counts_a_blockers_own_multiplier(cards):
+    """Superman (4A, Overcrush) doubles his damage to Cheetah dice only, and is blocked by a
+    Sidekick (D 1) and Cheetah (D 2): he splits his 4 (the multiplier his blockers share is
+    none); 1 assigned to Cheetah is dealt as 2, its lethal, so the Sidekick's 1 and Cheetah's
+    1 leave 2 for the player (K-OVERCRUSH after the multiplier)."""
+    doubled = with_abilities(
+        cards, "19sww", _static("double", "double damage to Cheetah", _to_cheetah)
+    )
+    text = BOARD + (
+        "judge keyword P1:19sww#1 overcrush\n"
+        "P1 attack 19sww#1\nP2 block SK1>19sww#1 5sww#1>19sww#1\nP1 damage\n"
+    )
+    replay = legal(doubled, text)
+    state = replay.final
+    assert state.player("P2").life == 18
+    assert state.die("P2:SK1").zone == Zone.PREP and state.die("P2:5sww#1").zone == Zone.PREP
+    assert "P2:5sww#1 took 2 damage from P1:19sww#1, x2 (Superman)" in events(replay.steps[-1])

@@ -1,10 +1,12 @@
 """What Overcrush must assign to a blocker before its leftover damage goes to the defending
-player (K-OVERCRUSH), against the keywords and effects that change whether a blocker is KO'd.
+player (K-OVERCRUSH: 'if it KOs or removes all its blockers'), against the keywords and
+effects that change whether a blocker is KO'd.
 
-'Lethal' is the blocker's D minus the damage already on it. What may keep the blocker in the
-Field acts after the damage is assigned and does not raise it: Iron Will ('can't be KO'd
-unless already damaged this turn', K-IRONWILL) once the damage is dealt (R11.5), prevention
-when it is dealt (R13.4). Each blocker gets its lethal before any damage goes past (R11.4).
+'Lethal' is the blocker's D minus the damage already on it; a blocker at D 0 needs none. Iron
+Will ('can't be KO'd unless already damaged this turn', K-IRONWILL) on a die not damaged this
+turn means this damage can't KO it, so none goes past it (unless it is at D 0: the official
+ruling). Prevention acts when the damage is dealt (R13.4) and does not change what is
+assigned. Each blocker gets its lethal before any damage goes past (R11.4).
 """
 
 from rules.engine import Zone
@@ -45,21 +47,31 @@ def test_a_zero_defense_iron_will_blocker_is_kod_by_the_combat_damage_it_takes(c
     assert state.die("P2:SK1").zone == Zone.PREP and state.player("P2").life == 20
 
 
-def test_iron_will_does_not_raise_what_overcrush_must_assign(cards):
-    """A D 1 Iron Will blocker not damaged this turn can't be KO'd by this damage
-    (K-IRONWILL), yet its lethal is its D: 1 to it, 4 past it (K-OVERCRUSH); Iron Will keeps
-    it in the Field after the damage (R11.5)."""
+def test_an_iron_will_blocker_not_damaged_this_turn_lets_no_overcrush_damage_past(cards):
+    """A D 1 Iron Will blocker not damaged this turn survives the attacker's damage, its first
+    (K-IRONWILL), so the attacker does not KO all its blockers and deals nothing past them
+    (K-OVERCRUSH; the 0D ruling: the KO is 'the requirement for Overcrush damage')."""
     text = (
         BOARD
         + "judge keyword P2:SK1 iron_will\n"
         + OVERCRUSH
         + "P1 attack 22sww#1\nP2 block SK1>22sww#1\n"
     )
-    replay = legal(cards, text + "P1 damage\n")
-    assert replay.final.player("P2").life == 16
+    replay = legal(cards, text + "P1 damage\n")  # one blocker: all 5 to it
+    assert replay.final.player("P2").life == 20
     assert replay.final.die("P2:SK1").zone == Zone.FIELD
-    assert {"K-OVERCRUSH", "K-IRONWILL"} <= set(replay.steps[-1].rules)
-    refused(cards, text + "P1 damage 22sww#1>SK1=0 22sww#1>P2=5\n", "K-OVERCRUSH")
+    assert "K-IRONWILL" in replay.steps[-1].rules
+    step = refused(cards, text + "P1 damage 22sww#1>SK1=1 22sww#1>P2=4\n", "K-OVERCRUSH")
+    assert "can't KO it (K-IRONWILL)" in step.reason
+    # Damaged earlier this turn (D 2, 1 damage), Iron Will no longer holds it: its lethal is
+    # 1 more, and 4 go past (K-IRONWILL (a), K-OVERCRUSH).
+    damaged = BOARD + (
+        "judge keyword P2:SK1 iron_will\njudge modifier P2:SK1 +0A+1D\njudge damage P2:SK1 1\n"
+        + OVERCRUSH
+        + "P1 attack 22sww#1\nP2 block SK1>22sww#1\nP1 damage\n"
+    )
+    state = legal(cards, damaged).final
+    assert state.player("P2").life == 16 and state.die("P2:SK1").zone == Zone.PREP
 
 
 def _prevent_all_to_p2_sidekicks(q):
@@ -102,3 +114,26 @@ def test_each_blocker_gets_its_lethal_before_damage_goes_past(cards):
     # Cheetah already carrying 1 damage needs only 1 more.
     hurt = BOARD + OVERCRUSH + "judge damage P2:5sww#1 1\n" + blocks + "P1 damage\n"
     assert legal(cards, hurt).final.player("P2").life == 17  # 1 to SK1, 1 to Cheetah, 3 over
+
+
+def test_the_zero_defense_blocker_takes_the_combat_damage_for_when_damaged_effects(cards):
+    """The 0D Iron Will blocker 'takes combat damage' (the ruling) though none is used up on
+    it: its 'when damaged' effect resolves (R11.5), before it is KO'd."""
+
+    def sting(ctx):
+        ctx.lose_life("P1", 1)
+
+    stung = with_abilities(
+        cards,
+        "5sww",
+        Ability("sting", "triggered", "when damaged, P1 loses 1 life", trigger="damaged",
+                resolve=sting),
+    )  # fmt: skip
+    text = BOARD + (
+        "judge keyword P2:5sww#1 iron_will\njudge modifier P2:5sww#1 +0A-2D\n"  # Cheetah at D 0
+        + OVERCRUSH
+        + "P1 attack 22sww#1\nP2 block 5sww#1>22sww#1\nP1 damage\n"
+    )
+    state = legal(stung, text).final
+    assert state.player("P2").life == 15 and state.die("P2:5sww#1").zone == Zone.PREP
+    assert state.player("P1").life == 19

@@ -204,13 +204,15 @@ def test_a_long_pair_down_is_split_into_short_ones():
 
 
 def test_two_short_pair_downs_beat_one_long_one_when_the_largest_gap_is_equal():
-    # 6 6 6 3 1 0 0 0: one pairing has 6v3 and 1v0 (gaps 3 and 1), the others 6v1 or 3v0 plus
-    # more; squared gaps decide between equal largest gaps.
-    pts = [6, 6, 6, 3, 1, 0, 0, 0]
+    """6 4 2 1 1 0: 6 v 4 sets the largest gap (2) whatever else; then 2 v 1 and 1 v 0 (two
+    1-point floats) or 2 v 0 and 1 v 1 (one 2-point float) have the same largest gap and the
+    same summed gap (2), and only the squared gaps (2 against 4) tell them apart (tier 5)."""
+    pts = [6, 4, 2, 1, 1, 0]
     field = [SwissPlayer(i, f"P{i}", p, rank=i) for i, p in enumerate(pts, start=1)]
-    r = pair_round(field, seed=4)
-    gaps = sorted(abs(pts[a - 1] - pts[b - 1]) for a, b in r.pairs)
-    assert gaps == [0, 0, 1, 3] and r.quality.largest_gap == 3
+    for seed in range(5):
+        r = pair_round(field, seed=seed)
+        gaps = sorted(abs(pts[a - 1] - pts[b - 1]) for a, b in r.pairs)
+        assert gaps == [1, 1, 2] and r.quality.largest_gap == 2 and r.quality.gap_squares == 6
 
 
 def test_the_largest_gap_comes_before_the_squared_gaps():
