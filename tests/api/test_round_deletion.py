@@ -119,3 +119,23 @@ def test_only_the_organiser_deletes_a_round(api, organiser, three_rounds):
         "rounds_destroy", path={"id": rounds[2].pk}, query={"confirm": 3}, expect=401
     )
     assert event.rounds.count() == 3
+
+
+def test_the_deletion_record_names_players_as_the_event_shows_them(api, organiser):
+    """A registration keeps the event's name after its player claims it with an account
+    whose own name differs; the record of a deleted round names them as the event did."""
+    event = factories.event(players=2, start=True, organiser=organiser)
+    registration = event.registrations.get(display_name="Player 01")
+    holder = factories.user("holder")
+    services.player_profile_update(user=holder, display_name="Their Account Name")
+    services.registration_claim(event=event, code=registration.claim_code, user=holder)
+    round_ = services.round_pair(event=event, seed=1)
+    _finish(round_)
+    as_user(api, organiser).call(
+        "rounds_destroy", path={"id": round_.pk}, query={"confirm": 1}, expect=204
+    )
+    recorded = RoundDeletion.objects.get().matches[0]
+    assert sorted(recorded["players"]) == ["Player 01", "Player 02"]
+    assert "Player 01" in recorded["label"] and "Their Account Name" not in recorded["label"]
+    audit = ResultChange.objects.filter(event=event, match__isnull=True).get()
+    assert audit.match_label == recorded["label"]

@@ -73,7 +73,7 @@ def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(
     client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
     refused = client.post(base(match) + "next/", {"side": 1})
     assert refused.status_code == 409 and refused.json()["code"] == "not_chooser"
-    assert refused.json()["error"].startswith(f"{match.player2.player.display_name} lost game 1")
+    assert refused.json()["error"].startswith(f"{match.player2.display_name} lost game 1")
     as_player(client, match.player2)
     state = client.post(base(match) + "undo/").json()
     assert (state["game"], state["life"], state["finished"]) == (1, [20, 20], False)

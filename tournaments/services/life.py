@@ -371,7 +371,7 @@ def _refuse_unless_chooser(match: Match, last: TableGame, by) -> None:
     loser = match.player2 if last.winner_side == 1 else match.player1
     if me is not None and me.pk != loser.pk:
         raise EventError(
-            f"{loser.player.display_name} lost game {last.number} and chooses who goes first "
+            f"{loser.display_name} lost game {last.number} and chooses who goes first "
             "(T2.3); until then that game can still be undone.",
             code="not_chooser",
         )

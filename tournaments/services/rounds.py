@@ -224,17 +224,17 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
 
 
 def _label(match: Match, number: int) -> str:
-    first = match.player1.player.display_name
+    first = match.player1.display_name
     if match.player2_id is None:
         return f"Round {number}: {first} ({'missed round' if match.missed_round else 'bye'})"
-    return f"Round {number}, table {match.table}: {first} v {match.player2.player.display_name}"
+    return f"Round {number}, table {match.table}: {first} v {match.player2.display_name}"
 
 
 def _snapshot(match: Match, label: str) -> dict:
     """The match as it stood, players named (a registration id would mean nothing later)."""
-    names = {match.player1_id: match.player1.player.display_name}
+    names = {match.player1_id: match.player1.display_name}
     if match.player2_id:
-        names[match.player2_id] = match.player2.player.display_name
+        names[match.player2_id] = match.player2.display_name
     return {
         "label": label,
         "table": match.table,
@@ -277,9 +277,7 @@ def round_delete(*, round_: Round, by, confirm: bool = False) -> int:
             code="confirm_deletion",
         )
     matches = list(
-        round_.matches.select_related("player1__player", "player2__player").prefetch_related(
-            "games", "reports"
-        )
+        round_.matches.select_related("player1", "player2").prefetch_related("games", "reports")
     )
     snapshots = []
     for match in matches:
