@@ -9,7 +9,7 @@ e.g. each violation of a team list with its rule ID).
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError
 from django.http import Http404
@@ -160,10 +160,6 @@ def _translate(exc: Exception) -> Exception:
         from config.views import too_large_message
 
         return ApiError(400, "too_large", too_large_message())
-    if isinstance(exc, TooManyFilesSent):
-        from config.views import FILES_REFUSED
-
-        return ApiError(400, "files_refused", FILES_REFUSED)
     if isinstance(exc, Http404):
         return exceptions.NotFound(*exc.args)
     if isinstance(exc, DjangoPermissionDenied):
