@@ -62,6 +62,25 @@ def test_the_victim_undoes_the_griefers_zero_after_the_griefer_confirmed(client,
     assert change.undone_at is not None
 
 
+def test_the_victim_undoes_the_griefers_zero_through_the_api_too(client, match):
+    griefer, victim = match.player1, match.player2
+    api = f"/api/matches/{match.pk}/"
+    as_player(client, griefer)
+    json = {"content_type": "application/json"}
+    state = client.post(api + "life/", {"delta2": -20, "reason": "combat"}, **json).json()
+    assert state["finished"] and state["winner_side"] == 1
+    assert client.post(api + "confirm/", **json).status_code == 200
+    refused = client.post(api + "life/undo/", **json)
+    assert refused.status_code == 409
+
+    as_player(client, victim)
+    state = client.post(api + "life/undo/", **json).json()
+    assert state["life"] == [20, 20] and not state["finished"]
+    assert state["result_status"] == "pending" and state["proposal"] is None
+    change = LifeChange.objects.get(table_game__match=match)
+    assert (change.entered_by, change.undone_by) == (griefer.player.user, victim.player.user)
+
+
 def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(client):
     event = factories.event(players=2, start=True, match_type="bo3")
     services.round_pair(event=event, seed=4)
@@ -121,6 +140,12 @@ def test_once_both_players_confirmed_no_life_change_or_undo_goes_through(client,
     assert client.post(base(match) + "confirm/").json()["result_status"] == "confirmed"
     for action, data in (("undo/", {}), ("life/", {"delta1": -1, "reason": "combat"})):
         refused = client.post(base(match) + action, data)
+        assert refused.status_code == 409
+        assert refused.json()["code"] in ("confirmed", "closed")
+    # The API's table actions go through the same refusal.
+    api = f"/api/matches/{match.pk}/"
+    for action, data in (("life/undo/", None), ("life/", {"delta1": -1, "reason": "combat"})):
+        refused = client.post(api + action, data, content_type="application/json")
         assert refused.status_code == 409
         assert refused.json()["code"] in ("confirmed", "closed")
     assert LifeChange.objects.filter(table_game__match=match, undone=False).count() == 1
