@@ -205,10 +205,8 @@ class ErrorDocumentingSchema(AutoSchema):
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
             codes += ["409", "415"]  # any write can be sent a body of a type the API can't read
-        if getattr(self.view, "throttle_classes", None) or getattr(
-            self.view, "locks_out_logins", False
-        ):
-            codes.append("429")  # a rate-limited view, or the token login's lockout
+        if getattr(self.view, "locks_out_logins", False):
+            codes.append("429")  # the token login's lockout (django-axes)
         return codes
 
     def _get_response_bodies(self, direction="response"):

@@ -225,3 +225,14 @@ def test_the_admin_login_is_throttled_too():
     refused = client.post(reverse("admin:login"), {"username": "boss", "password": PASSWORD})
     assert refused.status_code == 429
     assert not logged_in(client)
+
+
+def test_the_schema_documents_the_lockout_on_the_token_login_only(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    answering_429 = [
+        f"{method.upper()} {path}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if "429" in operation.get("responses", {})
+    ]
+    assert answering_429 == [f"POST {TOKEN}"]
