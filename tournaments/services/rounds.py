@@ -149,6 +149,15 @@ def _has_results(round_: Round) -> bool:
     )
 
 
+def _judged(round_: Round) -> bool:
+    from judging.models import Dispute, Penalty
+
+    return (
+        Dispute.objects.filter(match__round=round_).exists()
+        or Penalty.objects.filter(match__round=round_).exists()
+    )
+
+
 def _latest_swiss_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.event.rounds.filter(number__gt=round_.number).exists():
@@ -166,6 +175,13 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
         raise EventError(
             f"Round {round_.number} already has results; delete the round to pair it again.",
             code="has_results",
+        )
+    if _judged(round_):
+        raise EventError(
+            f"A judge has a dispute or a penalty on a match of round {round_.number}: pairing it "
+            "again would leave them naming no match. Delete the round instead (the deletion is "
+            "recorded and they keep the match they were about), then pair it again.",
+            code="judged",
         )
     round_.matches.all().delete()
     round_.seed = secrets.randbelow(2**31) if seed is None else seed
