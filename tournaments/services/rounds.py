@@ -149,7 +149,7 @@ def _has_results(round_: Round) -> bool:
     )
 
 
-def _judged(round_: Round) -> bool:
+def _judges_name_a_match_of(round_: Round) -> bool:
     from judging.models import Dispute, Penalty
 
     return (
@@ -176,7 +176,7 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
             f"Round {round_.number} already has results; delete the round to pair it again.",
             code="has_results",
         )
-    if _judged(round_):
+    if _judges_name_a_match_of(round_):
         raise EventError(
             f"A judge has a dispute or a penalty on a match of round {round_.number}: pairing it "
             "again would leave them naming no match. Delete the round instead (the deletion is "
