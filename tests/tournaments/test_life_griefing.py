@@ -161,3 +161,25 @@ def test_the_api_lists_who_entered_and_who_undid_each_change(client, match):
     assert [(c["entered_by"], c["undone"], c["undone_by"]) for c in changes] == [
         (match.player1.player.user.username, True, match.player2.player.user.username)
     ]
+
+
+def test_a_result_entered_by_staff_closes_the_table_to_every_action(client, match):
+    """Accepted by staff before anyone touched the table: not even who goes first changes."""
+    services.result_enter(
+        match=match, games=[services.GameInput(match.player1_id)], by=match.round.event.organiser
+    )
+    as_player(client, match.player2)
+    api = f"/api/matches/{match.pk}/"
+    for url, data in (
+        (base(match) + "first/", {"side": 2}),
+        (base(match) + "life/", {"delta1": -1, "reason": "combat"}),
+        (base(match) + "turn/", {}),
+        (base(match) + "concede/", {"side": 2}),
+    ):
+        refused = client.post(url, data)
+        assert (refused.status_code, refused.json()["code"]) == (409, "closed"), url
+    for action, data in (("first/", {"side": 2}), ("life/", {"delta1": -1, "reason": "combat"})):
+        refused = client.post(api + action, data, content_type="application/json")
+        assert (refused.status_code, refused.json()["code"]) == (409, "closed"), action
+    game = services.current_game(match)
+    assert (game.active_side, game.life1, game.turn) == (1, 20, 1)
