@@ -9,7 +9,7 @@ e.g. each violation of a team list with its rule ID).
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError
 from django.http import Http404
@@ -160,10 +160,6 @@ def _translate(exc: Exception) -> Exception:
         from config.views import too_large_message
 
         return ApiError(400, "too_large", too_large_message())
-    if isinstance(exc, TooManyFilesSent):
-        from config.views import FILES_REFUSED
-
-        return ApiError(400, "files_refused", FILES_REFUSED)
     if isinstance(exc, Http404):
         return exceptions.NotFound(*exc.args)
     if isinstance(exc, DjangoPermissionDenied):
@@ -209,10 +205,8 @@ class ErrorDocumentingSchema(AutoSchema):
         codes = ["400", "401", "403", "404"]
         if self.method not in ("GET", "HEAD", "OPTIONS"):
             codes += ["409", "415"]  # any write can be sent a body of a type the API can't read
-        if getattr(self.view, "throttle_classes", None) or getattr(
-            self.view, "locks_out_logins", False
-        ):
-            codes.append("429")  # a rate-limited view, or the token login's lockout
+        if getattr(self.view, "locks_out_logins", False):
+            codes.append("429")  # the token login's lockout (django-axes)
         return codes
 
     def _get_response_bodies(self, direction="response"):

@@ -27,15 +27,11 @@ def single_value(request, name: str) -> str | None:
     return values[0] if values else None
 
 
-def single_values(request, names) -> None:
-    for name in names:
-        single_value(request, name)
-
-
 def validated_query(request, serializer_class) -> dict:
     """The query parameters a serializer declares (also the operation's documented
     `parameters`), each given at most once, validated."""
-    single_values(request, serializer_class().fields)
+    for name in serializer_class().fields:
+        single_value(request, name)  # refuses a parameter given twice
     query = serializer_class(data=request.query_params)
     query.is_valid(raise_exception=True)
     return query.validated_data

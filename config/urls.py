@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import urls as auth_urls
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -14,7 +15,12 @@ urlpatterns = [
     path("judging/", include("judging.urls")),
     path("api/", include("config.api")),
     path("accounts/", include("config.accounts")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Django's login, logout and password pages, but the password change: config.accounts has
+    # its own, whose old-password check counts towards the login throttling.
+    path(
+        "accounts/",
+        include([url for url in auth_urls.urlpatterns if url.name != "password_change"]),
+    ),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves the docs' start-up script as a file of its own (?script): no inline

@@ -119,3 +119,43 @@ def test_only_the_organiser_deletes_a_round(api, organiser, three_rounds):
         "rounds_destroy", path={"id": rounds[2].pk}, query={"confirm": 3}, expect=401
     )
     assert event.rounds.count() == 3
+
+
+def test_the_deletion_record_names_players_as_the_event_shows_them(api, organiser):
+    """A registration keeps the event's name after its player claims it with an account
+    whose own name differs; the record of a deleted round names them as the event did."""
+    event = factories.event(players=2, start=True, organiser=organiser)
+    registration = event.registrations.get(display_name="Player 01")
+    holder = factories.user("holder")
+    services.player_profile_update(user=holder, display_name="Their Account Name")
+    services.registration_claim(event=event, code=registration.claim_code, user=holder)
+    round_ = services.round_pair(event=event, seed=1)
+    _finish(round_)
+    as_user(api, organiser).call(
+        "rounds_destroy", path={"id": round_.pk}, query={"confirm": 1}, expect=204
+    )
+    recorded = RoundDeletion.objects.get().matches[0]
+    assert sorted(recorded["players"]) == ["Player 01", "Player 02"]
+    assert "Player 01" in recorded["label"] and "Their Account Name" not in recorded["label"]
+    audit = ResultChange.objects.filter(event=event, match__isnull=True).get()
+    assert audit.match_label == recorded["label"]
+
+
+def test_a_round_with_a_dispute_is_not_paired_again_so_the_dispute_keeps_its_match(api, organiser):
+    """Re-pairing deletes the round's matches too: a dispute opened before any result would
+    point at no match, unnamed. It is refused; deleting the round (recorded) names it."""
+    event = factories.event(players=4, start=True, organiser=organiser)
+    round_ = services.round_pair(event=event, seed=1)
+    match = round_.matches.filter(player2__isnull=False).first()
+    dispute = Dispute.objects.create(
+        event=event, match=match, title="Mid-game question", setup="", opened_by=organiser
+    )
+    client = as_user(api, organiser)
+    refused = client.call("rounds_repair_create", path={"id": round_.pk}, expect=409).data
+    assert refused["code"] == "judged" and "Delete the round instead" in refused["message"]
+    dispute.refresh_from_db()
+    assert dispute.match == match and round_.matches.count() == 2
+
+    client.call("rounds_destroy", path={"id": round_.pk}, expect=204)
+    dispute.refresh_from_db()
+    assert dispute.match is None and dispute.match_label.startswith(f"Round 1, table {match.table}")

@@ -317,8 +317,7 @@ def test_rulings_and_penalties_outlive_a_deleted_round(table):
     # The dispute still says which match it was about.
     match = table.match
     assert ruling.dispute.match_label == (
-        f"Round 1, table {match.table}: {match.player1.player.display_name} v "
-        f"{match.player2.player.display_name}"
+        f"Round 1, table {match.table}: {match.player1.display_name} v {match.player2.display_name}"
     )
 
 

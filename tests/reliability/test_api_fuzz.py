@@ -34,11 +34,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from judging import services as judging_services
-from judging.models import Branch, Dispute, Ruling
-from rules.models import Card, CardSet, Format
 from tests import roles
-from tournaments.models import ApiToken, Event, Match, Registration, Round
-from tournaments.reports.models import Report
+from tests.reliability.existing_objects import case_strategy, existing_values
+from tournaments.models import ApiToken
 
 EXAMPLES = 15
 CHECKS = [
@@ -58,38 +56,6 @@ SCHEMA = schemathesis.openapi.from_dict(_spec())
 OPERATIONS = {
     f"{op.method.upper()} {op.path}": op for op in (r.ok() for r in SCHEMA.get_all_operations())
 }
-
-
-def existing_values() -> dict[str, list]:
-    """Path parameter values that name real objects, by the API resource they belong to."""
-    return {
-        "cards": list(Card.objects.values_list("key", flat=True)[:5]),
-        "sets": list(CardSet.objects.values_list("code", flat=True)[:3]),
-        "formats": list(Format.objects.values_list("code", flat=True)[:3]),
-        "events": list(Event.objects.values_list("slug", flat=True)),
-        "registrations": list(Registration.objects.values_list("pk", flat=True)[:6]),
-        "rounds": list(Round.objects.values_list("pk", flat=True)),
-        "matches": list(Match.objects.values_list("pk", flat=True)[:6]),
-        "reports": list(Report.objects.values_list("pk", flat=True)),
-        "disputes": list(Dispute.objects.values_list("pk", flat=True)),
-        "branches": list(Branch.objects.values_list("pk", flat=True)),
-        "rulings": list(Ruling.objects.values_list("pk", flat=True)),
-    }
-
-
-def case_strategy(operation, mode):
-    """Generated cases, and the same with each path parameter naming an existing object
-    (resources the fuzzer does not know yet, e.g. new routes, are fuzzed with generated
-    values only)."""
-    strategies = [operation.as_strategy(generation_mode=mode)]
-    names = [p.name for p in operation.path_parameters]
-    resource = operation.path.strip("/").split("/")[1]
-    if len(names) == 1:
-        for value in existing_values().get(resource, []):
-            strategies.append(
-                operation.as_strategy(generation_mode=mode, path_parameters={names[0]: value})
-            )
-    return st.one_of(strategies)
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +97,7 @@ def test_the_api_answers_every_generated_request_as_documented(world, app, role,
     if role != "anonymous":
         headers["Authorization"] = f"Token {ApiToken.objects.get(user=world.users[role]).key}"
     modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
-    strategy = st.one_of([case_strategy(operation, mode) for mode in modes])
+    strategy = st.one_of([case_strategy(operation, mode, existing_values()) for mode in modes])
 
     @settings(
         max_examples=EXAMPLES,

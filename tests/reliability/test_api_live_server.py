@@ -42,6 +42,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.reliability.existing_objects import case_strategy
 from tournaments.management.commands.load_demo import DEMO_EVENT_SLUG
 
 EXAMPLES = 8
@@ -65,23 +66,8 @@ ORGANISER_PASSWORD = secrets.token_urlsafe(16)
 # Path parameter values naming real objects, read from the server's database.
 EXISTING = """
 import json
-from judging.models import Branch, Dispute, Ruling
-from rules.models import Card, CardSet, Format
-from tournaments.models import Event, Match, Registration, Round
-from tournaments.reports.models import Report
-print(json.dumps({
-    "cards": list(Card.objects.values_list("key", flat=True)[:5]),
-    "sets": list(CardSet.objects.values_list("code", flat=True)[:3]),
-    "formats": list(Format.objects.values_list("code", flat=True)[:3]),
-    "events": list(Event.objects.values_list("slug", flat=True)),
-    "registrations": list(Registration.objects.values_list("pk", flat=True)[:6]),
-    "rounds": list(Round.objects.values_list("pk", flat=True)),
-    "matches": list(Match.objects.values_list("pk", flat=True)[:6]),
-    "reports": list(Report.objects.values_list("pk", flat=True)),
-    "disputes": list(Dispute.objects.values_list("pk", flat=True)),
-    "branches": list(Branch.objects.values_list("pk", flat=True)),
-    "rulings": list(Ruling.objects.values_list("pk", flat=True)),
-}))
+from tests.reliability.existing_objects import existing_values
+print(json.dumps(existing_values()))
 """
 # The demo event's organiser, whatever load_demo names them, gets a password only this run knows.
 ORGANISER = """
@@ -274,18 +260,6 @@ def _deletes_last(label: str) -> tuple:
     return (label.startswith("DELETE "), label)
 
 
-def _case_strategy(operation, mode, existing: dict):
-    strategies = [operation.as_strategy(generation_mode=mode)]
-    names = [p.name for p in operation.path_parameters]
-    resource = operation.path.strip("/").split("/")[1]
-    if len(names) == 1:
-        for value in existing.get(resource, []):
-            strategies.append(
-                operation.as_strategy(generation_mode=mode, path_parameters={names[0]: value})
-            )
-    return st.one_of(strategies)
-
-
 @pytest.mark.parametrize("role", ["organiser", "anonymous"])
 @pytest.mark.parametrize("label", sorted(OPERATIONS, key=_deletes_last))
 def test_the_served_api_answers_every_generated_request_as_documented(server, role, label):
@@ -293,7 +267,7 @@ def test_the_served_api_answers_every_generated_request_as_documented(server, ro
     operation = server["schema"][path][method]
     headers = {"Authorization": f"Token {server['token']}"} if role == "organiser" else {}
     modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
-    strategy = st.one_of([_case_strategy(operation, mode, server["existing"]) for mode in modes])
+    strategy = st.one_of([case_strategy(operation, mode, server["existing"]) for mode in modes])
 
     @settings(
         max_examples=EXAMPLES,

@@ -260,6 +260,20 @@ def test_a_player_token_does_what_players_do(world):
     assert player.get("/api/cards/").status_code == 200
 
 
+def test_a_player_token_claims_the_registration_made_for_its_account():
+    event = factories.event(players=1)
+    registration = event.registrations.get()
+    claimant = factories.user("claimant")
+    claimed = with_token(ApiToken.issue(claimant, "player")).post(
+        "/api/registrations/claim/",
+        {"event": event.slug, "code": registration.claim_code},
+        content_type="application/json",
+    )
+    assert claimed.status_code == 200, claimed.content[:300]
+    registration.refresh_from_db()
+    assert registration.player.user == claimant and registration.claim_code is None
+
+
 def test_a_player_token_sees_no_staff_only_details(world):
     registration = world.other_registration
     registration.player.contact = "zed@example.org"

@@ -225,3 +225,55 @@ def test_the_admin_login_is_throttled_too():
     refused = client.post(reverse("admin:login"), {"username": "boss", "password": PASSWORD})
     assert refused.status_code == 429
     assert not logged_in(client)
+
+
+def test_the_schema_documents_the_lockout_on_the_token_login_only(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    answering_429 = [
+        f"{method.upper()} {path}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if "429" in operation.get("responses", {})
+    ]
+    assert answering_429 == [f"POST {TOKEN}"]
+
+
+def test_the_password_change_form_counts_and_refuses_guesses_like_a_login(settings):
+    """A session left open is no unthrottled way to guess the account's password."""
+    victim = factories.user("victim")
+    thief = Client()
+    thief.force_login(victim)
+    new = "a-new-pass-phrase-24"
+
+    def change(old: str):
+        return thief.post(
+            "/accounts/password_change/",
+            {"old_password": old, "new_password1": new, "new_password2": new},
+        )
+
+    first = change("guess-0")
+    assert first.status_code == 200 and "old password was entered incorrectly" in (
+        first.content.decode()
+    )
+    for attempt in range(1, settings.AXES_FAILURE_LIMIT):
+        assert change(f"guess-{attempt}").status_code in (200, 429)
+    assert change(PASSWORD).status_code == 429
+    victim.refresh_from_db()
+    assert victim.check_password(PASSWORD)
+    # The guesses count with the logins': the account is locked on the login page too.
+    assert page_login(Client(REMOTE_ADDR="203.0.113.9"), "victim", PASSWORD).status_code == 429
+
+
+def test_the_password_change_form_still_changes_a_password(settings):
+    user = factories.user("holder")
+    browser = Client()
+    browser.force_login(user)
+    new = "a-new-pass-phrase-24"
+    changed = browser.post(
+        "/accounts/password_change/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    assert changed.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(new)
+    assert not AccessAttempt.objects.exists()

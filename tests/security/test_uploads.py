@@ -95,6 +95,18 @@ def test_a_file_instead_of_a_team_list_is_refused_saying_so(world, organiser, ap
         "code": "unsupported_media_type",
         "message": f'Unsupported media type "{MULTIPART_CONTENT}" in request.',
     }
+    # Signed in by session, with the CSRF check on (it reads the form's token): the API's own
+    # parsers read the body, so the file is a 415 here too, never Django's form parsing.
+    session = Client(enforce_csrf_checks=True)
+    session.force_login(world.event.organiser)
+    session.get(reverse("login"))
+    upload.seek(0)
+    answer = session.post(
+        "/api/registrations/",
+        {"event": world.slug, "display_name": "F", "team_list": upload},
+        HTTP_X_CSRFTOKEN=session.cookies["csrftoken"].value,
+    )
+    assert answer.status_code == 415 and answer.json()["code"] == "unsupported_media_type"
     upload.seek(0)
     page = organiser.post(
         reverse("manage:event", args=[world.slug]),

@@ -1,5 +1,7 @@
 """Accounts and players registering themselves with their team list."""
 
+import re
+
 import pytest
 
 from tests.tournaments import factories
@@ -125,3 +127,21 @@ def test_an_unknown_token_scope_changes_nothing_and_says_so(client):
     page = client.post("/accounts/token/", {"scope": "admin"}, follow=True).content.decode()
     assert "&#x27;admin&#x27; is not a token scope" in page
     assert not ApiToken.objects.filter(user=user).exists()
+
+
+def test_each_fields_help_text_is_the_element_its_aria_describedby_names(client, event):
+    """A screen reader reads a field's help with it only when the id matches."""
+    client.force_login(factories.user())
+    pages = [
+        f"/events/{event.slug}/register/",
+        f"/events/{event.slug}/claim/",
+        "/accounts/profile/player/",
+    ]
+    for url in pages:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        html = page.content.decode()
+        described = re.findall(r'aria-describedby="([^"]+)"', html)
+        assert described, url
+        for target in described:
+            assert f'id="{target}"' in html, (url, target)

@@ -62,6 +62,25 @@ def test_the_victim_undoes_the_griefers_zero_after_the_griefer_confirmed(client,
     assert change.undone_at is not None
 
 
+def test_the_victim_undoes_the_griefers_zero_through_the_api_too(client, match):
+    griefer, victim = match.player1, match.player2
+    api = f"/api/matches/{match.pk}/"
+    as_player(client, griefer)
+    json = {"content_type": "application/json"}
+    state = client.post(api + "life/", {"delta2": -20, "reason": "combat"}, **json).json()
+    assert state["finished"] and state["winner_side"] == 1
+    assert client.post(api + "confirm/", **json).status_code == 200
+    refused = client.post(api + "life/undo/", **json)
+    assert refused.status_code == 409
+
+    as_player(client, victim)
+    state = client.post(api + "life/undo/", **json).json()
+    assert state["life"] == [20, 20] and not state["finished"]
+    assert state["result_status"] == "pending" and state["proposal"] is None
+    change = LifeChange.objects.get(table_game__match=match)
+    assert (change.entered_by, change.undone_by) == (griefer.player.user, victim.player.user)
+
+
 def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(client):
     event = factories.event(players=2, start=True, match_type="bo3")
     services.round_pair(event=event, seed=4)
@@ -73,7 +92,7 @@ def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(
     client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
     refused = client.post(base(match) + "next/", {"side": 1})
     assert refused.status_code == 409 and refused.json()["code"] == "not_chooser"
-    assert refused.json()["error"].startswith(f"{match.player2.player.display_name} lost game 1")
+    assert refused.json()["error"].startswith(f"{match.player2.display_name} lost game 1")
     as_player(client, match.player2)
     state = client.post(base(match) + "undo/").json()
     assert (state["game"], state["life"], state["finished"]) == (1, [20, 20], False)
@@ -123,6 +142,12 @@ def test_once_both_players_confirmed_no_life_change_or_undo_goes_through(client,
         refused = client.post(base(match) + action, data)
         assert refused.status_code == 409
         assert refused.json()["code"] in ("confirmed", "closed")
+    # The API's table actions go through the same refusal.
+    api = f"/api/matches/{match.pk}/"
+    for action, data in (("life/undo/", None), ("life/", {"delta1": -1, "reason": "combat"})):
+        refused = client.post(api + action, data, content_type="application/json")
+        assert refused.status_code == 409
+        assert refused.json()["code"] in ("confirmed", "closed")
     assert LifeChange.objects.filter(table_game__match=match, undone=False).count() == 1
 
 
@@ -136,3 +161,25 @@ def test_the_api_lists_who_entered_and_who_undid_each_change(client, match):
     assert [(c["entered_by"], c["undone"], c["undone_by"]) for c in changes] == [
         (match.player1.player.user.username, True, match.player2.player.user.username)
     ]
+
+
+def test_a_result_entered_by_staff_closes_the_table_to_every_action(client, match):
+    """Accepted by staff before anyone touched the table: not even who goes first changes."""
+    services.result_enter(
+        match=match, games=[services.GameInput(match.player1_id)], by=match.round.event.organiser
+    )
+    as_player(client, match.player2)
+    api = f"/api/matches/{match.pk}/"
+    for url, data in (
+        (base(match) + "first/", {"side": 2}),
+        (base(match) + "life/", {"delta1": -1, "reason": "combat"}),
+        (base(match) + "turn/", {}),
+        (base(match) + "concede/", {"side": 2}),
+    ):
+        refused = client.post(url, data)
+        assert (refused.status_code, refused.json()["code"]) == (409, "closed"), url
+    for action, data in (("first/", {"side": 2}), ("life/", {"delta1": -1, "reason": "combat"})):
+        refused = client.post(api + action, data, content_type="application/json")
+        assert (refused.status_code, refused.json()["code"]) == (409, "closed"), action
+    game = services.current_game(match)
+    assert (game.active_side, game.life1, game.turn) == (1, 20, 1)

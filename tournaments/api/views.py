@@ -318,7 +318,8 @@ class RegistrationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Role
     """Players registered at events, with their team lists once revealed (or to staff and the
     player themselves before)."""
 
-    player_token_actions = {"list", "retrieve", "create"}  # create: registering yourself
+    # create: registering yourself; claim: linking your account to the registration made for you
+    player_token_actions = {"list", "retrieve", "create", "claim"}
 
     serializer_class = api.RegistrationSerializer
     filterset_class = RegistrationFilter

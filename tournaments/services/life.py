@@ -323,6 +323,7 @@ def game_concede(*, game: TableGame, side: int, by=None) -> TableGame:
 def game_set_first(*, game: TableGame, side: int) -> TableGame:
     """Who takes the first turn of this game (before any turn has ended or life changed)."""
     game = _lock(game.pk)
+    _refuse_if_closed(game.match)
     if game.turn != 1 or side not in (1, 2) or game.finished:
         raise EventError("The first player is set before the first turn ends.", code="started")
     game.active_side = side
@@ -371,7 +372,7 @@ def _refuse_unless_chooser(match: Match, last: TableGame, by) -> None:
     loser = match.player2 if last.winner_side == 1 else match.player1
     if me is not None and me.pk != loser.pk:
         raise EventError(
-            f"{loser.player.display_name} lost game {last.number} and chooses who goes first "
+            f"{loser.display_name} lost game {last.number} and chooses who goes first "
             "(T2.3); until then that game can still be undone.",
             code="not_chooser",
         )

@@ -149,6 +149,15 @@ def _has_results(round_: Round) -> bool:
     )
 
 
+def _judges_name_a_match_of(round_: Round) -> bool:
+    from judging.models import Dispute, Penalty
+
+    return (
+        Dispute.objects.filter(match__round=round_).exists()
+        or Penalty.objects.filter(match__round=round_).exists()
+    )
+
+
 def _latest_swiss_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.event.rounds.filter(number__gt=round_.number).exists():
@@ -166,6 +175,13 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
         raise EventError(
             f"Round {round_.number} already has results; delete the round to pair it again.",
             code="has_results",
+        )
+    if _judges_name_a_match_of(round_):
+        raise EventError(
+            f"A judge has a dispute or a penalty on a match of round {round_.number}: pairing it "
+            "again would leave them naming no match. Delete the round instead (the deletion is "
+            "recorded and they keep the match they were about), then pair it again.",
+            code="judged",
         )
     round_.matches.all().delete()
     round_.seed = secrets.randbelow(2**31) if seed is None else seed
@@ -224,17 +240,17 @@ def round_swap(*, round_: Round, first: Registration, second: Registration, by, 
 
 
 def _label(match: Match, number: int) -> str:
-    first = match.player1.player.display_name
+    first = match.player1.display_name
     if match.player2_id is None:
         return f"Round {number}: {first} ({'missed round' if match.missed_round else 'bye'})"
-    return f"Round {number}, table {match.table}: {first} v {match.player2.player.display_name}"
+    return f"Round {number}, table {match.table}: {first} v {match.player2.display_name}"
 
 
 def _snapshot(match: Match, label: str) -> dict:
     """The match as it stood, players named (a registration id would mean nothing later)."""
-    names = {match.player1_id: match.player1.player.display_name}
+    names = {match.player1_id: match.player1.display_name}
     if match.player2_id:
-        names[match.player2_id] = match.player2.player.display_name
+        names[match.player2_id] = match.player2.display_name
     return {
         "label": label,
         "table": match.table,
@@ -277,9 +293,7 @@ def round_delete(*, round_: Round, by, confirm: bool = False) -> int:
             code="confirm_deletion",
         )
     matches = list(
-        round_.matches.select_related("player1__player", "player2__player").prefetch_related(
-            "games", "reports"
-        )
+        round_.matches.select_related("player1", "player2").prefetch_related("games", "reports")
     )
     snapshots = []
     for match in matches:
