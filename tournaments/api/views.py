@@ -473,7 +473,10 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         self.require_organiser(round_.event)
         given = single_value(request, "confirm")
         # The number, not a yes: a script looping over rounds does not confirm them all.
-        if given is not None and given != str(round_.number):
+        # Read as the whole number the schema declares ("03" is 3), anything else refused.
+        if given is not None and not (
+            given.isascii() and given.isdigit() and int(given) == round_.number
+        ):
             raise ValidationError(
                 {"confirm": [f"Give this round's number, {round_.number}, to confirm."]}
             )
