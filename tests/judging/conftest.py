@@ -4,8 +4,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from judging import services as judging_services
+from judging.models import Dispute
 from judging.replays import replays
-from tests.judging.logs import BOARD, SEQUENCE  # noqa: F401 (shared with the tests)
+from tests.judging.logs import BOARD, SEQUENCE
 from tests.tournaments import factories
 from tournaments import services
 from tournaments.models import Event, Match
@@ -66,4 +68,18 @@ def table(db) -> Table:
         organiser=organiser,
         stranger=factories.user("stranger"),
         **users,
+    )
+
+
+@pytest.fixture
+def dispute(table) -> Dispute:
+    """A dispute at the table whose log is the console tests' board and sequence, typed over
+    the dispute's own teams."""
+    dispute = judging_services.dispute_open(match=table.match, title="Who blocks?", by=table.judge)
+    teams = "\n".join(line for line in dispute.setup.splitlines() if " team " in line)
+    return judging_services.dispute_log_save(
+        dispute=dispute,
+        text=f"game tournament life 20 first P1\n{teams}\n{BOARD}{SEQUENCE}",
+        by=table.judge,
+        version=None,
     )

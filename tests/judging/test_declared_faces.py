@@ -3,14 +3,13 @@ the faces that may be declared for it, places one, and the board shows it marked
 On the demo catalogue that is Giganta (9sww): neither community source has her die stats, so
 her card is `character_or_action` without faces."""
 
-import pytest
 from django.urls import reverse
 
-from judging import selectors, services
+from judging import selectors
 from judging.boardview import board_view
 from judging.logtext import parse_parts
 from rules.engine import Replay
-from tests.judging.logs import BOARD, SEQUENCE, SETUP
+from tests.judging.logs import SETUP
 from tests.rules.engine.conftest import demo_cards
 
 
@@ -23,18 +22,6 @@ def test_the_board_view_marks_a_declared_face_and_only_that():
     assert (giganta.kind, giganta.face, giganta.declared) == ("energy", "fist2", True)
     assert "face declared" in giganta.description() and giganta.as_json()["declared"] is True
     assert not board.dice["P2:5sww#2"].declared and not board.dice["P1:22sww#1"].declared
-
-
-@pytest.fixture
-def dispute(table):
-    dispute = services.dispute_open(match=table.match, title="What did it roll?", by=table.judge)
-    teams = "\n".join(line for line in dispute.setup.splitlines() if " team " in line)
-    return services.dispute_log_save(
-        dispute=dispute,
-        text=f"game tournament life 20 first P1\n{teams}\n{BOARD}{SEQUENCE}",
-        by=table.judge,
-        version=None,
-    )
 
 
 def test_the_board_editor_offers_and_places_a_declared_face(client, table, dispute):

@@ -10,8 +10,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judging import selectors, services
-from judging.models import Dispute
+from judging import selectors
 from tests.judging.logs import BOARD, SEQUENCE
 from tests.reliability.bounded import at_most
 
@@ -23,18 +22,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 garbage = st.text(max_size=12) | st.sampled_from(["", "-1", "0", "99999999999999999999", "\x00"])
-
-
-@pytest.fixture
-def dispute(table) -> Dispute:
-    dispute = services.dispute_open(match=table.match, title="Who blocks?", by=table.judge)
-    teams = "\n".join(line for line in dispute.setup.splitlines() if " team " in line)
-    return services.dispute_log_save(
-        dispute=dispute,
-        text=f"game tournament life 20 first P1\n{teams}\n{BOARD}{SEQUENCE}",
-        by=table.judge,
-        version=None,
-    )
 
 
 @st.composite

@@ -4,25 +4,11 @@ report's data; and the console's own reads (board editor rows, a step, a compari
 import pytest
 
 from judging import selectors, services
-from judging.models import Dispute
-from tests.judging.logs import BOARD, SEQUENCE
 from tests.tournaments import factories
 from tournaments import services as tournament_services
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dispute(table) -> Dispute:
-    dispute = services.dispute_open(match=table.match, title="Who blocks?", by=table.judge)
-    teams = "\n".join(line for line in dispute.setup.splitlines() if " team " in line)
-    return services.dispute_log_save(
-        dispute=dispute,
-        text=f"game tournament life 20 first P1\n{teams}\n{BOARD}{SEQUENCE}",
-        by=table.judge,
-        version=None,
-    )
 
 
 def rule(dispute, table, **penalty):

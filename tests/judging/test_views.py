@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from judging import services
 from judging.models import Dispute, Penalty
-from tests.judging.logs import BOARD, SEQUENCE
 from tests.tournaments import factories
 from tournaments import services as tournament_services
 
@@ -34,18 +33,6 @@ def users(table):
         "other_organiser": other_organiser,
         "stranger": table.stranger,
     }
-
-
-@pytest.fixture
-def dispute(table) -> Dispute:
-    dispute = services.dispute_open(match=table.match, title="Who blocks?", by=table.judge)
-    teams = "\n".join(line for line in dispute.setup.splitlines() if " team " in line)
-    return services.dispute_log_save(
-        dispute=dispute,
-        text=f"game tournament life 20 first P1\n{teams}\n{BOARD}{SEQUENCE}",
-        by=table.judge,
-        version=None,
-    )
 
 
 def client_for(client, user):
