@@ -11,7 +11,7 @@ from rules.selectors import card_index
 from rules.services import catalogue_import, formats_install_builtin
 from rules.teams import Team, TeamEntry, format_tb_link
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, Match
 
 _names = itertools.count(1)
 
@@ -53,3 +53,19 @@ def event(*, players: int = 0, organiser=None, start: bool = False, **fields) ->
     if start:
         made = services.event_start(event=made)
     return made
+
+
+def seated_match(*, seed: int = 1) -> Match:
+    """Round 1's first match of a started 4-player event, both players with an account (so
+    they can open their table page and report)."""
+    started = event(players=4, start=True)
+    services.round_pair(event=started, seed=seed)
+    match = Match.objects.filter(round__event=started, player2__isnull=False).first()
+    for registration in (match.player1, match.player2):
+        registration.player.user = user()
+        registration.player.save()
+    return match
+
+
+def table_url(match: Match) -> str:
+    return f"/events/{match.round.event.slug}/tables/{match.pk}/"

@@ -15,17 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def match():
-    event = factories.event(players=4, start=True)
-    services.round_pair(event=event, seed=1)
-    match = Match.objects.filter(round__event=event, player2__isnull=False).first()
-    for registration in (match.player1, match.player2):
-        registration.player.user = factories.user()
-        registration.player.save()
-    return match
-
-
-def base(match) -> str:
-    return f"/events/{match.round.event.slug}/tables/{match.pk}/"
+    return factories.seated_match(seed=1)
 
 
 def as_player(client, registration):
@@ -37,17 +27,19 @@ def test_the_victim_undoes_the_griefers_zero_after_the_griefer_confirmed(client,
     griefer, victim = match.player1, match.player2
     # The attack: player 1 sets player 2's life to 0 and confirms the proposal at once.
     as_player(client, griefer)
-    state = client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"}).json()
+    state = client.post(
+        factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"}
+    ).json()
     assert state["finished"] and state["winner_side"] == 1
     assert state["last_change"]["by_side"] == 1
-    state = client.post(base(match) + "confirm/").json()
+    state = client.post(factories.table_url(match) + "confirm/").json()
     assert state["proposal"]["confirmed_by"] == [griefer.player.display_name]
     # The griefer cannot take it back alone either, once confirmed.
-    refused = client.post(base(match) + "undo/")
+    refused = client.post(factories.table_url(match) + "undo/")
     assert refused.status_code == 409 and "only the player whose life" in refused.json()["error"]
 
     as_player(client, victim)
-    state = client.post(base(match) + "undo/", {"version": state["version"]}).json()
+    state = client.post(factories.table_url(match) + "undo/", {"version": state["version"]}).json()
     assert "error" not in state
     assert state["life"] == [20, 20] and not state["finished"]
     assert state["result_status"] == "pending" and state["proposal"] is None
@@ -89,12 +81,12 @@ def test_in_a_best_of_three_the_griefer_cannot_move_on_before_the_victim_saw_it(
         registration.player.user = factories.user()
         registration.player.save()
     as_player(client, match.player1)
-    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
-    refused = client.post(base(match) + "next/", {"side": 1})
+    client.post(factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"})
+    refused = client.post(factories.table_url(match) + "next/", {"side": 1})
     assert refused.status_code == 409 and refused.json()["code"] == "not_chooser"
     assert refused.json()["error"].startswith(f"{match.player2.display_name} lost game 1")
     as_player(client, match.player2)
-    state = client.post(base(match) + "undo/").json()
+    state = client.post(factories.table_url(match) + "undo/").json()
     assert (state["game"], state["life"], state["finished"]) == (1, [20, 20], False)
 
 
@@ -105,17 +97,19 @@ def test_an_undo_after_a_confirmation_is_refused_for_a_change_to_the_other_playe
     undo the end of the game once the opponent has confirmed it."""
     loser, winner = match.player1, match.player2
     as_player(client, loser)
-    client.post(base(match) + "life/", {"delta1": -20, "reason": "combat"})  # honest loss
+    client.post(
+        factories.table_url(match) + "life/", {"delta1": -20, "reason": "combat"}
+    )  # honest loss
     as_player(client, winner)
-    client.post(base(match) + "confirm/")
+    client.post(factories.table_url(match) + "confirm/")
     as_player(client, loser)
-    refused = client.post(base(match) + "undo/")
+    refused = client.post(factories.table_url(match) + "undo/")
     assert refused.status_code == 409 and "already confirmed this result" in refused.json()["error"]
     # A judge can.
     judge = factories.user()
     match.round.event.judges.add(judge)
     client.force_login(judge)
-    state = client.post(base(match) + "undo/").json()
+    state = client.post(factories.table_url(match) + "undo/").json()
     assert state["life"] == [20, 20] and state["result_status"] == "pending"
     assert LifeChange.objects.get(table_game__match=match).undone_by == judge
 
@@ -124,22 +118,24 @@ def test_a_judges_entry_is_not_undone_by_a_player_once_the_other_confirmed(clien
     judge = factories.user()
     match.round.event.judges.add(judge)
     client.force_login(judge)
-    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
+    client.post(factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"})
     as_player(client, match.player1)
-    client.post(base(match) + "confirm/")
+    client.post(factories.table_url(match) + "confirm/")
     as_player(client, match.player2)
-    refused = client.post(base(match) + "undo/")
+    refused = client.post(factories.table_url(match) + "undo/")
     assert refused.status_code == 409 and refused.json()["code"] == "reported"
 
 
 def test_once_both_players_confirmed_no_life_change_or_undo_goes_through(client, match):
     as_player(client, match.player1)
-    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
-    client.post(base(match) + "confirm/")
+    client.post(factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"})
+    client.post(factories.table_url(match) + "confirm/")
     as_player(client, match.player2)
-    assert client.post(base(match) + "confirm/").json()["result_status"] == "confirmed"
+    assert (
+        client.post(factories.table_url(match) + "confirm/").json()["result_status"] == "confirmed"
+    )
     for action, data in (("undo/", {}), ("life/", {"delta1": -1, "reason": "combat"})):
-        refused = client.post(base(match) + action, data)
+        refused = client.post(factories.table_url(match) + action, data)
         assert refused.status_code == 409
         assert refused.json()["code"] in ("confirmed", "closed")
     # The API's table actions go through the same refusal.
@@ -153,10 +149,10 @@ def test_once_both_players_confirmed_no_life_change_or_undo_goes_through(client,
 
 def test_the_api_lists_who_entered_and_who_undid_each_change(client, match):
     as_player(client, match.player1)
-    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
-    client.post(base(match) + "confirm/")
+    client.post(factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"})
+    client.post(factories.table_url(match) + "confirm/")
     as_player(client, match.player2)
-    client.post(base(match) + "undo/")
+    client.post(factories.table_url(match) + "undo/")
     changes = client.get(f"/api/matches/{match.pk}/life/").json()
     assert [(c["entered_by"], c["undone"], c["undone_by"]) for c in changes] == [
         (match.player1.player.user.username, True, match.player2.player.user.username)
@@ -171,10 +167,10 @@ def test_a_result_entered_by_staff_closes_the_table_to_every_action(client, matc
     as_player(client, match.player2)
     api = f"/api/matches/{match.pk}/"
     for url, data in (
-        (base(match) + "first/", {"side": 2}),
-        (base(match) + "life/", {"delta1": -1, "reason": "combat"}),
-        (base(match) + "turn/", {}),
-        (base(match) + "concede/", {"side": 2}),
+        (factories.table_url(match) + "first/", {"side": 2}),
+        (factories.table_url(match) + "life/", {"delta1": -1, "reason": "combat"}),
+        (factories.table_url(match) + "turn/", {}),
+        (factories.table_url(match) + "concede/", {"side": 2}),
     ):
         refused = client.post(url, data)
         assert (refused.status_code, refused.json()["code"]) == (409, "closed"), url

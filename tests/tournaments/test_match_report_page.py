@@ -4,20 +4,13 @@ import pytest
 
 from tests.tournaments import factories
 from tournaments import services
-from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def match():
-    event = factories.event(players=4, start=True)
-    services.round_pair(event=event, seed=11)
-    match = Match.objects.filter(round__event=event, player2__isnull=False).first()
-    for registration in (match.player1, match.player2):
-        registration.player.user = factories.user()
-        registration.player.save()
-    return match
+    return factories.seated_match(seed=11)
 
 
 def url(match) -> str:

@@ -14,42 +14,34 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def match():
-    event = factories.event(players=4, start=True)
-    services.round_pair(event=event, seed=1)
-    match = Match.objects.filter(round__event=event, player2__isnull=False).first()
-    for registration in (match.player1, match.player2):
-        registration.player.user = factories.user()
-        registration.player.save()
-    return match
-
-
-def base(match) -> str:
-    return f"/events/{match.round.event.slug}/tables/{match.pk}/"
+    return factories.seated_match(seed=1)
 
 
 def test_only_the_tables_players_and_staff_open_it(client, match):
-    assert client.get(base(match)).status_code == 302
+    assert client.get(factories.table_url(match)).status_code == 302
     client.force_login(factories.user())
-    assert client.get(base(match)).status_code == 403
-    assert client.post(base(match) + "life/", {"delta1": -1}).status_code == 403
+    assert client.get(factories.table_url(match)).status_code == 403
+    assert client.post(factories.table_url(match) + "life/", {"delta1": -1}).status_code == 403
     client.force_login(match.player2.player.user)
-    assert client.get(base(match)).status_code == 200
+    assert client.get(factories.table_url(match)).status_code == 200
     client.force_login(match.round.event.organiser)
-    assert client.get(base(match) + "state/").json()["life"] == [20, 20]
+    assert client.get(factories.table_url(match) + "state/").json()["life"] == [20, 20]
 
 
 def test_life_turn_and_undo_through_the_json_actions(client, match):
     client.force_login(match.player1.player.user)
-    state = client.post(base(match) + "life/", {"delta2": -5, "reason": "combat"}).json()
+    state = client.post(
+        factories.table_url(match) + "life/", {"delta2": -5, "reason": "combat"}
+    ).json()
     assert state["life"] == [20, 15]
     assert state["last_change"]["delta"] == [0, -5]
-    state = client.post(base(match) + "turn/").json()
+    state = client.post(factories.table_url(match) + "turn/").json()
     assert (state["turn"], state["active_side"]) == (2, 2)
-    state = client.post(base(match) + "undo/").json()
+    state = client.post(factories.table_url(match) + "undo/").json()
     assert state["life"] == [20, 20]
-    refused = client.post(base(match) + "undo/")
+    refused = client.post(factories.table_url(match) + "undo/")
     assert refused.status_code == 409 and "no change to undo" in refused.json()["error"]
-    bad = client.post(base(match) + "life/", {"delta1": "lots"})
+    bad = client.post(factories.table_url(match) + "life/", {"delta1": "lots"})
     assert bad.status_code == 409 and "whole number" in bad.json()["error"]
 
 
@@ -60,7 +52,7 @@ def test_floor_view_lists_every_table_and_flags_quiet_ones(client, match):
     round_.save()
     client.force_login(match.player1.player.user)
     assert client.get(f"/manage/{event.slug}/floor/state/").status_code == 403
-    client.post(base(match) + "life/", {"delta1": -2})
+    client.post(factories.table_url(match) + "life/", {"delta1": -2})
     client.force_login(event.organiser)
     payload = client.get(f"/manage/{event.slug}/floor/state/?stale=10").json()
     assert payload["round"] == 1 and len(payload["tables"]) == 2
@@ -88,7 +80,7 @@ def test_clock_start_and_extra_time_from_the_round_page(client, match):
         and "Long ruling" in response.content.decode()
     )
     assert TimeExtension.objects.get(match=match).seconds == 300
-    state = client.get(base(match) + "state/").json()
+    state = client.get(factories.table_url(match) + "state/").json()
     assert state["clock"]["state"] == "running"
     assert 34 * 60 < state["clock"]["remaining_seconds"] <= 35 * 60
     page = client.get(f"/events/{event.slug}/").content.decode()
@@ -118,28 +110,28 @@ def test_the_chart_lists_a_gain_lost_above_the_start(client, match):
 
 def test_each_phone_knows_its_side_and_a_player_concedes_only_for_themselves(client, match):
     client.force_login(match.player2.player.user)
-    state = client.get(base(match) + "state/").json()
+    state = client.get(factories.table_url(match) + "state/").json()
     assert state["me"] == 2 and state["first_side"] == 1
-    refused = client.post(base(match) + "concede/", {"side": 1})
+    refused = client.post(factories.table_url(match) + "concede/", {"side": 1})
     assert refused.status_code == 409 and "Only the player themselves" in refused.json()["error"]
-    state = client.post(base(match) + "concede/", {"side": 2}).json()
+    state = client.post(factories.table_url(match) + "concede/", {"side": 2}).json()
     assert state["finished"] and state["winner_side"] == 1 and state["ending"] == "concession"
     assert state["proposal"]["confirmed_by"] == []
 
 
 def test_both_players_confirm_the_proposal_from_their_phones(client, match):
     client.force_login(match.player1.player.user)
-    client.post(base(match) + "life/", {"delta2": -20, "reason": "combat"})
-    state = client.post(base(match) + "confirm/").json()
+    client.post(factories.table_url(match) + "life/", {"delta2": -20, "reason": "combat"})
+    state = client.post(factories.table_url(match) + "confirm/").json()
     p1, p2 = state["players"]
     assert state["proposal"]["confirmed_by"] == [p1] and state["result_status"] == "reported"
     client.force_login(match.round.event.organiser)
-    staff = client.post(base(match) + "confirm/")
+    staff = client.post(factories.table_url(match) + "confirm/")
     assert staff.status_code == 409 and "staff enter it" in staff.json()["error"]
     client.force_login(match.player2.player.user)
     report_page = client.get(f"/events/{match.round.event.slug}/matches/{match.pk}/report/")
     assert "Your opponent reported" in report_page.content.decode()
-    state = client.post(base(match) + "confirm/").json()
+    state = client.post(factories.table_url(match) + "confirm/").json()
     assert state["result_status"] == "confirmed"
     assert Match.objects.get(pk=match.pk).games.get().winner_id == match.player1_id
 
@@ -158,13 +150,17 @@ def test_best_of_three_next_game_and_stale_turn_through_the_json_actions(client)
     services.round_pair(event=event, seed=4)
     match = Match.objects.get(round__event=event)
     client.force_login(event.organiser)
-    state = client.post(base(match) + "turn/", {"turn": 1}).json()
+    state = client.post(factories.table_url(match) + "turn/", {"turn": 1}).json()
     assert state["turn"] == 2
-    stale = client.post(base(match) + "turn/", {"turn": 1})  # the other phone, a moment late
+    stale = client.post(
+        factories.table_url(match) + "turn/", {"turn": 1}
+    )  # the other phone, a moment late
     assert stale.status_code == 409 and stale.json()["state"]["turn"] == 2
-    state = client.post(base(match) + "life/", {"delta1": -20, "reason": "combat"}).json()
+    state = client.post(
+        factories.table_url(match) + "life/", {"delta1": -20, "reason": "combat"}
+    ).json()
     assert state["next_game"] == {"number": 2, "chooser_side": 1}
-    state = client.post(base(match) + "next/", {"side": 1}).json()
+    state = client.post(factories.table_url(match) + "next/", {"side": 1}).json()
     assert (state["game"], state["active_side"], state["life"]) == (2, 1, [20, 20])
     assert state["games_won"] == [0, 1]
 
@@ -174,11 +170,11 @@ def test_ending_turns_does_not_keep_a_table_from_looking_quiet(client, match):
     round_.started_at = timezone.now() - datetime.timedelta(minutes=30)
     round_.save()
     client.force_login(match.round.event.organiser)
-    client.post(base(match) + "life/", {"delta1": -2, "reason": "combat"})
+    client.post(factories.table_url(match) + "life/", {"delta1": -2, "reason": "combat"})
     from tournaments.models import LifeChange
 
     LifeChange.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=15))
-    client.post(base(match) + "turn/")
+    client.post(factories.table_url(match) + "turn/")
     payload = client.get(f"/manage/{match.round.event.slug}/floor/state/?stale=10").json()
     row = next(r for r in payload["tables"] if r["table"] == match.table)
     assert row["stale"] and row["quiet_minutes"] == 15
