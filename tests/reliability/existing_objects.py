@@ -3,6 +3,8 @@ request reaches a real event, round, match... and not only a 404. Shared by the 
 fuzzer and the live-server run (which calls existing_values in the server's own database,
 through `manage.py shell`)."""
 
+import schemathesis
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 
@@ -41,3 +43,22 @@ def case_strategy(operation, mode, existing: dict):
                 operation.as_strategy(generation_mode=mode, path_parameters={names[0]: value})
             )
     return st.one_of(strategies)
+
+
+def generated_cases(operation, existing: dict):
+    """Valid and invalid requests for the operation (case_strategy in both modes)."""
+    modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
+    return st.one_of([case_strategy(operation, mode, existing) for mode in modes])
+
+
+def fuzzing(examples: int):
+    """The same requests every run (derandomized), a fixed number per operation, no deadline
+    (the machine is shared) and no health check (the strategies are the schema's)."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )

@@ -22,8 +22,7 @@ from django.core.management import call_command
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import given
 from rest_framework.response import Response
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
@@ -35,7 +34,7 @@ from schemathesis.specs.openapi.checks import (
 
 from judging import services as judging_services
 from tests import roles
-from tests.reliability.existing_objects import case_strategy, existing_values
+from tests.reliability.existing_objects import existing_values, fuzzing, generated_cases
 from tournaments.models import ApiToken
 
 EXAMPLES = 15
@@ -96,17 +95,9 @@ def test_the_api_answers_every_generated_request_as_documented(world, app, role,
     headers = {}
     if role != "anonymous":
         headers["Authorization"] = f"Token {ApiToken.objects.get(user=world.users[role]).key}"
-    modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
-    strategy = st.one_of([case_strategy(operation, mode, existing_values()) for mode in modes])
+    strategy = generated_cases(operation, existing_values())
 
-    @settings(
-        max_examples=EXAMPLES,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.explicit, Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @fuzzing(EXAMPLES)
     @given(case=strategy)
     def call(case):
         response = case.call(app=app, headers=headers)

@@ -32,8 +32,7 @@ import pytest
 import requests
 import schemathesis
 from drf_spectacular.generators import SchemaGenerator
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import given
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -42,7 +41,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.reliability.existing_objects import case_strategy
+from tests.reliability.existing_objects import fuzzing, generated_cases
 from tournaments.management.commands.load_demo import DEMO_EVENT_SLUG
 
 EXAMPLES = 8
@@ -266,17 +265,9 @@ def test_the_served_api_answers_every_generated_request_as_documented(server, ro
     method, path = label.split(" ", 1)
     operation = server["schema"][path][method]
     headers = {"Authorization": f"Token {server['token']}"} if role == "organiser" else {}
-    modes = [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE]
-    strategy = st.one_of([case_strategy(operation, mode, server["existing"]) for mode in modes])
+    strategy = generated_cases(operation, server["existing"])
 
-    @settings(
-        max_examples=EXAMPLES,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.explicit, Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @fuzzing(EXAMPLES)
     @given(case=strategy)
     def call(case):
         response = case.call(base_url=server["base_url"], headers=headers, timeout=60)
