@@ -64,3 +64,16 @@ def test_the_api_docs_start_up_script_is_a_file_of_its_own(client):
     script = client.get("/api/docs/?script=")
     assert script["Content-Type"] == "application/javascript"
     assert b"SwaggerUIBundle(" in script.content
+
+
+@pytest.mark.django_db
+def test_a_refused_form_says_why_on_a_page_the_policy_lets_render():
+    """Django's own CSRF failure page carries an inline <style> the policy refuses; ours is
+    the site's page, with what happened and what to do."""
+    from django.test import Client
+
+    answer = Client(enforce_csrf_checks=True).post("/accounts/login/", {"username": "x"})
+    page = answer.content.decode()
+    assert answer.status_code == 403
+    assert "Form expired" in page and "reload the page and send the form again" in page
+    assert "<style" not in page and "Content-Security-Policy" in answer.headers
