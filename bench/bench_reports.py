@@ -39,6 +39,7 @@ def build_event(players: int, rounds: int, top_cut: int):
     from rules.catalogue import DEMO_CATALOGUE_PATH
     from rules.models import Card, Format, Team, TeamCard
     from rules.services import catalogue_import, formats_install_builtin
+    from tournaments import names
     from tournaments.models import Event, Game, Match, Player, Registration, Round
     from tournaments.swiss import BracketMatch, first_round, next_round
 
@@ -65,7 +66,14 @@ def build_event(players: int, rounds: int, top_cut: int):
         Player(display_name=f"{FIRST[n % 16]} {LAST[n // 16 % 16]} {n:03d}") for n in range(players)
     )
     registrations = Registration.objects.bulk_create(
-        Registration(event=event, player=p, team=t, checked_in=True)
+        Registration(
+            event=event,
+            player=p,
+            team=t,
+            checked_in=True,
+            display_name=p.display_name,
+            name_key=names.key(p.display_name),
+        )
         for p, t in zip(people, teams, strict=True)
     )
     games = []

@@ -25,6 +25,7 @@ def build_event(players: int, rounds: int):
 
     from rules.models import Format
     from rules.services import formats_install_builtin
+    from tournaments import names
     from tournaments.models import Event, Game, Match, Player, Registration, Round
 
     formats_install_builtin()
@@ -37,7 +38,14 @@ def build_event(players: int, rounds: int):
     )  # fmt: skip
     people = Player.objects.bulk_create(Player(display_name=f"P{n:04d}") for n in range(players))
     registrations = Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True) for p in people
+        Registration(
+            event=event,
+            player=p,
+            checked_in=True,
+            display_name=p.display_name,
+            name_key=names.key(p.display_name),
+        )
+        for p in people
     )
     games = []
     for number in range(1, rounds + 1):

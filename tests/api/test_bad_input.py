@@ -83,6 +83,7 @@ def _base_body(world, operation_id: str) -> dict:
         "events_create": {"name": "Fuzz", "date": "2026-12-01"},
         "events_partial_update": {"name": "Fuzz"},
         "registrations_create": {"event": world.slug, "display_name": "Fuzz"},
+        "judge_invitations_create": {"event": world.slug, "username": "fuzz"},
         "rounds_create": {"event": world.slug},
         "rounds_swap_create": {"first": p1, "second": world.other_match.player2_id},
         "matches_result_create": {"games": [{"winner": p1}]},

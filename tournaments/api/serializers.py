@@ -158,11 +158,11 @@ class EventWriteSerializer(serializers.Serializer):
 class JudgeInvitationSerializer(serializers.Serializer):
     """An invitation to judge an event, as its organiser and its addressee see it."""
 
-    id = serializers.IntegerField(read_only=True)
-    event = serializers.CharField(source="event.slug", read_only=True)
-    event_name = serializers.CharField(source="event.name", read_only=True)
-    organiser = serializers.CharField(source="event.organiser.get_username", read_only=True)
-    username = serializers.CharField(read_only=True, help_text="The name the organiser typed.")
+    id = api_fields.IntegerField(read_only=True)
+    event = api_fields.CharField(source="event.slug", read_only=True)
+    event_name = api_fields.CharField(source="event.name", read_only=True)
+    organiser = api_fields.CharField(source="event.organiser.get_username", read_only=True)
+    username = api_fields.CharField(read_only=True, help_text="The name the organiser typed.")
     created_at = serializers.DateTimeField(read_only=True)
 
 
@@ -176,10 +176,10 @@ class JudgeInvitationSentSerializer(JudgeInvitationSerializer):
 
 
 class JudgeInvitationWriteSerializer(serializers.Serializer):
-    event = serializers.SlugRelatedField(
+    event = api_fields.SlugRelatedField(
         slug_field="slug", queryset=Event.objects.all(), help_text="The event's slug."
     )
-    username = serializers.CharField(max_length=150, help_text="The username to invite.")
+    username = api_fields.CharField(max_length=150, help_text="The username to invite.")
 
     def validate_username(self, value):
         return checked_usernames([value])[0]
