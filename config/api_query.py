@@ -41,7 +41,7 @@ def _whole_number(request, name: str, *, lowest: int, highest: int | None = None
     value = single_value(request, name)
     if value is None:
         return None
-    number = int(value) if value.isascii() and value.isdigit() else None
+    number = int(value) if value.isascii() and value.isdecimal() else None
     if number is None or number < lowest or (highest is not None and number > highest):
         bounds = f"from {lowest} to {highest}" if highest is not None else f"from {lowest} on"
         raise ValidationError({name: [f"`{name}` must be a whole number {bounds}."]})

@@ -218,7 +218,7 @@ def anonymous_page(*, params: tuple[str, ...] = (), stale_body: bool = False):
             shared = (
                 request.method == "GET"
                 and set(request.GET) <= set(params)
-                and all(value == "" or (value.isdigit() and len(value) <= 4)
+                and all(value == "" or (value.isdecimal() and len(value) <= 4)
                         for value in given.values())
             )  # fmt: skip
             event_id = event_id_for_slug(slug) if shared else None

@@ -162,7 +162,7 @@ def floor_state(request, slug: str):
     round_ = _current_round(event)
     stale = request.GET.get("stale", "")
     # The judge's "quiet for N minutes" box: anything but a sensible number means the default.
-    stale_minutes = min(int(stale), 24 * 60) if stale.isdigit() and int(stale) > 0 else 10
+    stale_minutes = min(int(stale), 24 * 60) if stale.isdecimal() and int(stale) > 0 else 10
     tables = floor_for_round(round_, stale_minutes=stale_minutes) if round_ else []
     return JsonResponse(
         {"round": round_.number if round_ else None, "stale_minutes": stale_minutes,

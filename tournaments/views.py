@@ -35,7 +35,7 @@ MAX_QUERY = 80
 
 def _number(value: str | None, *, most: int = 32_767) -> int | None:
     """A whole number from a query string, or None; never more than the column holds."""
-    if not value or not value.isdigit():
+    if not value or not value.isdecimal():
         return None
     return min(int(value), most)
 

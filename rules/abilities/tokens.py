@@ -127,7 +127,7 @@ NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 
 def number(word: str) -> int:
     word = word.strip().lower()
-    if word.isdigit():
+    if word.isdecimal():
         return int(word)
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]

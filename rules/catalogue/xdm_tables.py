@@ -222,7 +222,7 @@ class _Row:
         value = self.cell(column)
         if value == "":
             return None
-        if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
+        if not (value.isascii() and value.isdecimal()) or len(value) > MAX_DIGITS:
             self.error(column, f"expected a whole number, got {_shown(value)}")
             return None
         number = int(value)

@@ -235,7 +235,7 @@ def parse_face(text: str, card: CardDef | None) -> Face:
     with its rule (R1.3).
     """
     text = text.strip().lower()
-    if text.startswith("l") and text[1:].isdigit():
+    if text.startswith("l") and text[1:].isdecimal():
         level = int(text[1:])
         levels = SIDEKICK_FACES[5:] if card is None else card.levels
         match = next((f for f in levels if f.level == level), None)
@@ -246,7 +246,7 @@ def parse_face(text: str, card: CardDef | None) -> Face:
         return match
     if text.startswith("action") and set(text[6:]) <= {"*"} and len(text) <= 8:
         return Face(action=True, bursts=len(text) - 6)
-    if text.startswith("generic") and text[7:].isdigit() and int(text[7:]) > 0:
+    if text.startswith("generic") and text[7:].isdecimal() and int(text[7:]) > 0:
         return Face(generic=int(text[7:]))
     if text.endswith("2") and text[:-1] in SYMBOLS:
         return Face(energy=(text[:-1], text[:-1]))

@@ -123,7 +123,7 @@ def _symbol(match: re.Match) -> str:
     token = match[1]
     if token in ENERGY_NAMES:
         return energy_icon(ENERGY_NAMES[token])
-    if token.isdigit():
+    if token.isdecimal():
         return format_html(
             '<span class="generic" role="img" aria-label="{} generic energy">{}</span>',
             token,

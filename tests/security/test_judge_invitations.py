@@ -269,3 +269,14 @@ def test_removing_a_judge_is_immediate(setting):
     assert removed.status_code == 200 and removed.json()["judges"] == []
     assert not is_event_staff(victim, event)
     assert not JudgeInvitation.objects.exists()  # no one was invited back
+
+
+@pytest.mark.parametrize("written", ["²", "٣", "1.5", "x"])
+def test_an_invitation_id_that_is_no_whole_number_is_a_404_not_a_server_error(setting, written):
+    """Found by schemathesis against the served API: "²" counts as a digit for str.isdigit
+    but int() refuses it, so the id check itself raised. An Arabic-Indic digit is a number."""
+    event, organiser, _ = setting
+    api = api_for(organiser)
+    for path in (f"/api/judge-invitations/{written}/accept/", f"/api/judge-invitations/{written}/"):
+        method = api.post if path.endswith("accept/") else api.delete
+        assert method(path).status_code == 404, path

@@ -246,7 +246,7 @@ class JudgeInvitationViewSet(mixins.ListModelMixin, RoleCheckedViewSet):
 
     def _invitation(self, pk) -> JudgeInvitation:
         """Any invitation by id: whoever it is not for gets 403 from the checks, not 404."""
-        if not str(pk).isdigit() or int(pk) > 2**62:
+        if not str(pk).isdecimal() or int(pk) > 2**62:
             raise NotFound("No such invitation.")
         return get_object_or_404(
             JudgeInvitation.objects.select_related("event", "event__organiser"), pk=pk
@@ -475,7 +475,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, RoleChecked
         # The number, not a yes: a script looping over rounds does not confirm them all.
         # Read as the whole number the schema declares ("03" is 3), anything else refused.
         if given is not None and not (
-            given.isascii() and given.isdigit() and int(given) == round_.number
+            given.isascii() and given.isdecimal() and int(given) == round_.number
         ):
             raise ValidationError(
                 {"confirm": [f"Give this round's number, {round_.number}, to confirm."]}

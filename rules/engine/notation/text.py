@@ -137,7 +137,7 @@ def _parse_team(line: Line, cards) -> list[tuple[str, int]]:
         if basic:
             team.append((read_card(Word(key, word.column), line, cards), 0))
             continue
-        if not count.isdigit():
+        if not count.isdecimal():
             line.fail(
                 f"expected <card>:<dice> such as 19sww:4 (or 'basic' and the basic action "
                 f"cards), got {word.text!r}",
@@ -155,7 +155,7 @@ def _parse_board_header(line: Line) -> Board:
             line.fail(f"expected turn, active, step or priority, got {word.text!r}", word)
         values[word.text] = line.take(f"a value after {word.text!r}").text
     steps = ("clear_and_draw", "roll_and_reroll", "main", "no_attack", "blockers", "window")
-    if not values["turn"].isdigit():
+    if not values["turn"].isdecimal():
         line.fail(f"expected the turn number, got {values['turn']!r}", line.words[0])
     if values["active"] not in PLAYERS or values["priority"] not in ("", *PLAYERS):
         line.fail("expected P1 or P2 for active and priority", line.words[0])
@@ -386,8 +386,8 @@ def _times(words: list[Word] | None, line: Line) -> int:
     """'times N': the uses of a global paid for in one batch (R10.3)."""
     if words is None:
         return 1
-    if len(words) > 1 or not words[0].text.isdigit() or int(words[0].text) < 1:
-        word = words[1] if len(words) > 1 and words[0].text.isdigit() else words[0]
+    if len(words) > 1 or not words[0].text.isdecimal() or int(words[0].text) < 1:
+        word = words[1] if len(words) > 1 and words[0].text.isdecimal() else words[0]
         line.fail(
             f"expected the number of uses paid for in one batch (1 or more), got {word.text!r}",
             word,
@@ -405,7 +405,7 @@ def _pair(word: Word, line: Line, player: str) -> tuple[str, str]:
 def _assignment(word: Word, line: Line, player: str) -> tuple[str, str, int]:
     pair, sep, amount = word.text.rpartition("=")
     attacker, arrow, target = pair.partition(">")
-    if not sep or not arrow or not amount.isdigit() or not attacker or not target:
+    if not sep or not arrow or not amount.isdecimal() or not attacker or not target:
         line.fail(
             f"expected <attacker>><blocker or player>=<damage> such as 5sww#1>SK1=2, got "
             f"{word.text!r}",
